@@ -1,0 +1,138 @@
+"""Player actions and the legal-action summary (DESIGN: three faces per action).
+
+An :class:`Action` is what a player (or a hand-history line) asks for; amounts are **totals for the current
+betting round** ("raise to"), in integer chips of the smallest unit.  :class:`LegalActions` says exactly what
+the seat to act may do now, with the minimum and maximum "to" amount of a bet or raise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pokerroom.cards import format_cards
+
+__all__ = ["Action", "ActionKind", "LegalActions"]
+
+
+class ActionKind(str, Enum):
+    """The kinds of player action."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    SHOW = "show"
+    MUCK = "muck"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player action.  ``amount`` is the bet or raise **to** amount (the seat's total this round);
+    ``cards`` are the cards shown (``SHOW`` in a replay, where the hole cards may have been unknown).
+
+    >>> Action.raise_to(300)
+    Action(raise to 300)
+    """
+
+    kind: ActionKind
+    amount: int | None = None
+    cards: tuple[int, ...] | None = None
+
+    @classmethod
+    def fold(cls) -> Action:
+        return cls(ActionKind.FOLD)
+
+    @classmethod
+    def check(cls) -> Action:
+        return cls(ActionKind.CHECK)
+
+    @classmethod
+    def call(cls) -> Action:
+        return cls(ActionKind.CALL)
+
+    @classmethod
+    def bet(cls, amount: int) -> Action:
+        return cls(ActionKind.BET, amount)
+
+    @classmethod
+    def raise_to(cls, amount: int) -> Action:
+        return cls(ActionKind.RAISE, amount)
+
+    @classmethod
+    def show(cls, cards: tuple[int, ...] | None = None) -> Action:
+        return cls(ActionKind.SHOW, None, cards)
+
+    @classmethod
+    def muck(cls) -> Action:
+        return cls(ActionKind.MUCK)
+
+    def __repr__(self) -> str:
+        if self.kind in (ActionKind.BET, ActionKind.RAISE):
+            word = "bet" if self.kind is ActionKind.BET else "raise to"
+            return f"Action({word} {self.amount})"
+        if self.cards is not None:
+            return f"Action({self.kind.value} {format_cards(self.cards)})"
+        return f"Action({self.kind.value})"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What ``seat`` may do now.
+
+    * ``fold``, ``check``: whether allowed;
+    * ``call``: chips the call adds (all-in for less when the stack is short), or ``None``;
+    * ``bet``/``raise_`` as ``(min_to, max_to)`` ranges of round totals, or ``None``; every amount in between
+      is legal (fixed limit gives a single amount, or a small range only for all-in and covering raises);
+    * ``show``/``muck`` during a showdown.
+    """
+
+    seat: int
+    fold: bool = False
+    check: bool = False
+    call: int | None = None
+    bet: tuple[int, int] | None = None
+    raise_: tuple[int, int] | None = None
+    show: bool = False
+    muck: bool = False
+
+    def kinds(self) -> list[ActionKind]:
+        """The action kinds allowed, in a fixed order."""
+        out: list[ActionKind] = []
+        if self.fold:
+            out.append(ActionKind.FOLD)
+        if self.check:
+            out.append(ActionKind.CHECK)
+        if self.call is not None:
+            out.append(ActionKind.CALL)
+        if self.bet is not None:
+            out.append(ActionKind.BET)
+        if self.raise_ is not None:
+            out.append(ActionKind.RAISE)
+        if self.show:
+            out.append(ActionKind.SHOW)
+        if self.muck:
+            out.append(ActionKind.MUCK)
+        return out
+
+    def describe(self) -> str:
+        """Readable list, as used in error messages: ``fold, call 20, raise to 40..200``."""
+        parts: list[str] = []
+        if self.fold:
+            parts.append("fold")
+        if self.check:
+            parts.append("check")
+        if self.call is not None:
+            parts.append(f"call {self.call}")
+        if self.bet is not None:
+            lo, hi = self.bet
+            parts.append(f"bet {lo}" if lo == hi else f"bet {lo}..{hi}")
+        if self.raise_ is not None:
+            lo, hi = self.raise_
+            parts.append(f"raise to {lo}" if lo == hi else f"raise to {lo}..{hi}")
+        if self.show:
+            parts.append("show")
+        if self.muck:
+            parts.append("muck")
+        return ", ".join(parts) if parts else "nothing"

@@ -1,0 +1,124 @@
+"""Card sources: where a hand's cards come from (DESIGN: the engine takes a card source).
+
+* :class:`DeckSource`: a deck in order: a seeded shuffle for play (``secrets``-grade randomness with no seed)
+  or a scripted deck for tests.  Hole cards go one at a time round the table starting left of the button, as a
+  dealer deals; board cards come off the top.  No burn cards (RULES §2.1).
+* :class:`ScriptedCards`: each seat's hole cards and the board given outright (tests and hand-history
+  replays); ``UNKNOWN`` (``??``) cards are allowed there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from pokerroom.cards import DECK52, UNKNOWN, format_card, parse_cards, shuffled
+from pokerroom.errors import DuplicateCard, IllegalAction
+
+__all__ = ["CardSource", "DeckSource", "OutOfCards", "ScriptedCards"]
+
+
+class OutOfCards(IllegalAction):
+    """The card source has no more cards for the deal asked for."""
+
+
+class CardSource(Protocol):
+    """What the engine asks of a card source."""
+
+    def deal_hole(self, seats: Sequence[int], count: int) -> list[list[int]]:
+        """``count`` cards for each of ``seats`` (in that order)."""
+        ...
+
+    def deal_board(self, count: int) -> list[int]:
+        """``count`` board cards."""
+        ...
+
+
+class DeckSource:
+    """Deal from an ordered deck (index 0 is the top card).
+
+    >>> src = DeckSource(parse_cards("AsKsQsJsTs 2c3c"))
+    >>> src.deal_hole([1, 0], 2)
+    [[51, 47], [49, 43]]
+    """
+
+    __slots__ = ("_cards", "_pos")
+
+    def __init__(self, cards: Sequence[int]) -> None:
+        seen: set[int] = set()
+        for c in cards:
+            if c in seen:
+                raise DuplicateCard(format_card(c))
+            seen.add(c)
+        self._cards = list(cards)
+        self._pos = 0
+
+    @classmethod
+    def shuffled(cls, deck: Sequence[int] = DECK52, *, seed: int | None = None) -> DeckSource:
+        """A shuffled deck: reproducible with ``seed``, ``secrets``-grade random without."""
+        return cls(shuffled(deck, seed=seed))
+
+    @property
+    def remaining(self) -> int:
+        return len(self._cards) - self._pos
+
+    def _take(self, count: int) -> list[int]:
+        if count > self.remaining:
+            raise OutOfCards(f"the deck has {self.remaining} cards left, {count} needed")
+        out = self._cards[self._pos : self._pos + count]
+        self._pos += count
+        return out
+
+    def deal_hole(self, seats: Sequence[int], count: int) -> list[list[int]]:
+        cards = self._take(count * len(seats))
+        n = len(seats)
+        return [cards[i::n] for i in range(n)]
+
+    def deal_board(self, count: int) -> list[int]:
+        return self._take(count)
+
+
+class ScriptedCards:
+    """Hole cards per seat and the board in order, given outright.
+
+    ``hole`` maps a seat to its cards (a string like ``"AsKs"`` or ints); ``board`` is every board card in the
+    order dealt.  Seats not in ``hole`` get unknown cards.  A deal beyond the script raises :class:`OutOfCards`.
+
+    >>> src = ScriptedCards({0: "AsKs", 1: "????"}, board="2c3c4c")
+    >>> src.deal_hole([0, 1], 2), src.deal_board(3)
+    ([[51, 47], [-1, -1]], [0, 4, 8])
+    """
+
+    __slots__ = ("_board", "_board_pos", "_hole", "_hole_pos")
+
+    def __init__(self, hole: Mapping[int, str | Sequence[int]], board: str | Sequence[int] = ()) -> None:
+        self._hole = {s: parse_cards(c, unique=False) if isinstance(c, str) else list(c) for s, c in hole.items()}
+        self._board = parse_cards(board, unique=False) if isinstance(board, str) else list(board)
+        known = [c for cs in self._hole.values() for c in cs if c != UNKNOWN]
+        known += [c for c in self._board if c != UNKNOWN]
+        if len(set(known)) != len(known):
+            dup = next(c for c in known if known.count(c) > 1)
+            raise DuplicateCard(format_card(dup))
+        self._hole_pos = dict.fromkeys(self._hole, 0)
+        self._board_pos = 0
+
+    def deal_hole(self, seats: Sequence[int], count: int) -> list[list[int]]:
+        out = []
+        for s in seats:
+            cards = self._hole.get(s)
+            if cards is None:
+                out.append([UNKNOWN] * count)
+                continue
+            pos = self._hole_pos[s]
+            if pos + count > len(cards):
+                raise OutOfCards(f"the script gives seat {s} {len(cards)} cards, {pos + count} needed")
+            out.append(cards[pos : pos + count])
+            self._hole_pos[s] = pos + count
+        return out
+
+    def deal_board(self, count: int) -> list[int]:
+        pos = self._board_pos
+        if pos + count > len(self._board):
+            raise OutOfCards(f"the script has {len(self._board) - pos} board cards left, {count} needed")
+        self._board_pos = pos + count
+        return self._board[pos : pos + count]

@@ -1,0 +1,65 @@
+"""Events: the frozen record of everything that happened in a hand (the only input of formats and ledger).
+
+Each event has a ``type`` (one of :class:`EventType`), the ``seat`` concerned (or ``None``), an ``amount`` in
+chips where one applies (``POST_*``, ``CALL``, ``BET``/``RAISE`` give the chips added and ``to`` the round
+total), ``cards`` where cards move or show, and ``text`` for names (hand names, blind kinds).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pokerroom.cards import format_cards
+
+__all__ = ["Event", "EventType"]
+
+
+class EventType(str, Enum):
+    POST_ANTE = "post_ante"
+    POST_BLIND = "post_blind"
+    DEAL_HOLE = "deal_hole"
+    DEAL_BOARD = "deal_board"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    UNCALLED = "uncalled_bet_returned"
+    SHOW = "show"
+    MUCK = "muck"
+    POT = "pot"
+    WIN = "win"
+    HAND_END = "hand_end"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.  ``winners`` (on ``POT``) lists ``(seat, chips)`` pairs."""
+
+    type: EventType
+    seat: int | None = None
+    amount: int | None = None
+    to: int | None = None
+    cards: tuple[int, ...] | None = None
+    text: str | None = None
+    all_in: bool = False
+    winners: tuple[tuple[int, int], ...] | None = None
+    eligible: tuple[int, ...] | None = None
+
+    def __str__(self) -> str:
+        who = f"seat {self.seat} " if self.seat is not None else ""
+        bits = [f"{who}{self.type.value}"]
+        if self.to is not None:
+            bits.append(f"to {self.to}")
+        elif self.amount is not None:
+            bits.append(str(self.amount))
+        if self.cards is not None:
+            bits.append(format_cards(self.cards))
+        if self.text:
+            bits.append(f"({self.text})")
+        if self.winners:
+            bits.append(", ".join(f"seat {s} wins {c}" for s, c in self.winners))
+        if self.all_in:
+            bits.append("all-in")
+        return " ".join(bits)

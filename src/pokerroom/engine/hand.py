@@ -1,0 +1,585 @@
+"""``Hand``: one deal from the first forced bet to settled pots (RULES §2.3-§2.4, §3.6, §3.9).
+
+The hand walks its game's streets: deal, then a betting round where the game says so; uncalled bets come back
+at the end of every round; when one player is left the hand ends, when at most one player can still bet the rest
+of the cards are dealt, and after the last street comes the showdown.  It is pure and deterministic: cards come
+from a card source, actions come in, events come out.
+
+Three faces per action (DESIGN): :meth:`Hand.legal_actions`, :meth:`Hand.verify` (raises a typed error saying
+why and what is legal) and :meth:`Hand.act` (verifies, applies, returns the event).  A refused action never
+changes state.  Chips are integers: after every action ``sum(stacks) + pot == sum(starting stacks)``.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections.abc import Sequence
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from pokerroom.cards import UNKNOWN, format_cards
+from pokerroom.engine.actions import Action, ActionKind, LegalActions
+from pokerroom.engine.betting import is_full_raise, raise_range
+from pokerroom.engine.dealing import CardSource
+from pokerroom.engine.events import Event, EventType
+from pokerroom.engine.pots import Pot, build_pots, split_chips
+from pokerroom.errors import HandOver, IllegalAction, IllegalAmount, NotYourTurn, UnknownCards
+from pokerroom.games.structures import Betting
+
+if TYPE_CHECKING:
+    from pokerroom.engine.views import HandView
+    from pokerroom.games.base import Game
+
+__all__ = ["Hand", "Phase"]
+
+_NOT_ACTED = -1
+
+
+class Phase(str, Enum):
+    """Where the hand is: a betting round, the showdown (show or muck), or complete."""
+
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+class Hand:
+    """One hand of a button game (hold'em and Omaha families).
+
+    * ``stacks``: chips behind for each seat ``0..n-1`` (clockwise), all positive;
+    * ``button``: the button's seat; the odd chip goes to the first winner clockwise from it;
+    * ``blinds``: the blind or straddle each seat posts (0 for none); the first actor preflop sits left of the
+      largest one; a blind posted short by an all-in still has to be called in full (settled decision 21);
+    * ``antes``: each seat's ante (dead money: it never counts toward a call; TRAPS T24);
+    * ``ante_trimming``: antes count in the contribution levels that form side pots and an unmatched part comes
+      back (the default, TRAPS T24 b); ``False`` puts them in the main pot as dead money (PHH
+      ``ante_trimming_status = false``);
+    * ``auto_showdown``: reveal every hand at the showdown (online practice); ``False`` makes each player show
+      or muck in turn (``strict_show_order=False`` lets any of them do so in any order, for replays);
+    * ``fold_without_bet``: folding with no bet pending is allowed (RULES §2.3, the online games).
+
+    Raises :class:`~pokerroom.errors.IllegalAction` for an impossible set-up (fewer than two seats, a stack
+    that is not positive, lists of the wrong length).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        stacks: Sequence[int],
+        button: int,
+        blinds: Sequence[int],
+        antes: Sequence[int],
+        betting: Betting,
+        cards: CardSource,
+        ante_trimming: bool = True,
+        auto_showdown: bool = True,
+        strict_show_order: bool = True,
+        fold_without_bet: bool = True,
+    ) -> None:
+        n = len(stacks)
+        if n < 2:
+            raise IllegalAction(f"a hand needs at least two seats, got {n}")
+        if len(blinds) != n or len(antes) != n:
+            raise IllegalAction(f"blinds and antes need one entry per seat ({n}); got {len(blinds)}, {len(antes)}")
+        if any(s <= 0 for s in stacks):
+            raise IllegalAction(f"every seat dealt in needs chips; stacks {list(stacks)}")
+        if any(b < 0 for b in blinds) or any(a < 0 for a in antes):
+            raise IllegalAction("blinds and antes cannot be negative")
+        if not 0 <= button < n:
+            raise IllegalAction(f"button seat {button} is not a seat of this {n}-seat table")
+        self.game = game
+        self.betting = betting
+        self.n = n
+        self.button = button
+        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        self.stacks: list[int] = list(stacks)
+        self.blinds: tuple[int, ...] = tuple(blinds)
+        self.antes: tuple[int, ...] = tuple(antes)
+        self.ante_trimming = ante_trimming
+        self.auto_showdown = auto_showdown
+        self.strict_show_order = strict_show_order
+        self.fold_without_bet = fold_without_bet
+        self._cards = cards
+        self.bets: list[int] = [0] * n
+        self.contributions: list[int] = [0] * n
+        self.dead = 0
+        self.folded: list[bool] = [False] * n
+        self.hole: list[list[int]] = [[] for _ in range(n)]
+        self.board: list[int] = []
+        self.events: list[Event] = []
+        self.street = 0
+        self.round_index = -1
+        self.phase = Phase.BETTING
+        self.to_act: int | None = None
+        # betting-round state (RULES §3.9 notation)
+        self.cur = 0
+        self.last_inc = 0
+        self.raises = 0
+        self.aggressor: int | None = None
+        self._acted: list[int] = [_NOT_ACTED] * n
+        # showdown state
+        self.shown: dict[int, tuple[int, ...]] = {}
+        self.mucked: list[int] = []
+        self._show_order: list[int] = []
+        self.pots: list[Pot] = []
+        self.won: list[int] = [0] * n
+        self._post_forced_bets()
+        self._start_street()
+
+    # ------------------------------------------------------------------ set-up and flow
+
+    def _seats_from(self, first: int) -> list[int]:
+        n = self.n
+        return [(first + k) % n for k in range(n)]
+
+    def _post_forced_bets(self) -> None:
+        ev = self.events.append
+        order = self._seats_from(self.button + 1)
+        for seat in order:
+            want = self.antes[seat]
+            if want:
+                paid = min(want, self.stacks[seat])
+                self.stacks[seat] -= paid
+                if self.ante_trimming:
+                    self.contributions[seat] += paid
+                else:
+                    self.dead += paid
+                ev(Event(EventType.POST_ANTE, seat, paid, all_in=self.stacks[seat] == 0))
+        posting = order if self.n > 2 else [self.button, (self.button + 1) % self.n]
+        posters = [s for s in posting if self.blinds[s]]
+        names = ["small blind", "big blind"] if len(posters) > 1 else ["big blind"]
+        for k, seat in enumerate(posters):
+            paid = min(self.blinds[seat], self.stacks[seat])
+            self.stacks[seat] -= paid
+            self.bets[seat] = paid
+            self.contributions[seat] += paid
+            name = names[k] if k < len(names) else "straddle"
+            ev(Event(EventType.POST_BLIND, seat, paid, to=paid, text=name, all_in=self.stacks[seat] == 0))
+
+    def _start_street(self) -> None:
+        """Deal the current street; open its betting round, or go on when no betting is possible."""
+        while True:
+            street = self.game.streets[self.street]
+            if street.hole:
+                seats = [s for s in self._seats_from(self.button + 1) if not self.folded[s]]
+                for seat, cards in zip(seats, self._cards.deal_hole(seats, street.hole), strict=True):
+                    self.hole[seat].extend(cards)
+                    self.events.append(Event(EventType.DEAL_HOLE, seat, cards=tuple(cards)))
+            if street.board:
+                cards = self._cards.deal_board(street.board)
+                self.board.extend(cards)
+                self.events.append(Event(EventType.DEAL_BOARD, cards=tuple(cards), text=street.name))
+            if street.betting and self._open_round():
+                return
+            if street.betting:
+                self._close_round()
+                if self.phase is not Phase.BETTING:
+                    return
+            if self.street + 1 >= len(self.game.streets):
+                self._showdown()
+                return
+            self.street += 1
+
+    def _open_round(self) -> bool:
+        """Set up a betting round; ``True`` when somebody has to act in it."""
+        self.round_index += 1
+        n = self.n
+        self._acted = [_NOT_ACTED] * n
+        self.aggressor = None
+        if self.round_index == 0 and any(self.blinds):
+            big = max(self.blinds)
+            self.cur = big
+            self.last_inc = big
+            self.raises = 1
+            last_blind = max(
+                (s for s in self._seats_from(self.button + 1) if self.blinds[s] == big),
+                key=lambda s: (s - self.button - 1) % n,
+            )
+            first = last_blind + 1
+        else:
+            self.cur = 0
+            self.last_inc = 0
+            self.raises = 0
+            first = self.button + 1
+        nxt = self._next_to_act(first % n)
+        self.to_act = nxt
+        return nxt is not None
+
+    def _active_count(self) -> int:
+        return sum(1 for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0)
+
+    def _next_to_act(self, first: int) -> int | None:
+        """The first seat from ``first`` clockwise that still has to act this round."""
+        n = self.n
+        several = self._active_count() >= 2
+        cur = self.cur
+        for k in range(n):
+            s = (first + k) % n
+            if self.folded[s] or self.stacks[s] == 0:
+                continue
+            if self.bets[s] < cur or (several and self._acted[s] == _NOT_ACTED):
+                return s
+        return None
+
+    def _close_round(self) -> None:
+        """Return the uncalled bet, end the hand if one player is left."""
+        self.to_act = None
+        self._return_uncalled()
+        self.bets = [0] * self.n
+        in_hand = [s for s in range(self.n) if not self.folded[s]]
+        if len(in_hand) == 1:
+            self._award_uncontested(in_hand[0])
+
+    def _return_uncalled(self) -> None:
+        contrib = self.contributions
+        top = max(range(self.n), key=contrib.__getitem__)
+        second = max((c for s, c in enumerate(contrib) if s != top), default=0)
+        excess = contrib[top] - second
+        if excess > 0:
+            contrib[top] -= excess
+            self.stacks[top] += excess
+            self.bets[top] = max(0, self.bets[top] - excess)
+            self.events.append(Event(EventType.UNCALLED, top, excess))
+
+    def _award_uncontested(self, seat: int) -> None:
+        self.pots = build_pots(self.contributions, [not f for f in self.folded], self.dead)
+        total = sum(p.amount for p in self.pots)
+        for pot in self.pots:
+            self.events.append(Event(EventType.POT, None, pot.amount, eligible=pot.eligible, winners=((seat, pot.amount),)))
+        self.stacks[seat] += total
+        self.won[seat] += total
+        self._finish()
+
+    def _finish(self) -> None:
+        self.phase = Phase.COMPLETE
+        self.to_act = None
+        self.events.append(Event(EventType.HAND_END, text=" ".join(str(s) for s in self.stacks)))
+
+    # ------------------------------------------------------------------ showdown
+
+    def _showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        self.to_act = None
+        self.pots = build_pots(self.contributions, [not f for f in self.folded], self.dead)
+        if self.aggressor is not None and not self.folded[self.aggressor]:
+            first = self.aggressor
+        else:
+            first = self.button + 1
+        self._show_order = [s for s in self._seats_from(first) if not self.folded[s]]
+        if self.auto_showdown:
+            # Online practice: every hand is turned up; a hand with unknown cards (a replay) waits to be shown.
+            for seat in self._show_order:
+                if seat not in self.shown and UNKNOWN not in self.hole[seat]:
+                    self._apply_show(seat, None)
+        self.to_act = self._next_to_show()
+        if self.to_act is None:
+            self._settle()
+
+    def _next_to_show(self) -> int | None:
+        for seat in self._show_order:
+            if seat not in self.shown and seat not in self.mucked:
+                return seat
+        return None
+
+    def _apply_show(self, seat: int, cards: Sequence[int] | None) -> None:
+        hole = self.hole[seat]
+        if cards is not None:
+            for i, (have, given) in enumerate(zip(hole, cards, strict=False)):
+                if have == UNKNOWN:
+                    hole[i] = given
+        self.shown[seat] = tuple(hole)
+        self.events.append(Event(EventType.SHOW, seat, cards=tuple(hole)))
+
+    def _settle(self) -> None:
+        """Divide every pot among its shares and winners (RULES §2.4, §3.2, §6.3)."""
+        values: dict[tuple[int, int], int | None] = {}
+        odd_order = self._seats_from(self.button + 1)
+        results: list[tuple[Pot, list[tuple[int, int]]]] = []
+        for pot in self.pots:  # decide every pot first: an unknown hand raises before any chip moves
+            contenders = [s for s in pot.eligible if s not in self.mucked]
+            if not contenders:  # everybody eligible mucked: the last to muck gave it up last
+                contenders = [next(s for s in reversed(self.mucked) if s in pot.eligible)]
+            if len(contenders) == 1:
+                results.append((pot, [(contenders[0], pot.amount)]))
+            else:
+                results.append((pot, self._split_pot(pot.amount, contenders, values, odd_order)))
+        for pot, payouts in results:
+            for seat, chips in payouts:
+                self.stacks[seat] += chips
+                self.won[seat] += chips
+            self.events.append(Event(EventType.POT, None, pot.amount, eligible=pot.eligible, winners=tuple(payouts)))
+        self._finish()
+
+    def _split_pot(
+        self,
+        amount: int,
+        contenders: list[int],
+        values: dict[tuple[int, int], int | None],
+        odd_order: list[int],
+    ) -> list[tuple[int, int]]:
+        shares = self.game.shares
+        winners_by_share: list[list[int]] = []
+        for k, share in enumerate(shares):
+            best: int | None = None
+            best_seats: list[int] = []
+            for seat in contenders:
+                key = (k, seat)
+                if key not in values:
+                    hole = self.hole[seat]
+                    if UNKNOWN in hole or UNKNOWN in self.board:
+                        raise UnknownCards(f"seat {seat}'s cards are unknown at the showdown")
+                    values[key] = share.evaluate(hole, self.board)
+                v = values[key]
+                if v is None:
+                    continue
+                if best is None or v > best:
+                    best, best_seats = v, [seat]
+                elif v == best:
+                    best_seats.append(seat)
+            if best_seats:
+                winners_by_share.append(best_seats)
+        # Shares with a qualifier split the pot evenly; an odd chip between shares goes to the first (high).
+        parts = len(winners_by_share)
+        base, odd = divmod(amount, parts)
+        out: dict[int, int] = {}
+        for k, seats in enumerate(winners_by_share):
+            chunk = base + (1 if k < odd else 0)
+            ordered = [s for s in odd_order if s in seats]
+            for seat, chips in split_chips(chunk, ordered):
+                out[seat] = out.get(seat, 0) + chips
+        return sorted(out.items(), key=lambda kv: odd_order.index(kv[0]))
+
+    # ------------------------------------------------------------------ the three faces
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase is Phase.COMPLETE
+
+    def _can_raise(self, seat: int) -> bool:
+        stack = self.stacks[seat]
+        if stack <= self.cur - self.bets[seat]:
+            return False
+        b = self.betting
+        if b.cap is not None and b.bet_sizes and self.raises >= b.cap:
+            return False
+        acted = self._acted[seat]
+        if acted != _NOT_ACTED:
+            gap = self.cur - acted
+            if b.bet_sizes:
+                if gap * 2 < b.size(self.round_index):
+                    return False
+            elif gap < max(self.last_inc, b.min_bet):
+                return False
+        return self._cover(seat) > self.cur
+
+    def _cover(self, seat: int) -> int:
+        """The most any opponent still in the hand can reach this round."""
+        return max(
+            (self.bets[s] + self.stacks[s] for s in range(self.n) if s != seat and not self.folded[s]),
+            default=0,
+        )
+
+    def legal_actions(self) -> LegalActions | None:
+        """What the seat to act may do now, or ``None`` when nobody is to act (the hand is complete)."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        if self.phase is Phase.SHOWDOWN:
+            return LegalActions(seat, show=True, muck=True)
+        owe = self.cur - self.bets[seat]
+        stack = self.stacks[seat]
+        rng: tuple[int, int] | None = None
+        if self._can_raise(seat):
+            rng = raise_range(
+                self.betting,
+                self.round_index,
+                cur=self.cur,
+                last_inc=self.last_inc,
+                own=self.bets[seat],
+                stack=stack,
+                pot=self.pot_total,
+                cover=self._cover(seat),
+            )
+        facing = owe > 0
+        return LegalActions(
+            seat,
+            fold=facing or self.fold_without_bet,
+            check=not facing,
+            call=min(owe, stack) if facing else None,
+            bet=rng if self.cur == 0 else None,
+            raise_=rng if self.cur > 0 else None,
+        )
+
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise a typed error if ``action`` (by ``seat``, when named) is not legal now; never changes state.
+
+        Raises :class:`~pokerroom.errors.HandOver`, :class:`~pokerroom.errors.NotYourTurn`,
+        :class:`~pokerroom.errors.IllegalAmount` (with the nearest legal amount) or
+        :class:`~pokerroom.errors.IllegalAction`; each message lists what is legal.
+        """
+        if self.phase is Phase.COMPLETE:
+            raise HandOver(f"the hand is complete; no action is legal (refused: {action!r})")
+        if self.phase is Phase.SHOWDOWN:
+            self._verify_showdown(action, seat)
+            return
+        legal = self.legal_actions()
+        assert legal is not None  # betting phase always has a seat to act
+        if seat is not None and seat != legal.seat:
+            raise NotYourTurn(f"seat {seat} cannot act: it is seat {legal.seat}'s turn ({legal.describe()})")
+        kind = action.kind
+        ok = {
+            ActionKind.FOLD: legal.fold,
+            ActionKind.CHECK: legal.check,
+            ActionKind.CALL: legal.call is not None,
+            ActionKind.BET: legal.bet is not None,
+            ActionKind.RAISE: legal.raise_ is not None,
+        }.get(kind, False)
+        if not ok:
+            raise IllegalAction(f"seat {legal.seat} cannot {kind.value} now; legal: {legal.describe()}")
+        if kind in (ActionKind.BET, ActionKind.RAISE):
+            lo, hi = legal.bet if kind is ActionKind.BET else legal.raise_  # type: ignore[misc]
+            amount = action.amount
+            word = "bet" if kind is ActionKind.BET else "raise to"
+            if amount is None:
+                raise IllegalAmount(f"a {kind.value} needs an amount: {word} {lo}..{hi}", nearest=lo)
+            if not lo <= amount <= hi:
+                nearest = lo if amount < lo else hi
+                raise IllegalAmount(
+                    f"seat {legal.seat} cannot {word} {amount}: the legal range is {lo}..{hi} "
+                    f"(nearest legal amount {nearest}); legal: {legal.describe()}",
+                    nearest=nearest,
+                )
+
+    def _verify_showdown(self, action: Action, seat: int | None) -> None:
+        undecided = [s for s in self._show_order if s not in self.shown and s not in self.mucked]
+        if action.kind not in (ActionKind.SHOW, ActionKind.MUCK):
+            raise IllegalAction(f"the hand is at the showdown: only show or muck (refused: {action!r})")
+        if seat is None:
+            seat = self.to_act
+        if seat is None or seat not in undecided:
+            raise NotYourTurn(f"seat {seat} has nothing to show or muck; undecided seats: {undecided}")
+        if self.strict_show_order and seat != self.to_act:
+            raise NotYourTurn(f"seat {seat} cannot show yet: seat {self.to_act} shows or mucks first")
+        if action.kind is ActionKind.SHOW and action.cards is not None:
+            hole = self.hole[seat]
+            if len(action.cards) != len(hole):
+                raise IllegalAction(f"seat {seat} holds {len(hole)} cards; {len(action.cards)} shown")
+            for have, given in zip(hole, action.cards, strict=True):
+                if have != UNKNOWN and given != UNKNOWN and have != given:
+                    raise IllegalAction(
+                        f"seat {seat} holds {format_cards(hole)}, not {format_cards(action.cards)}"
+                    )
+
+    def act(self, action: Action, seat: int | None = None) -> Event:
+        """Verify ``action`` and apply it; returns the event recording it.  See :meth:`verify` for errors."""
+        self.verify(action, seat)
+        if self.phase is Phase.SHOWDOWN:
+            return self._act_showdown(action, seat if seat is not None else self.to_act)
+        s = self.to_act
+        assert s is not None
+        kind = action.kind
+        bets = self.bets
+        if kind is ActionKind.FOLD:
+            self.folded[s] = True
+            event = Event(EventType.FOLD, s)
+        elif kind is ActionKind.CHECK:
+            event = Event(EventType.CHECK, s)
+        elif kind is ActionKind.CALL:
+            add = min(self.cur - bets[s], self.stacks[s])
+            self._move(s, add)
+            event = Event(EventType.CALL, s, add, to=bets[s], all_in=self.stacks[s] == 0)
+        else:
+            to = action.amount
+            assert to is not None
+            add = to - bets[s]
+            inc = to - self.cur
+            if is_full_raise(self.betting, self.round_index, increment=inc, last_inc=self.last_inc):
+                self.last_inc = inc if not self.betting.bet_sizes else self.betting.size(self.round_index)
+                self.raises += 1
+            self.cur = to
+            self.aggressor = s
+            self._move(s, add)
+            etype = EventType.BET if kind is ActionKind.BET else EventType.RAISE
+            event = Event(etype, s, add, to=to, all_in=self.stacks[s] == 0)
+        self._acted[s] = self.cur
+        self.events.append(event)
+        self._advance(s)
+        return event
+
+    def _move(self, seat: int, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.bets[seat] += chips
+        self.contributions[seat] += chips
+
+    def _advance(self, seat: int) -> None:
+        if sum(1 for f in self.folded if not f) == 1:
+            self._close_round()
+            return
+        nxt = self._next_to_act((seat + 1) % self.n)
+        if nxt is not None:
+            self.to_act = nxt
+            return
+        self._close_round()
+        if self.phase is not Phase.BETTING:
+            return
+        if self.street + 1 >= len(self.game.streets):
+            self._showdown()
+            return
+        self.street += 1
+        self._start_street()
+
+    def _act_showdown(self, action: Action, seat: int | None) -> Event:
+        assert seat is not None
+        if action.kind is ActionKind.SHOW:
+            self._apply_show(seat, action.cards)
+            event = self.events[-1]
+        else:
+            self.mucked.append(seat)
+            event = Event(EventType.MUCK, seat)
+            self.events.append(event)
+        self.to_act = self._next_to_show()
+        if self.to_act is None:
+            self._settle()
+        return event
+
+    # ------------------------------------------------------------------ reading the state
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the pot now: contributions (this round's bets included) and dead antes."""
+        return sum(self.contributions) + self.dead
+
+    def current_pots(self) -> list[Pot]:
+        """The main pot and side pots as they stand now (this round's bets included)."""
+        if self.phase is Phase.COMPLETE:
+            return []
+        return build_pots(self.contributions, [not f for f in self.folded], self.dead)
+
+    @property
+    def total_chips(self) -> int:
+        """Chips at the table: ``sum(stacks) + pot``; always equal to the sum of the starting stacks."""
+        return sum(self.stacks) + (0 if self.phase is Phase.COMPLETE else self.pot_total)
+
+    def outcome(self) -> list[int]:
+        """Each seat's net result in chips (final stack minus starting stack); raises
+        :class:`~pokerroom.errors.IllegalAction` before the hand is complete."""
+        if self.phase is not Phase.COMPLETE:
+            raise IllegalAction("the hand is not complete yet")
+        return [a - b for a, b in zip(self.stacks, self.starting_stacks, strict=True)]
+
+    def view(self, seat: int | None) -> HandView:
+        """What ``seat`` may know (``None``: a spectator); see :mod:`pokerroom.engine.views`."""
+        from pokerroom.engine.views import make_view
+
+        return make_view(self, seat)
+
+    def copy(self) -> Hand:
+        """An independent copy (the card source is copied too)."""
+        return _copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Hand {self.game.id} {self.phase.value} street={self.game.streets[self.street].name} "
+            f"to_act={self.to_act} stacks={self.stacks} pot={self.pot_total}>"
+        )

@@ -1,0 +1,64 @@
+"""Pots, side pots and splitting chips (RULES §2.4, §3.2, §3.6; TRAPS T09, T10, T24).
+
+Side pots are built by contribution levels: each level collects, from every contributor (folded players
+included), the part of their contribution between the previous level and this one; a player is eligible for a
+level when still in the hand and contributed up to it.  Dead money (antes outside the levels) goes to the main
+pot.  Chips are integers; odd chips go one at a time to the tied winners in the order given (first clockwise from
+the button or dealer box, ``ODD_LEFT_OF_DEALER``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Pot", "build_pots", "split_chips"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: ``amount`` chips, won only by the ``eligible`` seats (ascending seat order)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(contributions: Sequence[int], in_hand: Sequence[bool], dead: int = 0) -> list[Pot]:
+    """The main pot then each side pot, from each seat's total ``contributions`` and whether it is ``in_hand``.
+
+    Chips of folded players above the highest level of a player still in the hand join the last pot, so no chip
+    is ever left without an eligible player.
+
+    >>> build_pots([100, 300, 300], [True, True, False])
+    [Pot(amount=300, eligible=(0, 1)), Pot(amount=400, eligible=(1,))]
+    """
+    levels = sorted({c for c, live in zip(contributions, in_hand, strict=True) if live and c > 0})
+    pots: list[Pot] = []
+    prev = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, prev) for c in contributions)
+        eligible = tuple(i for i, c in enumerate(contributions) if in_hand[i] and c >= level)
+        pots.append(Pot(amount, eligible))
+        prev = level
+    leftover = sum(c - prev for c in contributions if c > prev)
+    if not pots:
+        live = tuple(i for i, live in enumerate(in_hand) if live)
+        return [Pot(dead + leftover, live)] if dead + leftover else []
+    if leftover:
+        last = pots[-1]
+        pots[-1] = Pot(last.amount + leftover, last.eligible)
+    if dead:
+        first = pots[0]
+        pots[0] = Pot(first.amount + dead, first.eligible)
+    return pots
+
+
+def split_chips(amount: int, winners_in_order: Sequence[int]) -> list[tuple[int, int]]:
+    """Split ``amount`` equally among the winners; the odd chips go one at a time in the order given.
+
+    >>> split_chips(302, [2, 3, 0])
+    [(2, 101), (3, 101), (0, 100)]
+    """
+    n = len(winners_in_order)
+    share, odd = divmod(amount, n)
+    return [(seat, share + (1 if k < odd else 0)) for k, seat in enumerate(winners_in_order)]

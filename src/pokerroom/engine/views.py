@@ -1,0 +1,84 @@
+"""Views: exactly what one seat may know (DESIGN: "views are first-class").
+
+A :class:`HandView` carries the public state (stacks, bets, pot, board, who folded, whose turn), the seat's own
+hole cards, other seats' cards only once shown at the showdown, the seat's legal actions when it is to act, and
+the event list with other seats' hole cards masked as unknown.  Bots and the server see only views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from pokerroom.cards import UNKNOWN
+from pokerroom.engine.actions import LegalActions
+from pokerroom.engine.events import Event, EventType
+
+if TYPE_CHECKING:
+    from pokerroom.engine.hand import Hand
+
+__all__ = ["HandView", "make_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """One seat's view of a hand (``seat`` is ``None`` for a spectator).  Chips are integers.
+
+    ``hole[s]`` is a tuple of cards for the viewer's own seat and for shown hands, with ``UNKNOWN`` (-1) for
+    cards the viewer may not see.  ``legal`` is set only when the viewer is to act.
+    """
+
+    seat: int | None
+    game: str
+    phase: str
+    street: str
+    button: int
+    to_act: int | None
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    pot: int
+    board: tuple[int, ...]
+    folded: tuple[bool, ...]
+    hole: tuple[tuple[int, ...], ...]
+    legal: LegalActions | None
+    events: tuple[Event, ...]
+    big_blind: int
+    starting_stacks: tuple[int, ...]
+
+    @property
+    def my_cards(self) -> tuple[int, ...]:
+        return self.hole[self.seat] if self.seat is not None else ()
+
+
+def _mask(event: Event, seat: int | None) -> Event:
+    if event.type is EventType.DEAL_HOLE and event.seat != seat and event.cards is not None:
+        return replace(event, cards=(UNKNOWN,) * len(event.cards))
+    return event
+
+
+def make_view(hand: Hand, seat: int | None) -> HandView:
+    """Build ``seat``'s view of ``hand``."""
+    hole = tuple(
+        tuple(cards) if s == seat else hand.shown.get(s, (UNKNOWN,) * len(cards))
+        for s, cards in enumerate(hand.hole)
+    )
+    legal = hand.legal_actions() if seat is not None and hand.to_act == seat else None
+    complete = hand.is_complete
+    return HandView(
+        seat=seat,
+        game=hand.game.id,
+        phase=hand.phase.value,
+        street=hand.game.streets[hand.street].name,
+        button=hand.button,
+        to_act=hand.to_act,
+        stacks=tuple(hand.stacks),
+        bets=tuple(hand.bets),
+        pot=0 if complete else hand.pot_total,
+        board=tuple(hand.board),
+        folded=tuple(hand.folded),
+        hole=hole,
+        legal=legal,
+        events=tuple(_mask(e, seat) for e in hand.events),
+        big_blind=max(hand.blinds) if any(hand.blinds) else hand.betting.min_bet,
+        starting_stacks=hand.starting_stacks,
+    )

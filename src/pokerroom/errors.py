@@ -1,0 +1,70 @@
+"""Typed errors of pokerroom.  Every refusal is a ``ValueError`` subclass that says what was wrong and what
+is allowed instead; a refused call never changes state.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DuplicateCard",
+    "HandOver",
+    "IllegalAction",
+    "IllegalAmount",
+    "InvalidCard",
+    "NotYourTurn",
+    "PHHError",
+    "PokerroomError",
+    "UnknownCards",
+    "UnsupportedRule",
+]
+
+
+class PokerroomError(ValueError):
+    """Base of every error pokerroom raises on bad input."""
+
+
+class InvalidCard(PokerroomError):
+    """A token that is not a card.  ``token`` holds it."""
+
+    def __init__(self, token: str, why: str) -> None:
+        self.token = token
+        super().__init__(f"invalid card {token!r}: {why}")
+
+
+class DuplicateCard(PokerroomError):
+    """The same card twice where cards must be distinct.  ``token`` holds the second one."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        super().__init__(f"duplicate card {token!r}: each card can appear only once")
+
+
+class UnsupportedRule(PokerroomError):
+    """A rule, game or option that pokerroom does not implement; the message names it."""
+
+
+class IllegalAction(PokerroomError):
+    """An action that is not legal now; the message lists what is."""
+
+
+class NotYourTurn(IllegalAction):
+    """An action by a seat that is not the one to act."""
+
+
+class IllegalAmount(IllegalAction):
+    """A bet, raise or other amount outside the legal range; ``nearest`` is the nearest legal amount."""
+
+    def __init__(self, message: str, *, nearest: int | None = None) -> None:
+        self.nearest = nearest
+        super().__init__(message)
+
+
+class HandOver(IllegalAction):
+    """An action on a hand that has ended."""
+
+
+class UnknownCards(PokerroomError):
+    """A decision needs cards that are unknown (``??``), as at a replayed showdown."""
+
+
+class PHHError(PokerroomError):
+    """A PHH file or hand that cannot be read or replayed; the message says where and why."""
