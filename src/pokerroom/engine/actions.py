@@ -8,14 +8,14 @@ the seat to act may do now, with the minimum and maximum "to" amount of a bet or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from pokerroom.cards import format_cards
 
 __all__ = ["Action", "ActionKind", "LegalActions"]
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     """The kinds of player action."""
 
     FOLD = "fold"
@@ -42,15 +42,15 @@ class Action:
 
     @classmethod
     def fold(cls) -> Action:
-        return cls(ActionKind.FOLD)
+        return _FOLD
 
     @classmethod
     def check(cls) -> Action:
-        return cls(ActionKind.CHECK)
+        return _CHECK
 
     @classmethod
     def call(cls) -> Action:
-        return cls(ActionKind.CALL)
+        return _CALL
 
     @classmethod
     def bet(cls, amount: int) -> Action:
@@ -66,7 +66,7 @@ class Action:
 
     @classmethod
     def muck(cls) -> Action:
-        return cls(ActionKind.MUCK)
+        return _MUCK
 
     def __repr__(self) -> str:
         if self.kind in (ActionKind.BET, ActionKind.RAISE):
@@ -75,6 +75,12 @@ class Action:
         if self.cards is not None:
             return f"Action({self.kind.value} {format_cards(self.cards)})"
         return f"Action({self.kind.value})"
+
+
+_FOLD = Action(ActionKind.FOLD)
+_CHECK = Action(ActionKind.CHECK)
+_CALL = Action(ActionKind.CALL)
+_MUCK = Action(ActionKind.MUCK)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,15 +7,15 @@ total), ``cards`` where cards move or show, and ``text`` for names (hand names, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
+from typing import NamedTuple
 
 from pokerroom.cards import format_cards
 
 __all__ = ["Event", "EventType"]
 
 
-class EventType(str, Enum):
+class EventType(StrEnum):
     POST_ANTE = "post_ante"
     POST_BLIND = "post_blind"
     DEAL_HOLE = "deal_hole"
@@ -33,9 +33,8 @@ class EventType(str, Enum):
     HAND_END = "hand_end"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened.  ``winners`` (on ``POT``) lists ``(seat, chips)`` pairs."""
+class Event(NamedTuple):
+    """One thing that happened (immutable).  ``winners`` (on ``POT``) lists ``(seat, chips)`` pairs."""
 
     type: EventType
     seat: int | None = None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN, format_cards
@@ -35,7 +35,7 @@ __all__ = ["Hand", "Phase"]
 _NOT_ACTED = -1
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """Where the hand is: a betting round, the showdown (show or muck), or complete."""
 
     BETTING = "betting"
@@ -105,6 +105,7 @@ class Hand:
         self.contributions: list[int] = [0] * n
         self.dead = 0
         self.folded: list[bool] = [False] * n
+        self._in_hand = n
         self.hole: list[list[int]] = [[] for _ in range(n)]
         self.board: list[int] = []
         self.events: list[Event] = []
@@ -125,6 +126,7 @@ class Hand:
         self.pots: list[Pot] = []
         self.won: list[int] = [0] * n
         self._post_forced_bets()
+        self._active = sum(1 for x in self.stacks if x > 0)  # seats in the hand with chips behind
         self._start_street()
 
     # ------------------------------------------------------------------ set-up and flow
@@ -207,19 +209,27 @@ class Hand:
         return nxt is not None
 
     def _active_count(self) -> int:
-        return sum(1 for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0)
+        return self._active
 
     def _next_to_act(self, first: int) -> int | None:
         """The first seat from ``first`` clockwise that still has to act this round."""
         n = self.n
-        several = self._active_count() >= 2
+        stacks, folded, bets, acted = self.stacks, self.folded, self.bets, self._acted
         cur = self.cur
+        several: bool | None = None
         for k in range(n):
-            s = (first + k) % n
-            if self.folded[s] or self.stacks[s] == 0:
+            s = first + k
+            if s >= n:
+                s -= n
+            if folded[s] or stacks[s] == 0:
                 continue
-            if self.bets[s] < cur or (several and self._acted[s] == _NOT_ACTED):
+            if bets[s] < cur:
                 return s
+            if acted[s] == _NOT_ACTED:
+                if several is None:
+                    several = self._active >= 2
+                if several:
+                    return s
         return None
 
     def _close_round(self) -> None:
@@ -238,6 +248,8 @@ class Hand:
         excess = contrib[top] - second
         if excess > 0:
             contrib[top] -= excess
+            if self.stacks[top] == 0 and not self.folded[top]:
+                self._active += 1
             self.stacks[top] += excess
             self.bets[top] = max(0, self.bets[top] - excess)
             self.events.append(Event(EventType.UNCALLED, top, excess))
@@ -246,7 +258,8 @@ class Hand:
         self.pots = build_pots(self.contributions, [not f for f in self.folded], self.dead)
         total = sum(p.amount for p in self.pots)
         for pot in self.pots:
-            self.events.append(Event(EventType.POT, None, pot.amount, eligible=pot.eligible, winners=((seat, pot.amount),)))
+            winners = ((seat, pot.amount),)
+            self.events.append(Event(EventType.POT, None, pot.amount, eligible=pot.eligible, winners=winners))
         self.stacks[seat] += total
         self.won[seat] += total
         self._finish()
@@ -357,27 +370,44 @@ class Hand:
         return self.phase is Phase.COMPLETE
 
     def _can_raise(self, seat: int) -> bool:
-        stack = self.stacks[seat]
-        if stack <= self.cur - self.bets[seat]:
+        cur = self.cur
+        if self.stacks[seat] <= cur - self.bets[seat]:
             return False
         b = self.betting
-        if b.cap is not None and b.bet_sizes and self.raises >= b.cap:
+        fixed = b.bet_sizes
+        if fixed and b.cap is not None and self.raises >= b.cap:
             return False
         acted = self._acted[seat]
         if acted != _NOT_ACTED:
-            gap = self.cur - acted
-            if b.bet_sizes:
+            gap = cur - acted
+            if fixed:
                 if gap * 2 < b.size(self.round_index):
                     return False
-            elif gap < max(self.last_inc, b.min_bet):
+            elif gap < self.last_inc or gap < b.min_bet:
                 return False
-        return self._cover(seat) > self.cur
+        return self._cover(seat) > cur
 
     def _cover(self, seat: int) -> int:
         """The most any opponent still in the hand can reach this round."""
-        return max(
-            (self.bets[s] + self.stacks[s] for s in range(self.n) if s != seat and not self.folded[s]),
-            default=0,
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        best = 0
+        for s in range(self.n):
+            if s != seat and not folded[s]:
+                reach = bets[s] + stacks[s]
+                if reach > best:
+                    best = reach
+        return best
+
+    def _range(self, seat: int) -> tuple[int, int]:
+        return raise_range(
+            self.betting,
+            self.round_index,
+            cur=self.cur,
+            last_inc=self.last_inc,
+            own=self.bets[seat],
+            stack=self.stacks[seat],
+            pot=self.pot_total,
+            cover=self._cover(seat),
         )
 
     def legal_actions(self) -> LegalActions | None:
@@ -388,25 +418,13 @@ class Hand:
         if self.phase is Phase.SHOWDOWN:
             return LegalActions(seat, show=True, muck=True)
         owe = self.cur - self.bets[seat]
-        stack = self.stacks[seat]
-        rng: tuple[int, int] | None = None
-        if self._can_raise(seat):
-            rng = raise_range(
-                self.betting,
-                self.round_index,
-                cur=self.cur,
-                last_inc=self.last_inc,
-                own=self.bets[seat],
-                stack=stack,
-                pot=self.pot_total,
-                cover=self._cover(seat),
-            )
+        rng = self._range(seat) if self._can_raise(seat) else None
         facing = owe > 0
         return LegalActions(
             seat,
             fold=facing or self.fold_without_bet,
             check=not facing,
-            call=min(owe, stack) if facing else None,
+            call=min(owe, self.stacks[seat]) if facing else None,
             bet=rng if self.cur == 0 else None,
             raise_=rng if self.cur > 0 else None,
         )
@@ -418,38 +436,51 @@ class Hand:
         :class:`~pokerroom.errors.IllegalAmount` (with the nearest legal amount) or
         :class:`~pokerroom.errors.IllegalAction`; each message lists what is legal.
         """
-        if self.phase is Phase.COMPLETE:
-            raise HandOver(f"the hand is complete; no action is legal (refused: {action!r})")
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is Phase.BETTING:
+            self._verify_betting(action, seat)
+        elif self.phase is Phase.SHOWDOWN:
             self._verify_showdown(action, seat)
-            return
-        legal = self.legal_actions()
-        assert legal is not None  # betting phase always has a seat to act
-        if seat is not None and seat != legal.seat:
-            raise NotYourTurn(f"seat {seat} cannot act: it is seat {legal.seat}'s turn ({legal.describe()})")
+        else:
+            raise HandOver(f"the hand is complete; no action is legal (refused: {action!r})")
+
+    def _verify_betting(self, action: Action, seat: int | None) -> int:
+        """Check a betting action; returns the acting seat.  The fast path builds no objects."""
+        s = self.to_act
+        assert s is not None  # a betting phase always has a seat to act
+        if seat is not None and seat != s:
+            raise NotYourTurn(f"seat {seat} cannot act: it is seat {s}'s turn ({self._describe_legal()})")
         kind = action.kind
-        ok = {
-            ActionKind.FOLD: legal.fold,
-            ActionKind.CHECK: legal.check,
-            ActionKind.CALL: legal.call is not None,
-            ActionKind.BET: legal.bet is not None,
-            ActionKind.RAISE: legal.raise_ is not None,
-        }.get(kind, False)
+        facing = self.cur > self.bets[s]
+        if kind is ActionKind.CALL:
+            ok = facing
+        elif kind is ActionKind.CHECK:
+            ok = not facing
+        elif kind is ActionKind.FOLD:
+            ok = facing or self.fold_without_bet
+        elif kind is ActionKind.BET or kind is ActionKind.RAISE:
+            ok = (kind is ActionKind.BET) == (self.cur == 0) and self._can_raise(s)
+            if ok:
+                lo, hi = self._range(s)
+                amount = action.amount
+                word = "bet" if kind is ActionKind.BET else "raise to"
+                if amount is None:
+                    raise IllegalAmount(f"a {kind.value} needs an amount: {word} {lo}..{hi}", nearest=lo)
+                if not lo <= amount <= hi:
+                    nearest = lo if amount < lo else hi
+                    raise IllegalAmount(
+                        f"seat {s} cannot {word} {amount}: the legal range is {lo}..{hi} "
+                        f"(nearest legal amount {nearest}); legal: {self._describe_legal()}",
+                        nearest=nearest,
+                    )
+        else:
+            ok = False
         if not ok:
-            raise IllegalAction(f"seat {legal.seat} cannot {kind.value} now; legal: {legal.describe()}")
-        if kind in (ActionKind.BET, ActionKind.RAISE):
-            lo, hi = legal.bet if kind is ActionKind.BET else legal.raise_  # type: ignore[misc]
-            amount = action.amount
-            word = "bet" if kind is ActionKind.BET else "raise to"
-            if amount is None:
-                raise IllegalAmount(f"a {kind.value} needs an amount: {word} {lo}..{hi}", nearest=lo)
-            if not lo <= amount <= hi:
-                nearest = lo if amount < lo else hi
-                raise IllegalAmount(
-                    f"seat {legal.seat} cannot {word} {amount}: the legal range is {lo}..{hi} "
-                    f"(nearest legal amount {nearest}); legal: {legal.describe()}",
-                    nearest=nearest,
-                )
+            raise IllegalAction(f"seat {s} cannot {kind.value} now; legal: {self._describe_legal()}")
+        return s
+
+    def _describe_legal(self) -> str:
+        legal = self.legal_actions()
+        return legal.describe() if legal is not None else "nothing"
 
     def _verify_showdown(self, action: Action, seat: int | None) -> None:
         undecided = [s for s in self._show_order if s not in self.shown and s not in self.mucked]
@@ -473,22 +504,23 @@ class Hand:
 
     def act(self, action: Action, seat: int | None = None) -> Event:
         """Verify ``action`` and apply it; returns the event recording it.  See :meth:`verify` for errors."""
-        self.verify(action, seat)
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is not Phase.BETTING:
+            self.verify(action, seat)
             return self._act_showdown(action, seat if seat is not None else self.to_act)
-        s = self.to_act
-        assert s is not None
+        s = self._verify_betting(action, seat)
         kind = action.kind
         bets = self.bets
-        if kind is ActionKind.FOLD:
-            self.folded[s] = True
-            event = Event(EventType.FOLD, s)
-        elif kind is ActionKind.CHECK:
-            event = Event(EventType.CHECK, s)
-        elif kind is ActionKind.CALL:
+        if kind is ActionKind.CALL:
             add = min(self.cur - bets[s], self.stacks[s])
             self._move(s, add)
-            event = Event(EventType.CALL, s, add, to=bets[s], all_in=self.stacks[s] == 0)
+            event = Event(EventType.CALL, s, add, bets[s], all_in=self.stacks[s] == 0)
+        elif kind is ActionKind.CHECK:
+            event = Event(EventType.CHECK, s)
+        elif kind is ActionKind.FOLD:
+            self.folded[s] = True
+            self._in_hand -= 1
+            self._active -= 1
+            event = Event(EventType.FOLD, s)
         else:
             to = action.amount
             assert to is not None
@@ -501,19 +533,22 @@ class Hand:
             self.aggressor = s
             self._move(s, add)
             etype = EventType.BET if kind is ActionKind.BET else EventType.RAISE
-            event = Event(etype, s, add, to=to, all_in=self.stacks[s] == 0)
+            event = Event(etype, s, add, to, all_in=self.stacks[s] == 0)
         self._acted[s] = self.cur
         self.events.append(event)
         self._advance(s)
         return event
 
     def _move(self, seat: int, chips: int) -> None:
-        self.stacks[seat] -= chips
+        left = self.stacks[seat] - chips
+        self.stacks[seat] = left
         self.bets[seat] += chips
         self.contributions[seat] += chips
+        if left == 0:
+            self._active -= 1
 
     def _advance(self, seat: int) -> None:
-        if sum(1 for f in self.folded if not f) == 1:
+        if self._in_hand == 1:
             self._close_round()
             return
         nxt = self._next_to_act((seat + 1) % self.n)

@@ -7,7 +7,7 @@ the event list with other seats' hole cards masked as unknown.  Bots and the ser
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN
@@ -52,7 +52,7 @@ class HandView:
 
 def _mask(event: Event, seat: int | None) -> Event:
     if event.type is EventType.DEAL_HOLE and event.seat != seat and event.cards is not None:
-        return replace(event, cards=(UNKNOWN,) * len(event.cards))
+        return event._replace(cards=(UNKNOWN,) * len(event.cards))
     return event
 
 

@@ -86,8 +86,24 @@ def _is_inf(x: object) -> bool:
     return isinstance(x, float) and x == float("inf")
 
 
-def _units(x: object, unit: Decimal) -> int:
-    return _HUGE if _is_inf(x) else to_units(Decimal(str(x)) if not isinstance(x, Decimal) else x, unit)
+class _Units:
+    """Converts the file's amounts to integer chips of ``unit`` exactly (``inf`` becomes a huge stack)."""
+
+    __slots__ = ("den", "num", "unit")
+
+    def __init__(self, unit: Decimal) -> None:
+        self.unit = unit
+        self.num, self.den = unit.as_integer_ratio()
+
+    def __call__(self, x: object) -> int:
+        if _is_inf(x):
+            return _HUGE
+        value = x if isinstance(x, Decimal) else Decimal(str(x))
+        a, b = value.as_integer_ratio()
+        q, r = divmod(a * self.den, b * self.num)
+        if r:
+            return to_units(value, self.unit)  # raises the reader's error naming the amount
+        return q
 
 
 def _by_position(values: Sequence[object], n: int) -> list[object]:
@@ -106,18 +122,19 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
         raise UnsupportedRule(f"PHH variant {record.variant!r} is not supported; supported: {', '.join(VARIANTS)}")
     game: Game = find(spec[0])
     unit = unit if unit is not None else chip_unit(record)
+    conv = _Units(unit)
     actions = [parse_action(a) for a in record.actions]
     n = len(record.starting_stacks)
-    stacks = [_units(x, unit) for x in record.starting_stacks]
-    blinds = [_units(x, unit) for x in _by_position(record.blinds_or_straddles or [], n)]
-    antes = [_units(x, unit) for x in _by_position(record.antes or [], n)]
+    stacks = [conv(x) for x in record.starting_stacks]
+    blinds = [conv(x) for x in _by_position(record.blinds_or_straddles or [], n)]
+    antes = [conv(x) for x in _by_position(record.antes or [], n)]
     if spec[1] == "fixed":
         if record.small_bet is None or record.big_bet is None:
             raise UnsupportedRule("a fixed-limit PHH hand needs small_bet and big_bet")
-        betting = Betting.fixed_limit(_units(record.small_bet, unit), _units(record.big_bet, unit))
+        betting = Betting.fixed_limit(conv(record.small_bet), conv(record.big_bet))
     else:
         min_bet = record.min_bet if record.min_bet is not None else max(record.blinds_or_straddles or [1])
-        betting = game.betting(spec[1], big_blind=_units(min_bet, unit))
+        betting = game.betting(spec[1], big_blind=conv(min_bet))
     hole: dict[int, list[int]] = {}
     board: list[int] = []
     for a in actions:
@@ -140,7 +157,7 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     return hand, actions, unit
 
 
-def _apply(hand: Hand, a: PHHAction, board_seen: int, unit: Decimal) -> int:
+def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
     """Apply one PHH action; returns how many board cards have been checked so far."""
     if a.actor == "d":
         if a.verb == "db":
@@ -159,17 +176,17 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, unit: Decimal) -> int:
         raise UnsupportedRule(f"dealer action {a.verb!r} is not part of a button game")
     seat = a.actor
     assert isinstance(seat, int)
-    if a.verb == "f":
-        hand.act(Action.fold(), seat)
-    elif a.verb == "cc":
-        legal = hand.legal_actions()
-        facing = legal is not None and legal.call is not None
+    verb = a.verb
+    if verb == "cc":
+        facing = hand.to_act == seat and hand.cur > hand.bets[seat]
         hand.act(Action.call() if facing else Action.check(), seat)
-    elif a.verb == "cbr":
+    elif verb == "f":
+        hand.act(Action.fold(), seat)
+    elif verb == "cbr":
         assert a.amount is not None
-        to = to_units(a.amount, unit)
+        to = conv(a.amount)
         hand.act(Action.bet(to) if hand.cur == 0 else Action.raise_to(to), seat)
-    elif a.verb == "sm":
+    elif verb == "sm":
         if hand.phase is Phase.COMPLETE or seat in hand.shown:
             if a.cards and seat in hand.shown and any(
                 c != -1 and c not in hand.shown[seat] for c in a.cards
@@ -194,7 +211,9 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     allowed = _allowed(record.path)
     expected = [Decimal(str(x)) if not isinstance(x, Decimal) else x for x in record.finishing_stacks or []] or None
 
-    def result(status: str, message: str, computed: list[Decimal] | None = None, hand: Hand | None = None) -> ReplayResult:
+    def result(
+        status: str, message: str, computed: list[Decimal] | None = None, hand: Hand | None = None
+    ) -> ReplayResult:
         return ReplayResult(record.path, record.index, record.label, status, expected, computed, allowed, message, hand)
 
     try:
@@ -202,9 +221,10 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     except PokerroomError as exc:
         return result("error", f"set-up: {exc}")
     board_seen = 0
+    conv = _Units(used)
     for k, a in enumerate(actions):
         try:
-            board_seen = _apply(hand, a, board_seen, used)
+            board_seen = _apply(hand, a, board_seen, conv)
         except UnknownCards as exc:
             return result("unchecked", f"action {k} {format_action(a)!r}: {exc}", hand=hand)
         except PokerroomError as exc:

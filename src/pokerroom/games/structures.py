@@ -7,14 +7,14 @@ and the state of a betting round into legal ranges.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from pokerroom.errors import UnsupportedRule
 
 __all__ = ["Betting", "Limit"]
 
 
-class Limit(str, Enum):
+class Limit(StrEnum):
     """The limit structures of RULES §3.9."""
 
     NO = "no"
