@@ -1,0 +1,1 @@
+"""File formats of pokerroom: :mod:`pokerroom.formats.phh` reads and writes PHH hand histories."""

@@ -1,0 +1,605 @@
+"""PHH hand histories (phh-std 0.0.2): the :class:`PHHHand` record, reading, validation and writing.
+
+A ``.phh`` file is one hand written in TOML; a ``.phhs`` file holds several as tables ``[1]``, ``[2]``, ... in
+file order.  The replay of a hand through the engine lives elsewhere; this module only reads, checks and
+writes the records (see ``PHH-NOTES.md`` for the fields).
+
+Conventions:
+
+* **Amounts are** :class:`~decimal.Decimal`, read exactly (TOML ``2.50`` is ``Decimal('2.50')``, TOML ``100``
+  is ``Decimal(100)``): every amount field (antes, blinds or straddles, bring-in, small and big bet, min bet,
+  starting and finishing stacks, winnings) holds Decimals only, never ints or floats.  ``inf`` (an unknown or
+  unbounded stack, allowed in starting and finishing stacks only) is :data:`INF`, ``Decimal('Infinity')``.
+* Other fields (``players``, ``event``, ``hand``, ``time``, ``_extensions``, ...) are kept verbatim, as
+  ``tomllib`` gives them (TOML floats as Decimal), in :attr:`PHHHand.extra`, so writing gives them back.
+* Chip units: :func:`chip_unit` is the largest unit that divides every amount of a hand, i.e. the greatest
+  common divisor of the (exact decimal) amounts; :func:`to_units` and :func:`from_units` convert between
+  Decimal amounts and the engine's whole numbers of that unit.
+* Reading: text in the dataset's one-key-a-line layout goes through a fast exact reader
+  (:func:`pokerroom.formats.phh_toml.parse_simple`, which gives what ``tomllib`` would); any other text
+  (comments, tables, dates, ...) goes through :mod:`tomllib` with ``parse_float=Decimal``.
+* Every refusal is a :class:`~pokerroom.errors.PHHError` (a ``ValueError``) whose message starts with where
+  it happened (``file, hand N (table [label])``), then the field or ``actions[i]`` and what is wrong.
+
+>>> hand, = loads("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n"
+...               "starting_stacks = [200, 150.5]\\nactions = ['d dh p1 ????', 'd dh p2 AsKd', 'p2 f']")
+>>> hand.starting_stacks, chip_unit(hand)
+((Decimal('200'), Decimal('150.5')), Decimal('0.5'))
+>>> print(dumps(hand), end="")
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 150.5]
+actions = ['d dh p1 ????', 'd dh p2 AsKd', 'p2 f']
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pokerroom.errors import PHHError
+from pokerroom.formats.phh_actions import (
+    ACTION_FORMS,
+    FAST_ACTION,
+    VERBS,
+    PHHAction,
+    Verb,
+    format_action,
+    format_amount,
+    parse_action,
+)
+from pokerroom.formats.phh_toml import key_text, parse_simple, to_toml
+
+__all__ = [
+    "ACTION_FORMS",
+    "BUTTON_VARIANTS",
+    "INF",
+    "KNOWN_VARIANTS",
+    "STUD_VARIANTS",
+    "VERBS",
+    "PHHAction",
+    "PHHHand",
+    "Verb",
+    "chip_unit",
+    "dumps",
+    "dumps_many",
+    "format_action",
+    "format_amount",
+    "from_units",
+    "iter_hands",
+    "iter_paths",
+    "loads",
+    "parse_action",
+    "parse_actions",
+    "read",
+    "required_fields",
+    "to_units",
+    "write",
+]
+
+INF = Decimal("Infinity")
+"""An ``inf`` stack (unknown or unbounded), as read from TOML ``inf``."""
+
+BUTTON_VARIANTS: frozenset[str] = frozenset(("NT", "NS", "FT", "PO", "FO/8", "N2L1D", "F2L3D", "FB"))
+"""Variant codes of button games, which need ``blinds_or_straddles``."""
+STUD_VARIANTS: frozenset[str] = frozenset(("F7S", "F7S/8", "FR"))
+"""Variant codes of stud games, which need ``bring_in``, ``small_bet`` and ``big_bet``."""
+KNOWN_VARIANTS: frozenset[str] = BUTTON_VARIANTS | STUD_VARIANTS
+"""Every variant code of PHH-NOTES.md; other codes are still read (the replay decides about them)."""
+
+# The fields PHHHand holds itself; everything else goes to ``extra``.
+_HAND_FIELDS = frozenset(
+    (
+        "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+        "starting_stacks", "finishing_stacks", "winnings", "actions", "ante_trimming_status", "players",
+    )
+)  # fmt: skip
+# The order fields are written in: PHH's standard order (as in the dataset), then other keys as they came.
+_ORDER = (
+    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
+    "min_bet", "starting_stacks", "actions", "author", "event", "url", "venue", "address", "city", "region",
+    "postal_code", "country", "time", "time_zone", "day", "month", "year", "hand", "level", "seats",
+    "seat_count", "table", "players", "finishing_stacks", "winnings", "currency", "currency_symbol",
+    "time_limit", "time_banks",
+)  # fmt: skip
+_RANK = {name: i for i, name in enumerate(_ORDER)}
+_WHY = {
+    "blinds_or_straddles": "button games post blinds or straddles",
+    "bring_in": "stud games have a bring-in",
+    "small_bet": "fixed-limit games have a small and a big bet",
+    "big_bet": "fixed-limit games have a small and a big bet",
+    "min_bet": "no- and pot-limit games have a minimum bet",
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PHHHand:
+    """One hand of a PHH file (keyword-only fields; a frozen record).
+
+    Amount fields hold :class:`~decimal.Decimal` in the hand's chips (:data:`INF` for an ``inf`` stack); the
+    per-player tuples have one entry per player, ``p1`` first.  ``None`` means the field is absent (a PHH
+    reader treats a missing ``ante_trimming_status`` as ``false``).  ``actions`` are the raw action strings
+    (:func:`parse_actions` parses them).  ``extra`` holds every other field verbatim, in file order.
+    Provenance: ``path`` (``None`` for text), ``index`` (0-based position in the file) and ``label`` (the
+    ``.phhs`` table name such as ``'1'``, ``None`` in a ``.phh``).  Equality compares every field,
+    provenance included (use :func:`dataclasses.replace` to compare content only).
+    """
+
+    variant: str
+    antes: tuple[Decimal, ...]
+    blinds_or_straddles: tuple[Decimal, ...] | None = None
+    bring_in: Decimal | None = None
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    min_bet: Decimal | None = None
+    starting_stacks: tuple[Decimal, ...]
+    finishing_stacks: tuple[Decimal, ...] | None = None
+    winnings: tuple[Decimal, ...] | None = None
+    actions: tuple[str, ...]
+    ante_trimming_status: bool | None = None
+    players: tuple[str, ...] | None = None
+    extra: dict[str, Any] = field(default_factory=dict, hash=False)
+    path: str | None = None
+    index: int = 0
+    label: str | None = None
+
+    @property
+    def player_count(self) -> int:
+        """The number of players: the length of ``starting_stacks``."""
+        return len(self.starting_stacks)
+
+    @property
+    def where(self) -> str:
+        """Where the hand came from, as error messages say it: ``'file.phhs, hand 3 (table [10])'``."""
+        return _where(self.path, self.index, self.label)
+
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, Any], *, path: str | None = None, index: int = 0, label: str | None = None
+    ) -> PHHHand:
+        """Check and convert one hand's fields, as ``tomllib`` gives them, into a :class:`PHHHand`.
+
+        Ints and Decimals are accepted for amounts (floats and bools are not).  Raises
+        :class:`~pokerroom.errors.PHHError` naming the field: a missing required field (see
+        :func:`required_fields`), a wrong type, a per-player list whose length is not the number of players
+        (``len(starting_stacks)``, at least 2), a negative or NaN amount, ``inf`` outside the stacks, a
+        malformed action or one naming a player that does not exist.
+        """
+        return _hand(data, path, index, label)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand's fields as a TOML-ready dict in PHH's written order (absent fields left out, tuples as
+        lists, ``extra`` merged in).  Raises :class:`~pokerroom.errors.PHHError` when ``extra`` repeats a
+        field the record holds itself."""
+        out: dict[str, Any] = {"variant": self.variant}
+        for name in ("ante_trimming_status", "bring_in", "small_bet", "big_bet", "min_bet"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        for name in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"):
+            seq = getattr(self, name)
+            if seq is not None:
+                out[name] = list(seq)
+        out["actions"] = list(self.actions)
+        if self.players is not None:
+            out["players"] = list(self.players)
+        for key, value in self.extra.items():
+            if key in _HAND_FIELDS:
+                raise PHHError(f"{self.where}: extra field {key!r} is a field of the record itself")
+            out[key] = value
+        last = len(_ORDER)
+        keys = sorted(out, key=lambda k: _RANK.get(k, last))  # stable: unknown keys keep their order
+        return {key: out[key] for key in keys}
+
+
+# -- reading ---------------------------------------------------------------------------------------------
+
+
+def _where(path: str | None, index: int, label: str | None) -> str:
+    text = f"{path if path is not None else '<string>'}, hand {index}"
+    return text if label is None else f"{text} (table [{label}])"
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+@lru_cache(maxsize=64)
+def required_fields(variant: str) -> tuple[str, ...]:
+    """The fields a hand of ``variant`` must have.
+
+    Every hand needs ``variant``, ``antes``, ``starting_stacks`` and ``actions``; button games
+    (:data:`BUTTON_VARIANTS`) need ``blinds_or_straddles``; stud games (:data:`STUD_VARIANTS`) ``bring_in``;
+    fixed-limit codes (``F...``) ``small_bet`` and ``big_bet``; no- and pot-limit codes (``N...``, ``P...``)
+    ``min_bet``.  Unknown codes get the rules their first letter implies.
+
+    >>> required_fields("FR")
+    ('variant', 'antes', 'starting_stacks', 'actions', 'bring_in', 'small_bet', 'big_bet')
+    """
+    out = ["variant", "antes", "starting_stacks", "actions"]
+    if variant in BUTTON_VARIANTS:
+        out.append("blinds_or_straddles")
+    if variant in STUD_VARIANTS:
+        out.append("bring_in")
+    if variant.startswith("F"):
+        out += ["small_bet", "big_bet"]
+    if variant.startswith(("N", "P")):
+        out.append("min_bet")
+    return tuple(out)
+
+
+def _amount(value: object, where: str, name: str, allow_inf: bool = False) -> Decimal:
+    """One amount, checked: an int or a Decimal, not negative, not NaN, ``inf`` only when allowed."""
+    kind = type(value)
+    if kind is int:
+        if value < 0:  # type: ignore[operator]
+            raise PHHError(f"{where}: field {name}: {value} is negative; amounts cannot be negative")
+        return Decimal(value)  # type: ignore[arg-type]
+    if kind is Decimal:
+        assert isinstance(value, Decimal)
+        if value.is_nan():
+            raise PHHError(f"{where}: field {name}: nan is not an amount")
+        if value < 0:
+            raise PHHError(f"{where}: field {name}: {value} is negative; amounts cannot be negative")
+        if value.is_infinite() and not allow_inf:
+            raise PHHError(f"{where}: field {name}: inf is allowed only in starting and finishing stacks")
+        return value
+    raise PHHError(f"{where}: field {name}: {_show(value)} is not a number")
+
+
+def _amounts(raw: object, where: str, name: str, n: int, allow_inf: bool = False) -> tuple[Decimal, ...]:
+    """A per-player list of amounts: a list of length ``n`` (``n < 0``: any length of at least 2)."""
+    if type(raw) is not list:
+        raise PHHError(f"{where}: field {name!r}: expected a list of amounts, one a player, got {_show(raw)}")
+    if n >= 0 and len(raw) != n:
+        raise PHHError(
+            f"{where}: field {name!r}: has {len(raw)} entries but the hand has {n} players "
+            f"(len(starting_stacks)); give one entry per player"
+        )
+    kinds = set(map(type, raw))
+    if kinds == {int} and min(raw) >= 0:  # the common case, checked in C
+        return tuple(map(Decimal, raw))
+    return tuple([_amount(v, where, f"{name!r}, entry for p{i + 1}", allow_inf) for i, v in enumerate(raw)])
+
+
+@lru_cache(maxsize=32)
+def _actions_matcher(players: int) -> re.Pattern[str]:
+    """A matcher of a whole newline-joined list of canonical actions whose players are p1..p<players>."""
+    seat = "(?:" + "|".join(str(k) for k in range(players, 0, -1)) + ")"
+    pattern = FAST_ACTION.pattern.replace("p([1-9][0-9]*)", f"p{seat}")
+    return re.compile(f"(?:{pattern}\n)*{pattern}")
+
+
+def _check_actions(raw: object, where: str, players: int) -> tuple[str, ...]:
+    if type(raw) is not list:
+        raise PHHError(f"{where}: field 'actions': expected a list of action strings, got {_show(raw)}")
+    if not raw:
+        return ()
+    try:
+        joined = "\n".join(raw)
+    except TypeError:
+        joined = ""
+    # Fast path: every action canonical, in one regex call (no action may itself hold a newline).
+    if joined.count("\n") == len(raw) - 1 and _actions_matcher(players).fullmatch(joined) is not None:
+        return tuple(raw)
+    for i, text in enumerate(raw):
+        _checked_action(text, where, i, players)
+    return tuple(raw)
+
+
+def _checked_action(text: object, where: str, i: int, players: int) -> PHHAction:
+    if type(text) is not str:
+        raise PHHError(f"{where}: actions[{i}]: {_show(text)} is not a string; {ACTION_FORMS}")
+    try:
+        action = parse_action(text)
+    except PHHError as err:
+        raise PHHError(f"{where}: actions[{i}]: {err}") from err
+    seat = action.player
+    if seat is not None and seat >= players:
+        raise PHHError(
+            f"{where}: actions[{i}] {text!r}: there is no player p{seat + 1}; the hand has {players} "
+            f"players, p1..p{players}"
+        )
+    return action
+
+
+def _hand(doc: Mapping[str, Any], path: str | None, index: int, label: str | None) -> PHHHand:
+    where = _where(path, index, label)
+    variant = doc.get("variant")
+    if variant is None:
+        raise PHHError(f"{where}: missing field 'variant' (the game code, such as 'NT')")
+    if type(variant) is not str or not variant:
+        raise PHHError(f"{where}: field 'variant': expected a game code such as 'NT', got {_show(variant)}")
+    for name in required_fields(variant):
+        if name not in doc:
+            why = _WHY.get(name, "every hand has it")
+            raise PHHError(f"{where}: missing field {name!r}, which variant {variant!r} needs ({why})")
+    stacks = _amounts(doc["starting_stacks"], where, "starting_stacks", -1, allow_inf=True)
+    n = len(stacks)
+    if n < 2:
+        raise PHHError(f"{where}: field 'starting_stacks': a hand needs at least 2 players, got {n}")
+    get = doc.get
+    blinds = get("blinds_or_straddles")
+    finishing = get("finishing_stacks")
+    if finishing is not None:
+        finishing = _amounts(finishing, where, "finishing_stacks", n, allow_inf=True)
+    winnings = get("winnings")
+    trimming = get("ante_trimming_status")
+    if trimming is not None and type(trimming) is not bool:
+        raise PHHError(f"{where}: field 'ante_trimming_status': true or false, not {_show(trimming)}")
+    players = get("players")
+    if players is not None:
+        if type(players) is not list or len(players) != n or not all(type(p) is str for p in players):
+            raise PHHError(
+                f"{where}: field 'players': expected a list of {n} names, one a player, not {_show(players)}"
+            )
+        players = tuple(players)
+    scalars: dict[str, Decimal | None] = {}
+    for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
+        value = get(name)
+        scalars[name] = None if value is None else _amount(value, where, repr(name))
+    return PHHHand(
+        variant=variant,
+        antes=_amounts(doc["antes"], where, "antes", n),
+        blinds_or_straddles=None if blinds is None else _amounts(blinds, where, "blinds_or_straddles", n),
+        bring_in=scalars["bring_in"],
+        small_bet=scalars["small_bet"],
+        big_bet=scalars["big_bet"],
+        min_bet=scalars["min_bet"],
+        starting_stacks=stacks,
+        finishing_stacks=finishing,
+        winnings=None if winnings is None else _amounts(winnings, where, "winnings", n),
+        actions=_check_actions(doc["actions"], where, n),
+        ante_trimming_status=trimming,
+        players=players,
+        extra={k: v for k, v in doc.items() if k not in _HAND_FIELDS},
+        path=path,
+        index=index,
+        label=label,
+    )
+
+
+def loads(text: str, *, path: str | os.PathLike[str] | None = None) -> list[PHHHand]:
+    """Read the hands of PHH text: one hand (a ``.phh``: fields at the top level) or several (a ``.phhs``:
+    tables ``[1]``, ``[2]``, ..., in file order, each hand's ``label`` its table name).
+
+    ``path`` only names the source in records and messages (an empty ``.phhs`` gives ``[]``).  Raises
+    :class:`~pokerroom.errors.PHHError`: for text that is not TOML (with ``tomllib``'s message and
+    position), a top-level key that is not a hand table in a ``.phhs``, or anything
+    :meth:`PHHHand.from_dict` refuses.  An unknown variant code is read as is.
+    """
+    source = None if path is None else os.fspath(path)
+    doc = parse_simple(text)  # the dataset's one-key-a-line layout, fast; anything else goes to tomllib
+    if doc is None:
+        try:
+            doc = tomllib.loads(text, parse_float=Decimal)
+        except tomllib.TOMLDecodeError as err:
+            raise PHHError(f"{source or '<string>'}: not valid TOML: {err}") from err
+    if "variant" in doc or not doc or not all(type(v) is dict for v in doc.values()):
+        if not doc and source is not None and source.endswith(".phhs"):
+            return []
+        return [_hand(doc, source, 0, None)]
+    return [_hand(table, source, i, key) for i, (key, table) in enumerate(doc.items())]
+
+
+def read(path: str | os.PathLike[str]) -> list[PHHHand]:
+    """Read the hands of a ``.phh`` or ``.phhs`` file (UTF-8), as :func:`loads` does, ``path`` recorded.
+
+    Raises :class:`~pokerroom.errors.PHHError` as :func:`loads` does, also for text that is not UTF-8, and
+    :class:`OSError` when the file cannot be read.
+    """
+    source = os.fspath(path)
+    with open(source, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise PHHError(f"{source}: not UTF-8 text: {err}") from err
+    return loads(text, path=source)
+
+
+def iter_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """The PHH files named by ``paths`` (one path or several), in the order given: a folder expands
+    recursively to its ``*.phh`` and ``*.phhs`` files in sorted path order; a file is yielded as is.
+
+    Raises :class:`FileNotFoundError` for a path that does not exist.
+    """
+    items = [paths] if isinstance(paths, str | os.PathLike) else paths
+    for item in items:
+        root = Path(item)
+        if root.is_dir():
+            found: list[tuple[tuple[str, ...], Path]] = []
+            for folder, _dirs, files in os.walk(root):
+                for name in files:
+                    if name.endswith((".phh", ".phhs")):
+                        p = Path(folder, name)
+                        found.append((p.parts, p))
+            found.sort(key=lambda pair: pair[0])
+            for _parts, p in found:
+                yield p
+        elif root.exists():
+            yield root
+        else:
+            raise FileNotFoundError(f"{root}: no such file or folder")
+
+
+def iter_hands(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> Iterator[PHHHand]:
+    """Every hand of every file :func:`iter_paths` finds, in order; raises as :func:`read` does."""
+    for p in iter_paths(paths):
+        yield from read(p)
+
+
+def parse_actions(hand: PHHHand) -> tuple[PHHAction, ...]:
+    """The hand's actions parsed with :func:`parse_action`, in order.
+
+    Raises :class:`~pokerroom.errors.PHHError` naming the hand and ``actions[i]`` for a malformed action or
+    one naming a player beyond ``hand.player_count``.
+    """
+    where, n = hand.where, len(hand.starting_stacks)
+    return tuple([_checked_action(text, where, i, n) for i, text in enumerate(hand.actions)])
+
+
+# -- chip units --------------------------------------------------------------------------------------------
+
+
+def _cbr_amounts(hand: PHHHand) -> Iterator[Decimal]:
+    for i, text in enumerate(hand.actions):
+        if "cbr" in text:
+            m = FAST_ACTION.fullmatch(text)
+            if m is not None:
+                if m.group(6) is not None:
+                    yield Decimal(m.group(6))
+            else:
+                amount = _checked_action(text, hand.where, i, len(hand.starting_stacks)).amount
+                if amount is not None:
+                    yield amount
+
+
+def _exact_decimal(numerator: int, denominator: int) -> Decimal:
+    """``numerator / denominator`` as an exact Decimal without trailing zeros; ``denominator`` divides a power
+    of ten."""
+    k, scale = 0, 1
+    while scale % denominator:
+        k, scale = k + 1, scale * 10
+    m = numerator * (scale // denominator)
+    while k and m % 10 == 0:
+        k, m = k - 1, m // 10
+    return Decimal(f"{m}E-{k}") if k else Decimal(m)
+
+
+def chip_unit(hand: PHHHand) -> Decimal:
+    """The largest unit that divides every amount of ``hand`` exactly: the gcd of its antes, blinds or
+    straddles, bring-in, small and big bet, min bet, starting and finishing stacks and every ``cbr`` amount
+    (``inf`` and zeros ignored; ``winnings`` left out, as they are after rake).  ``Decimal(1)`` when there is
+    no non-zero amount.  The result has no trailing zeros (``Decimal('0.5')``, ``Decimal('50')``).
+
+    Raises :class:`~pokerroom.errors.PHHError` for a malformed ``cbr`` action.
+
+    >>> hand, = loads("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [50, 100]\\nmin_bet = 100\\n"
+    ...               "starting_stacks = [10000, 10000]\\nactions = ['p2 cbr 250']")
+    >>> chip_unit(hand)
+    Decimal('50')
+    """
+    amounts: list[Decimal] = [*hand.antes, *hand.starting_stacks]
+    for seq in (hand.blinds_or_straddles, hand.finishing_stacks):
+        if seq is not None:
+            amounts += seq
+    for value in (hand.bring_in, hand.small_bet, hand.big_bet, hand.min_bet):
+        if value is not None:
+            amounts.append(value)
+    amounts += _cbr_amounts(hand)
+    ratios = {a.as_integer_ratio() for a in amounts if a and a.is_finite()}
+    if not ratios:
+        return Decimal(1)
+    denominator = math.lcm(*(d for _n, d in ratios))
+    numerator = math.gcd(*(n * (denominator // d) for n, d in ratios))
+    common = math.gcd(numerator, denominator)
+    return _exact_decimal(numerator // common, denominator // common)
+
+
+def _check_unit(unit: Decimal) -> None:
+    if not isinstance(unit, Decimal | int) or not Decimal(unit).is_finite() or unit <= 0:
+        raise PHHError(f"chip unit {unit!r} must be a finite, positive Decimal")
+
+
+def to_units(amount: Decimal | int, unit: Decimal) -> int:
+    """``amount`` as a whole number of ``unit`` (``amount / unit``, exactly).
+
+    Raises :class:`~pokerroom.errors.PHHError` when ``amount`` is not a whole multiple of ``unit``, is not
+    finite (``inf`` has no count), or ``unit`` is not positive.
+
+    >>> to_units(Decimal("10112.5"), Decimal("0.5")), to_units(Decimal("2.50"), Decimal("0.1"))
+    (20225, 25)
+    """
+    _check_unit(unit)
+    if type(amount) is not int and not (isinstance(amount, Decimal) and amount.is_finite()):
+        raise PHHError(f"amount {amount!r} has no count of chip units: it must be a finite Decimal or int")
+    an, ad = amount.as_integer_ratio()
+    un, ud = unit.as_integer_ratio()
+    count, rest = divmod(an * ud, ad * un)
+    if rest:
+        raise PHHError(f"amount {amount} is not a whole multiple of the chip unit {unit}")
+    return count
+
+
+def from_units(n: int, unit: Decimal) -> Decimal:
+    """``n`` chip units as an exact Decimal amount (``n * unit``, no rounding whatever the size).
+
+    Raises :class:`~pokerroom.errors.PHHError` when ``unit`` is not a finite, positive Decimal.
+
+    >>> from_units(20225, Decimal("0.5")), from_units(3, Decimal("50"))
+    (Decimal('10112.5'), Decimal('150'))
+    """
+    _check_unit(unit)
+    un, ud = Decimal(unit).as_integer_ratio()
+    return _exact_decimal(n * un, ud)
+
+
+# -- writing -----------------------------------------------------------------------------------------------
+
+
+def _body(hand: PHHHand) -> str:
+    where = hand.where
+    return "".join(
+        [f"{key_text(k)} = {to_toml(v, f'{where}: field {k!r}')}\n" for k, v in hand.to_dict().items()]
+    )
+
+
+def dumps(hand: PHHHand) -> str:
+    """The hand as ``.phh`` TOML text in the dataset's style: fields in PHH's standard order (``variant``
+    first, other keys after in their order), lists inline, strings in single quotes (double-quoted with
+    escapes when they hold a quote or a control character), amounts exact without exponent, ``inf`` as
+    ``inf``; ends with a newline.  ``loads(dumps(h))`` gives ``h`` back (with ``path=None``, ``index=0``,
+    ``label=None``).
+
+    Raises :class:`~pokerroom.errors.PHHError` for a value TOML cannot hold (``None`` in ``extra``, an
+    object) or an ``extra`` key that repeats a record field.
+    """
+    return _body(hand)
+
+
+def dumps_many(hands: Iterable[PHHHand]) -> str:
+    """The hands as ``.phhs`` text: a table per hand, named by its ``label`` or, without one, by its
+    1-based position (``[1]``, ``[2]``, ...), separated by blank lines.
+
+    Raises :class:`~pokerroom.errors.PHHError` when two tables would have the same name, or as :func:`dumps`.
+    """
+    blocks: list[str] = []
+    seen: set[str] = set()
+    for i, hand in enumerate(hands):
+        label = hand.label if hand.label is not None else str(i + 1)
+        if label in seen:
+            raise PHHError(f"{hand.where}: table name [{label}] is used twice; each hand needs its own")
+        seen.add(label)
+        blocks.append(f"[{key_text(label)}]\n{_body(hand)}")
+    return "\n".join(blocks)
+
+
+def write(path: str | os.PathLike[str], hands: PHHHand | Iterable[PHHHand]) -> None:
+    """Write hands to ``path`` (UTF-8): a ``.phhs`` path gets :func:`dumps_many`, any other path exactly one
+    hand with :func:`dumps`.
+
+    Raises :class:`~pokerroom.errors.PHHError` for several hands (or none) bound for a non-``.phhs`` path or
+    as the dump functions do, and :class:`OSError` when the file cannot be written.
+    """
+    items = [hands] if isinstance(hands, PHHHand) else list(hands)
+    target = os.fspath(path)
+    if target.endswith(".phhs"):
+        text = dumps_many(items)
+    elif len(items) == 1:
+        text = dumps(items[0])
+    else:
+        raise PHHError(f"{target}: a .phh file holds exactly one hand, got {len(items)}; use a .phhs file")
+    with open(target, "wb") as f:
+        f.write(text.encode("utf-8"))
