@@ -71,6 +71,7 @@ __all__ = [
     "PHHHand",
     "Verb",
     "chip_unit",
+    "common_unit",
     "dumps",
     "dumps_many",
     "format_action",
@@ -499,6 +500,15 @@ def chip_unit(hand: PHHHand) -> Decimal:
         if value is not None:
             amounts.append(value)
     amounts += _cbr_amounts(hand)
+    return common_unit(amounts)
+
+
+def common_unit(amounts: Iterable[Decimal]) -> Decimal:
+    """The largest unit dividing every one of ``amounts`` (zeros and ``inf`` ignored; ``Decimal(1)`` if none).
+
+    >>> common_unit([Decimal("10112.5"), Decimal(50), Decimal(100)])
+    Decimal('0.5')
+    """
     ratios = {a.as_integer_ratio() for a in amounts if a and a.is_finite()}
     if not ratios:
         return Decimal(1)

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from pokerroom.engine import Action, Hand, Phase, ScriptedCards
 from pokerroom.errors import PokerroomError, UnknownCards, UnsupportedRule
-from pokerroom.formats.phh import PHHHand, chip_unit, from_units, to_units
+from pokerroom.formats.phh import PHHHand, common_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
 from pokerroom.games import Betting, Game, find
 
@@ -44,6 +45,7 @@ ALLOW_LIST: dict[str, str] = {
 """Known data faults: a path suffix -> the reason.  Such a hand keeps its status and carries the reason."""
 
 _HUGE = 10**15  # stands for an `inf` (unknown) stack, in chip units
+_parse = lru_cache(maxsize=1 << 16)(parse_action)  # records are immutable, and action strings repeat a lot
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,20 +97,20 @@ class _Units:
         self.unit = unit
         self.num, self.den = unit.as_integer_ratio()
 
-    def __call__(self, x: object) -> int:
-        if _is_inf(x):
+    def __call__(self, x: Decimal) -> int:
+        try:
+            a, b = x.as_integer_ratio()
+        except OverflowError:  # inf
             return _HUGE
-        value = x if isinstance(x, Decimal) else Decimal(str(x))
-        a, b = value.as_integer_ratio()
         q, r = divmod(a * self.den, b * self.num)
         if r:
-            return to_units(value, self.unit)  # raises the reader's error naming the amount
+            return to_units(x, self.unit)  # raises the reader's error naming the amount
         return q
 
 
-def _by_position(values: Sequence[object], n: int) -> list[object]:
+def _by_position(values: Sequence[Decimal], n: int) -> list[Decimal]:
     """PHH lists are by position (p1 first); heads-up they apply in reverse order (PHH-NOTES, Seats)."""
-    out = list(values) + [0] * (n - len(values))
+    out = list(values) + [Decimal(0)] * (n - len(values))
     return out[::-1] if n == 2 else out
 
 
@@ -121,9 +123,14 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     if spec is None:
         raise UnsupportedRule(f"PHH variant {record.variant!r} is not supported; supported: {', '.join(VARIANTS)}")
     game: Game = find(spec[0])
-    unit = unit if unit is not None else chip_unit(record)
+    actions = [_parse(a) for a in record.actions]
+    if unit is None:  # the file's largest common unit (the reader's chip_unit, reusing the parsed actions)
+        amounts = [*record.antes, *record.starting_stacks, *(record.blinds_or_straddles or ())]
+        amounts += record.finishing_stacks or ()
+        amounts += [x for x in (record.bring_in, record.small_bet, record.big_bet, record.min_bet) if x is not None]
+        amounts += [a.amount for a in actions if a.amount is not None]
+        unit = common_unit(amounts)
     conv = _Units(unit)
-    actions = [parse_action(a) for a in record.actions]
     n = len(record.starting_stacks)
     stacks = [conv(x) for x in record.starting_stacks]
     blinds = [conv(x) for x in _by_position(record.blinds_or_straddles or [], n)]
@@ -133,7 +140,7 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
             raise UnsupportedRule("a fixed-limit PHH hand needs small_bet and big_bet")
         betting = Betting.fixed_limit(conv(record.small_bet), conv(record.big_bet))
     else:
-        min_bet = record.min_bet if record.min_bet is not None else max(record.blinds_or_straddles or [1])
+        min_bet = record.min_bet if record.min_bet is not None else max(record.blinds_or_straddles or [Decimal(1)])
         betting = game.betting(spec[1], big_blind=conv(min_bet))
     hole: dict[int, list[int]] = {}
     board: list[int] = []
@@ -209,7 +216,7 @@ def _allowed(path: str | None) -> str | None:
 def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     """Replay ``record`` and compare its final stacks.  Never raises for a bad hand: the result says why."""
     allowed = _allowed(record.path)
-    expected = [Decimal(str(x)) if not isinstance(x, Decimal) else x for x in record.finishing_stacks or []] or None
+    expected = list(record.finishing_stacks) if record.finishing_stacks else None
 
     def result(
         status: str, message: str, computed: list[Decimal] | None = None, hand: Hand | None = None
@@ -239,7 +246,7 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
             return result("error", f"showdown: {exc}", hand=hand)
     if hand.phase is not Phase.COMPLETE:
         return result("error", f"the actions end before the hand does (seat {hand.to_act} is to act)", hand=hand)
-    computed = [from_units(s, used) for s in hand.stacks]
+    computed = [used * s for s in hand.stacks]
     if any(_is_inf(x) for x in record.starting_stacks):
         return result("unchecked", "starting stacks include inf", None, hand)
     if expected is None:

@@ -1,0 +1,135 @@
+"""Replaying real hand histories through the engine (issue: hold'em skeleton, "What it must show")."""
+
+from __future__ import annotations
+
+import os
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from pokerroom.formats.phh import iter_hands, loads
+from pokerroom.formats.replay import ALLOW_LIST, VARIANTS, replay
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "phh"
+pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/phh is not beside the checkout")
+SOAK = os.environ.get("POKERROOM_SOAK") == "1"
+
+
+def test_pluribus_all_hands_match() -> None:
+    hands = list(iter_hands(SHARED / "dataset" / "pluribus"))
+    assert len(hands) == 10_000
+    bad = [(h.path, r.status, r.message) for h in hands if (r := replay(h)).status != "ok"]
+    assert bad == []
+
+
+def test_every_button_game_hand_replays() -> None:
+    statuses: dict[str, list[str]] = {}
+    for h in iter_hands(SHARED):
+        if h.variant not in VARIANTS or "pluribus" in (h.path or ""):
+            continue
+        r = replay(h)
+        statuses.setdefault(r.status, []).append(f"{h.path}#{h.index}")
+        if r.status in ("error", "mismatch"):
+            assert r.allowed is not None, (h.path, r.message)
+        if h.finishing_stacks is not None and r.allowed is None and r.status != "unchecked":
+            assert r.status == "ok", (h.path, r.message)
+    assert {k: len(v) for k, v in statuses.items()} == {"ok": 28, "unchecked": 6, "error": 2}
+
+
+def test_allow_listed_hands_keep_their_status_and_reason() -> None:
+    (h2019,) = iter_hands(SHARED / "dataset" / "wsop" / "2019")
+    r = replay(h2019)
+    assert r.status == "error" and r.allowed == ALLOW_LIST["wsop/2019/42/3/00-01-07.phh"]
+    assert "'p1 cc'" in r.message and "seat 7's turn" in r.message
+    (four,) = iter_hands(SHARED / "synthetic" / "synthetic-nt-run-four-times.phh")
+    r = replay(four)
+    assert r.status == "error" and r.allowed is not None and "'d db Kh'" in r.message
+
+
+def test_synthetic_side_pots_and_odd_chip() -> None:
+    for name, stacks in (
+        ("synthetic-nt-4way-side-pots.phh", [400, 600, 400, 500]),
+        ("synthetic-nt-odd-chip-split.phh", [101, 100, 99]),
+        ("synthetic-nt-3way-chop-board.phh", [101, 101, 101]),
+    ):
+        (h,) = iter_hands(SHARED / "synthetic" / name)
+        r = replay(h)
+        assert r.status == "ok" and r.computed == [Decimal(s) for s in stacks], name
+
+
+def test_unknown_cards_at_showdown_are_unchecked() -> None:
+    hands = list(iter_hands(SHARED / "dataset" / "handhq"))
+    results = [replay(h) for h in hands]
+    assert [r.status for r in results] == ["unchecked"] * 4
+    assert "unknown" in results[3].message
+
+
+def test_pluribus_half_chips_replay_in_half_units_and_unit_override() -> None:
+    (h,) = iter_hands(SHARED / "dataset" / "pluribus" / "102" / "0.phh")
+    r = replay(h)
+    assert r.status == "ok" and Decimal("10112.5") in (r.computed or [])
+    # Whole chips cannot express the split: the file's halves refuse a unit of 1.
+    r1 = replay(h, unit=Decimal(1))
+    assert r1.status == "error" and "10112.5" in r1.message or r1.status == "mismatch"
+
+
+HAND = """variant = 'NT'
+ante_trimming_status = false
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = [{actions}]
+finishing_stacks = [99, 101, 100]
+"""
+
+
+def one(actions: str) -> str:
+    return HAND.format(actions=actions)
+
+
+def test_action_out_of_turn_is_an_error_naming_it() -> None:
+    (h,) = loads(one("'d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 2c3c', 'p1 f'"))
+    r = replay(h)
+    assert r.status == "error"
+    assert r.message.startswith("action 3 'p1 f'") and "seat 2's turn" in r.message
+
+
+def test_illegal_amount_is_an_error_with_the_range() -> None:
+    (h,) = loads(one("'d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 2c3c', 'p3 cbr 3'"))
+    r = replay(h)
+    assert r.status == "error" and "legal range is 4..100" in r.message
+
+
+def test_fold_out_matches() -> None:
+    (h,) = loads(one("'d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 2c3c', 'p3 f', 'p1 f'"))
+    r = replay(h)
+    assert r.status == "ok" and r.computed == [Decimal(99), Decimal(101), Decimal(100)]
+
+
+def test_wrong_finishing_stacks_is_a_mismatch() -> None:
+    text = one("'d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 2c3c', 'p3 f', 'p1 f'").replace("[99, 101, 100]", "[100, 101, 99]")
+    (h,) = loads(text)
+    r = replay(h)
+    assert r.status == "mismatch" and "p1 100 vs 99" in r.message
+    assert r.to_json()["expected"] == [100, 101, 99] and r.to_json()["computed"] == [99, 101, 100]
+
+
+def test_truncated_hand_is_an_error() -> None:
+    (h,) = loads(one("'d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 2c3c', 'p3 cc'"))
+    r = replay(h)
+    assert r.status == "error" and "end before the hand does" in r.message
+
+
+def test_unsupported_variant_is_an_error() -> None:
+    (h,) = iter_hands(SHARED / "dataset" / "wsop" / "2023" / "43" / "5" / "00-22-43.phh")
+    r = replay(h)
+    assert r.status == "error" and "not supported" in r.message
+
+
+@pytest.mark.skipif(not SOAK, reason="full count in make soak")
+def test_soak_pluribus_replay_twice_is_stable() -> None:
+    hands = list(iter_hands(SHARED / "dataset" / "pluribus"))
+    first = [replay(h).computed for h in hands]
+    assert first == [replay(h).computed for h in hands]
