@@ -1,0 +1,177 @@
+"""The shared vocabulary of every ranking: categories, the described hand, and what an ordering declares.
+
+An *ordering* (:class:`Ordering`) is the only part that differs between ranking systems (DESIGN.md: "Rankings
+come from tables built by one generator"): it looks at the five ranks of a 5-card hand, and whether the five
+cards share a suit, and says which category the hand is in and how it sorts.  The generator in
+:mod:`pokerroom.rankings.tables` turns an ordering into lookup tables, and
+:class:`~pokerroom.rankings.ranking.Ranking` evaluates and describes hands with them.  Values follow one
+direction: **larger is better**, lows included (a low ordering inverts its key).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import Protocol
+
+from pokerroom.cards import format_cards
+
+__all__ = [
+    "RANK_NAMES",
+    "RANK_PLURALS",
+    "Category",
+    "Classified",
+    "HandValue",
+    "Ordering",
+    "SuitModel",
+]
+
+RANK_NAMES: tuple[str, ...] = (
+    "deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace",
+)  # fmt: skip
+"""Player words for one card of each rank, deuce (0) to ace (12)."""
+
+RANK_PLURALS: tuple[str, ...] = (
+    "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
+    "kings", "aces",
+)  # fmt: skip
+"""Player words for several cards of each rank, deuces (0) to aces (12)."""
+
+
+class Category(StrEnum):
+    """A hand category; its text is the player's word for it.
+
+    The order of categories is the business of each ranking (a flush beats a full house in Americana, not in
+    standard high), so categories themselves do not compare; compare hand values instead.
+    """
+
+    STRAIGHT_FLUSH = "straight flush"
+    FOUR_OF_A_KIND = "four of a kind"
+    FULL_HOUSE = "full house"
+    FLUSH = "flush"
+    STRAIGHT = "straight"
+    THREE_OF_A_KIND = "three of a kind"
+    TWO_PAIR = "two pair"
+    ONE_PAIR = "one pair"
+    HIGH_CARD = "high card"
+    NO_HAND = "no hand"
+    """Five cards that make no hand in the ranking (a low that does not qualify); value 0."""
+
+
+class SuitModel(Enum):
+    """How much an ordering looks at suits; it decides the shape of the generated tables.
+
+    * ``FLUSH``: only whether all five cards share a suit (standard high, short deck, 2-7 and A-6 lows,
+      Americana).  Tables: one keyed by the rank multiset, one keyed by the 13-bit rank mask of a suit.
+    * ``IGNORE``: suits never matter (A-5 lows, 8-or-better).  Only the rank-multiset table.
+
+    Rankings that break ties by suit or score four-card flushes (Telesina, 32-card draw, Sökö) need the
+    cards themselves in the key; they will add a third model keyed by 5-card classes, fed by the same
+    generator.
+    """
+
+    FLUSH = "flush"
+    IGNORE = "ignore"
+
+
+@dataclass(frozen=True, slots=True)
+class Classified:
+    """What an ordering says about one 5-card class.
+
+    ``key`` sorts the classes of one ordering (larger is better; equal keys are equal hands), ``category`` is
+    the hand's category and ``ranks`` are the five ranks (0 = deuce .. 12 = ace) in display order: the
+    largest group first (``Q Q Q 4 4``), straights from the top with a low ace last (``5 4 3 2 A``).
+    """
+
+    key: tuple[int, ...]
+    category: Category
+    ranks: tuple[int, ...]
+
+
+class Ordering(Protocol):
+    """The declaration of one ranking system: everything the table generator needs.
+
+    ``id`` is the registry name (``"high"``), ``title`` the rulebook name (``"E-HIGH"``), ``ranks`` the ranks
+    present in the deck (0 = deuce .. 12 = ace), ``suit_model`` how suits enter (:class:`SuitModel`).
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def ranks(self) -> tuple[int, ...]: ...
+
+    @property
+    def suit_model(self) -> SuitModel: ...
+
+    def classify(self, ranks: tuple[int, ...], flush: bool) -> Classified | None:
+        """Classify five ranks (descending, 0 = deuce .. 12 = ace); ``flush`` when the five share a suit.
+
+        ``None`` means the five cards make no hand in this ranking (a low that does not qualify); the
+        generator gives such hands the value 0.
+        """
+        ...
+
+    def name(self, hand: Classified) -> str:
+        """The player's wording of a hand, such as ``"full house, queens full of fours"``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class HandValue:
+    """A described hand, the result of :meth:`~pokerroom.rankings.ranking.Ranking.best_hand`.
+
+    * ``value``: the ranking's int, larger is better; equal values split the pot (suits never break ties in
+      E-HIGH, RULES §2.2).
+    * ``category``: the :class:`Category`.
+    * ``cards``: the five cards used (card ints ``rank * 4 + suit``) in display order: the largest group
+      first, then by rank, straights from the top (the wheel as ``5 4 3 2 A``).
+    * ``name``: player wording, such as ``"two pair, kings and sevens"``.
+    * ``ranking``: the id of the ranking that made it.
+
+    Hands compare by ``value`` within one ranking (``==`` means a split, even with different cards);
+    comparing hands of different rankings raises :class:`TypeError`.
+    """
+
+    value: int
+    category: Category
+    cards: tuple[int, ...]
+    name: str
+    ranking: str
+
+    def _other_value(self, other: object) -> int | None:
+        if isinstance(other, HandValue):
+            if other.ranking != self.ranking:
+                raise TypeError(f"cannot compare a {self.ranking!r} hand with a {other.ranking!r} hand")
+            return other.value
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.ranking == other.ranking and self.value == other.value
+
+    def __hash__(self) -> int:
+        return hash((self.ranking, self.value))
+
+    def __lt__(self, other: object) -> bool:
+        value = self._other_value(other)
+        return NotImplemented if value is None else self.value < value
+
+    def __le__(self, other: object) -> bool:
+        value = self._other_value(other)
+        return NotImplemented if value is None else self.value <= value
+
+    def __gt__(self, other: object) -> bool:
+        value = self._other_value(other)
+        return NotImplemented if value is None else self.value > value
+
+    def __ge__(self, other: object) -> bool:
+        value = self._other_value(other)
+        return NotImplemented if value is None else self.value >= value
+
+    def __str__(self) -> str:
+        return f"{self.name} ({format_cards(self.cards, sep=' ')})"

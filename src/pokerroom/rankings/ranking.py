@@ -1,0 +1,181 @@
+"""The :class:`Ranking`: an ordering's tables, its fast evaluator, and best-hand description with validation.
+
+A ranking is made from an :class:`~pokerroom.rankings.model.Ordering` and builds its tables on first use
+(:func:`~pokerroom.rankings.tables.build_tables`), once, in memory.  Two faces:
+
+* the raw ``evaluate(cards) -> int`` for hot loops: no validation, larger is better, equal values split;
+* ``best_hand(cards) -> HandValue`` and ``describe(...)`` for people: cards are checked and refusals raise
+  typed errors from :mod:`pokerroom.errors`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from pokerroom.cards import format_card, parse_cards
+from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError
+from pokerroom.rankings.model import Category, Classified, HandValue, Ordering, SuitModel
+from pokerroom.rankings.tables import (
+    MAX_CARDS,
+    MIN_CARDS,
+    Evaluator,
+    Tables,
+    build_tables,
+    make_evaluator,
+    make_five_evaluator,
+)
+
+__all__ = ["CardsLike", "Ranking", "check_cards"]
+
+CardsLike = Iterable[int] | str
+"""Cards as ints (``rank * 4 + suit``) or as text for :func:`~pokerroom.cards.parse_cards` (``"AsKd 7h"``)."""
+
+
+def check_cards(cards: CardsLike, *, low: int, high: int, what: str = "a hand", deck: int = (1 << 13) - 1) -> list[int]:
+    """Cards as a list of ints after checking them.
+
+    Raises :class:`~pokerroom.errors.InvalidCard` for something that is not a card int in ``0..51`` (or a card
+    of a rank outside the 13-bit rank mask ``deck``), :class:`~pokerroom.errors.DuplicateCard` for a card seen
+    twice, and :class:`~pokerroom.errors.PokerroomError` when the count is outside ``low..high``.
+    """
+    out = parse_cards(cards, allow_unknown=False) if isinstance(cards, str) else list(cards)
+    seen: set[int] = set()
+    for card in out:
+        if type(card) is not int or not 0 <= card < 52:
+            raise InvalidCard(repr(card), "a card int is rank * 4 + suit, in 0..51")
+        if not deck >> (card >> 2) & 1:
+            raise InvalidCard(format_card(card), "this ranking's deck has no card of that rank")
+        if card in seen:
+            raise DuplicateCard(format_card(card))
+        seen.add(card)
+    if not low <= len(out) <= high:
+        count = f"{low}" if low == high else f"{low} to {high}"
+        raise PokerroomError(f"{what} is {count} cards, got {len(out)}")
+    return out
+
+
+class Ranking:
+    """One ranking system: evaluation, description and best-hand selection over its generated tables.
+
+    * ``id``: registry name (``"high"``); ``title``: rulebook name (``"E-HIGH"``); ``ordering``: the
+      declaration the tables come from.
+    * ``evaluate(cards) -> int``: the raw evaluator.  ``cards`` is a sequence of 5 to 9 card ints
+      (``rank * 4 + suit``); the result is the best 5-card value, larger is better, equal values split
+      the pot (RULES §2.2).  No validation: duplicate or out-of-range cards give a meaningless value or
+      raise :class:`KeyError`/:class:`IndexError`; a count outside 5..9 raises
+      :class:`~pokerroom.errors.PokerroomError`.  The first call builds the tables; afterwards the attribute
+      is the generated function itself, so ``ev = ranking.evaluator()`` is the fastest handle for a loop.
+    """
+
+    id: str
+    title: str
+    ordering: Ordering
+    evaluate: Evaluator
+
+    def __init__(self, ordering: Ordering) -> None:
+        self.ordering = ordering
+        self.id = ordering.id
+        self.title = ordering.title
+        self._deck = sum(1 << r for r in ordering.ranks)
+        self._tables: Tables | None = None
+        self._five: Evaluator | None = None
+        self._lock = threading.Lock()
+        self.evaluate = self._evaluate_first
+
+    def __repr__(self) -> str:
+        return f"<Ranking {self.id} ({self.title})>"
+
+    def _evaluate_first(self, cards: Sequence[int]) -> int:
+        """The evaluator before the tables exist: build them, then hand over to the generated function."""
+        self.tables()
+        return self.evaluate(cards)
+
+    def tables(self) -> Tables:
+        """The generated tables, built on the first call and kept (thread-safe, in memory only)."""
+        if self._tables is None:
+            with self._lock:
+                if self._tables is None:
+                    tables = build_tables(self.ordering)
+                    self._five = make_five_evaluator(tables)
+                    self.evaluate = make_evaluator(tables)
+                    self._tables = tables
+        return self._tables
+
+    def evaluator(self) -> Evaluator:
+        """The raw evaluator function (see the class docstring), with its tables built."""
+        self.tables()
+        return self.evaluate
+
+    def five_evaluator(self) -> Evaluator:
+        """The raw evaluator of exactly five card ints (no validation), with its tables built."""
+        self.tables()
+        assert self._five is not None  # set together with the tables
+        return self._five
+
+    @property
+    def max_value(self) -> int:
+        """The value of the best possible hand; values run from 1 (worst) to this (0 = no hand)."""
+        return self.tables().max_value
+
+    def _check_value(self, value: int) -> Tables:
+        tables = self.tables()
+        if type(value) is not int or not 0 < value <= tables.max_value:
+            raise PokerroomError(f"{value!r} is not a {self.id} hand value; values are 1..{tables.max_value}")
+        return tables
+
+    def category(self, value: int) -> Category:
+        """The category of a hand value; raises :class:`~pokerroom.errors.PokerroomError` for a value
+        outside ``1..max_value``."""
+        return self._check_value(value).categories[value]
+
+    def classified(self, value: int) -> Classified:
+        """What the ordering says about a hand value (category, sort key, display ranks); raises
+        :class:`~pokerroom.errors.PokerroomError` for a value outside ``1..max_value``."""
+        ranks, flush = self._check_value(value).hand_class(value)
+        hand = self.ordering.classify(ranks, flush)
+        assert hand is not None  # values from 1 up are hands
+        return hand
+
+    def describe(self, hand: int | CardsLike) -> str:
+        """The player's name for a hand value or for cards (5 to 9, best five used).
+
+        ``describe(value)`` needs only the int (``"full house, queens full of fours"``).  Raises
+        :class:`~pokerroom.errors.PokerroomError` for a value outside ``1..max_value`` and the errors of
+        :meth:`best_hand` for cards.
+        """
+        if isinstance(hand, int):
+            return self.ordering.name(self.classified(hand))
+        return self.best_hand(hand).name
+
+    def best_hand(self, cards: CardsLike) -> HandValue:
+        """The best five of 5 to 9 cards (RULES §2.2: only the best five cards count), described.
+
+        ``cards``: card ints or text such as ``"AsKd 7h 7c 2s Kh 3d"``.  Returns a
+        :class:`~pokerroom.rankings.model.HandValue` whose ``cards`` are the five used, in display order.
+        Raises :class:`~pokerroom.errors.InvalidCard`, :class:`~pokerroom.errors.DuplicateCard`, or
+        :class:`~pokerroom.errors.PokerroomError` for a count outside 5..9.
+        """
+        hand = check_cards(cards, low=MIN_CARDS, high=MAX_CARDS, deck=self._deck)
+        value = self.evaluate(hand)
+        five = self.five_evaluator()
+        chosen = next(s for s in combinations(sorted(hand, reverse=True), 5) if five(s) == value)
+        return self.hand_value(chosen, value=value)
+
+    def hand_value(self, five: Sequence[int], *, value: int | None = None) -> HandValue:
+        """Describe exactly five valid, distinct card ints (no checks here; ``value`` if already known)."""
+        if value is None:
+            value = self.five_evaluator()(five)
+        ranks = tuple(sorted((c >> 2 for c in five), reverse=True))
+        flush = self.ordering.suit_model is SuitModel.FLUSH and len({c & 3 for c in five}) == 1
+        classified = self.ordering.classify(ranks, flush)
+        if classified is None:
+            return HandValue(value, Category.NO_HAND, tuple(five), str(Category.NO_HAND), self.id)
+        left = sorted(five, reverse=True)
+        shown: list[int] = []
+        for rank in classified.ranks:
+            card = next(c for c in left if c >> 2 == rank)
+            left.remove(card)
+            shown.append(card)
+        return HandValue(value, classified.category, tuple(shown), self.ordering.name(classified), self.id)
