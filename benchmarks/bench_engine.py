@@ -37,7 +37,8 @@ def full_hands_pokerroom(n: int) -> Callable[[], int]:
 
     def run() -> int:
         for _ in range(n):
-            hand = holdem.deal(stacks=[10000] * 6, button=5, blinds=(50, 100), cards=DeckSource.shuffled(seed=next(seeds)))
+            cards = DeckSource.shuffled(seed=next(seeds))
+            hand = holdem.deal(stacks=[10000] * 6, button=5, blinds=(50, 100), cards=cards)
             while hand.to_act is not None:
                 seat = hand.to_act
                 hand.act(call if hand.cur > hand.bets[seat] else check, seat)
