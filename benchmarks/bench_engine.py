@@ -10,6 +10,7 @@ Run ``python benchmarks/bench_engine.py [--hands N] [--replay N]``; ``benchmarks
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -33,11 +34,11 @@ def full_hands_pokerroom(n: int) -> Callable[[], int]:
 
     holdem = find("holdem")
     call, check = Action.call(), Action.check()
-    seeds = iter(range(10**9))
+    rng = random.Random(1)
 
     def run() -> int:
         for _ in range(n):
-            cards = DeckSource.shuffled(seed=next(seeds))
+            cards = DeckSource.shuffled(rng=rng)
             hand = holdem.deal(stacks=[10000] * 6, button=5, blinds=(50, 100), cards=cards)
             while hand.to_act is not None:
                 seat = hand.to_act

@@ -9,10 +9,12 @@
 
 from __future__ import annotations
 
+import random
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from pokerroom.cards import DECK52, UNKNOWN, format_card, parse_cards, shuffled
+from pokerroom.cards import DECK52, UNKNOWN, format_card, parse_cards
 from pokerroom.errors import DuplicateCard, IllegalAction
 
 __all__ = ["CardSource", "DeckSource", "OutOfCards", "ScriptedCards"]
@@ -35,16 +37,19 @@ class CardSource(Protocol):
 
 
 class DeckSource:
-    """Deal from an ordered deck (index 0 is the top card).
+    """Deal from an ordered deck (index 0 is the top card), or from a deck shuffled as it is dealt.
+
+    A shuffled source (:meth:`shuffled`) draws each card uniformly from those not yet dealt, one Fisher-Yates
+    step per card: the same distribution as shuffling the whole deck first, at the cost of the cards dealt only.
 
     >>> src = DeckSource(parse_cards("AsKsQsJsTs 2c3c"))
     >>> src.deal_hole([1, 0], 2)
-    [[51, 47], [49, 43]]
+    [[51, 43], [47, 39]]
     """
 
-    __slots__ = ("_cards", "_pos")
+    __slots__ = ("_cards", "_pos", "_rng")
 
-    def __init__(self, cards: Sequence[int]) -> None:
+    def __init__(self, cards: Sequence[int], *, rng: random.Random | None = None) -> None:
         seen: set[int] = set()
         for c in cards:
             if c in seen:
@@ -52,26 +57,43 @@ class DeckSource:
             seen.add(c)
         self._cards = list(cards)
         self._pos = 0
+        self._rng = rng
 
     @classmethod
-    def shuffled(cls, deck: Sequence[int] = DECK52, *, seed: int | None = None) -> DeckSource:
-        """A shuffled deck: reproducible with ``seed``, ``secrets``-grade random without."""
-        return cls(shuffled(deck, seed=seed))
+    def shuffled(
+        cls, deck: Sequence[int] = DECK52, *, seed: int | None = None, rng: random.Random | None = None
+    ) -> DeckSource:
+        """A shuffled deck: from ``rng`` when given (a table keeps one for all its hands), else reproducible
+        with ``seed``, else ``secrets``-grade random."""
+        if rng is None:
+            rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        return cls(deck, rng=rng)
 
     @property
     def remaining(self) -> int:
         return len(self._cards) - self._pos
 
     def _take(self, count: int) -> list[int]:
-        if count > self.remaining:
-            raise OutOfCards(f"the deck has {self.remaining} cards left, {count} needed")
-        out = self._cards[self._pos : self._pos + count]
-        self._pos += count
-        return out
+        pos = self._pos
+        cards = self._cards
+        end = pos + count
+        if end > len(cards):
+            raise OutOfCards(f"the deck has {len(cards) - pos} cards left, {count} needed")
+        rng = self._rng
+        if rng is not None:
+            below = getattr(rng, "_randbelow", rng.randrange)  # randrange's core, without its argument checks
+            size = len(cards)
+            for i in range(pos, end):
+                j = i + below(size - i)
+                cards[i], cards[j] = cards[j], cards[i]
+        self._pos = end
+        return cards[pos:end]
 
     def deal_hole(self, seats: Sequence[int], count: int) -> list[list[int]]:
-        cards = self._take(count * len(seats))
         n = len(seats)
+        cards = self._take(count * n)
+        if count == 1:
+            return [[c] for c in cards]
         return [cards[i::n] for i in range(n)]
 
     def deal_board(self, count: int) -> list[int]:

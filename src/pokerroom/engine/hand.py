@@ -507,36 +507,57 @@ class Hand:
         if self.phase is not Phase.BETTING:
             self.verify(action, seat)
             return self._act_showdown(action, seat if seat is not None else self.to_act)
-        s = self._verify_betting(action, seat)
+        s = self.to_act
         kind = action.kind
         bets = self.bets
-        if kind is ActionKind.CALL:
-            add = min(self.cur - bets[s], self.stacks[s])
-            self._move(s, add)
-            event = Event(EventType.CALL, s, add, bets[s], all_in=self.stacks[s] == 0)
-        elif kind is ActionKind.CHECK:
+        cur = self.cur
+        # The common legal cases are checked inline; anything else goes through the full verification.
+        if kind is ActionKind.CALL and cur > bets[s] and (seat is None or seat == s):  # type: ignore[index]
+            assert s is not None
+            stacks = self.stacks
+            add = cur - bets[s]
+            left = stacks[s] - add
+            if left <= 0:
+                add += left
+                left = 0
+                self._active -= 1
+            stacks[s] = left
+            bets[s] += add
+            self.contributions[s] += add
+            event = Event(EventType.CALL, s, add, bets[s], None, None, left == 0)
+        elif kind is ActionKind.CHECK and cur <= bets[s] and (seat is None or seat == s):  # type: ignore[index]
+            assert s is not None
             event = Event(EventType.CHECK, s)
-        elif kind is ActionKind.FOLD:
-            self.folded[s] = True
-            self._in_hand -= 1
-            self._active -= 1
-            event = Event(EventType.FOLD, s)
         else:
-            to = action.amount
-            assert to is not None
-            add = to - bets[s]
-            inc = to - self.cur
-            if is_full_raise(self.betting, self.round_index, increment=inc, last_inc=self.last_inc):
-                self.last_inc = inc if not self.betting.bet_sizes else self.betting.size(self.round_index)
-                self.raises += 1
-            self.cur = to
-            self.aggressor = s
-            self._move(s, add)
-            etype = EventType.BET if kind is ActionKind.BET else EventType.RAISE
-            event = Event(etype, s, add, to, all_in=self.stacks[s] == 0)
+            s = self._verify_betting(action, seat)
+            if kind is ActionKind.FOLD:
+                self.folded[s] = True
+                self._in_hand -= 1
+                self._active -= 1
+                event = Event(EventType.FOLD, s)
+            else:
+                to = action.amount
+                assert to is not None
+                add = to - bets[s]
+                inc = to - cur
+                if is_full_raise(self.betting, self.round_index, increment=inc, last_inc=self.last_inc):
+                    self.last_inc = inc if not self.betting.bet_sizes else self.betting.size(self.round_index)
+                    self.raises += 1
+                self.cur = to
+                self.aggressor = s
+                self._move(s, add)
+                etype = EventType.BET if kind is ActionKind.BET else EventType.RAISE
+                event = Event(etype, s, add, to, None, None, self.stacks[s] == 0)
         self._acted[s] = self.cur
         self.events.append(event)
-        self._advance(s)
+        if self._in_hand == 1:
+            self._close_round()
+            return event
+        nxt = self._next_to_act(s + 1 if s + 1 < self.n else 0)
+        if nxt is not None:
+            self.to_act = nxt
+        else:
+            self._end_round()
         return event
 
     def _move(self, seat: int, chips: int) -> None:
@@ -547,14 +568,8 @@ class Hand:
         if left == 0:
             self._active -= 1
 
-    def _advance(self, seat: int) -> None:
-        if self._in_hand == 1:
-            self._close_round()
-            return
-        nxt = self._next_to_act((seat + 1) % self.n)
-        if nxt is not None:
-            self.to_act = nxt
-            return
+    def _end_round(self) -> None:
+        """Nobody has to act any more: close the round, then the next street or the showdown."""
         self._close_round()
         if self.phase is not Phase.BETTING:
             return
