@@ -10,8 +10,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bench_engine  # noqa: E402
-import bench_eval  # noqa: E402
+import bench_engine
+import bench_eval
 
 
 def main() -> None:
