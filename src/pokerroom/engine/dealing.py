@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -72,6 +73,15 @@ class DeckSource:
     @property
     def remaining(self) -> int:
         return len(self._cards) - self._pos
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DeckSource:
+        # A seeded generator is copied (the copy deals the same cards); system randomness has no state to copy.
+        rng = self._rng
+        if rng is not None and not isinstance(rng, secrets.SystemRandom):
+            rng = copy.deepcopy(rng, memo)
+        twin = DeckSource.__new__(DeckSource)
+        twin._cards, twin._pos, twin._rng = list(self._cards), self._pos, rng
+        return twin
 
     def _take(self, count: int) -> list[int]:
         pos = self._pos

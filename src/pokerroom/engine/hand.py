@@ -625,8 +625,10 @@ class Hand:
         return make_view(self, seat)
 
     def copy(self) -> Hand:
-        """An independent copy (the card source is copied too)."""
-        return _copy.deepcopy(self)
+        """An independent copy: the state and the card source are copied; the game and the betting structure are
+        immutable and shared."""
+        memo: dict[int, object] = {id(self.game): self.game, id(self.betting): self.betting}
+        return _copy.deepcopy(self, memo)
 
     def __repr__(self) -> str:
         return (
