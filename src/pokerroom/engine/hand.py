@@ -604,7 +604,9 @@ class Hand:
         """The main pot and side pots as they stand now (this round's bets included)."""
         if self.phase is Phase.COMPLETE:
             return []
-        return build_pots(self.contributions, [not f for f in self.folded], self.dead)
+        in_hand = [not f for f in self.folded]
+        all_in = [alive and stack == 0 for alive, stack in zip(in_hand, self.stacks, strict=True)]
+        return build_pots(self.contributions, in_hand, self.dead, all_in)
 
     @property
     def total_chips(self) -> int:

@@ -23,27 +23,44 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def build_pots(contributions: Sequence[int], in_hand: Sequence[bool], dead: int = 0) -> list[Pot]:
+def build_pots(
+    contributions: Sequence[int],
+    in_hand: Sequence[bool],
+    dead: int = 0,
+    all_in: Sequence[bool] | None = None,
+) -> list[Pot]:
     """The main pot then each side pot, from each seat's total ``contributions`` and whether it is ``in_hand``.
 
-    Chips of folded players above the highest level of a player still in the hand join the last pot, so no chip
-    is ever left without an eligible player.
+    Only an all-in player caps a pot: levels are cut at the contributions of the seats in ``all_in`` (every
+    seat still in the hand when ``all_in`` is ``None``, as at a settled showdown) and at the top.  A player who
+    is still in the hand and not all-in is eligible for every pot, even mid-round before calling.  Chips of
+    folded players above the top level join the last pot, so no chip is ever left without an eligible player.
 
     >>> build_pots([100, 300, 300], [True, True, False])
     [Pot(amount=300, eligible=(0, 1)), Pot(amount=400, eligible=(1,))]
+    >>> build_pots([1, 2, 6], [True, True, True], all_in=[False, False, False])  # mid-round: one pot
+    [Pot(amount=9, eligible=(0, 1, 2))]
     """
-    levels = sorted({c for c, live in zip(contributions, in_hand, strict=True) if live and c > 0})
+    live = [c for c, alive in zip(contributions, in_hand, strict=True) if alive]
+    top = max(live, default=0)
+    capped = all_in if all_in is not None else in_hand
+    levels = sorted(
+        {c for c, alive, cap in zip(contributions, in_hand, capped, strict=True) if alive and cap and c > 0}
+        | ({top} if top > 0 else set())
+    )
     pots: list[Pot] = []
     prev = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, prev) for c in contributions)
-        eligible = tuple(i for i, c in enumerate(contributions) if in_hand[i] and c >= level)
+        eligible = tuple(
+            i for i, c in enumerate(contributions) if in_hand[i] and (c >= level or not capped[i])
+        )
         pots.append(Pot(amount, eligible))
         prev = level
     leftover = sum(c - prev for c in contributions if c > prev)
     if not pots:
-        live = tuple(i for i, live in enumerate(in_hand) if live)
-        return [Pot(dead + leftover, live)] if dead + leftover else []
+        live_seats = tuple(i for i, alive in enumerate(in_hand) if alive)
+        return [Pot(dead + leftover, live_seats)] if dead + leftover else []
     if leftover:
         last = pots[-1]
         pots[-1] = Pot(last.amount + leftover, last.eligible)

@@ -507,7 +507,7 @@ def common_unit(amounts: Iterable[Decimal]) -> Decimal:
     """The largest unit dividing every one of ``amounts`` (zeros and ``inf`` ignored; ``Decimal(1)`` if none).
 
     >>> common_unit([Decimal("10112.5"), Decimal(50), Decimal(100)])
-    Decimal('0.5')
+    Decimal('12.5')
     """
     ratios = {a.as_integer_ratio() for a in amounts if a and a.is_finite()}
     if not ratios:

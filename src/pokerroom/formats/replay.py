@@ -24,7 +24,7 @@ from pokerroom.formats.phh import PHHHand, common_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
 from pokerroom.games import Betting, Game, find
 
-__all__ = ["ALLOW_LIST", "VARIANTS", "ReplayResult", "build_hand", "replay"]
+__all__ = ["ALLOW_LIST", "VARIANTS", "ReplayResult", "allowed_reason", "build_hand", "replay"]
 
 VARIANTS: dict[str, tuple[str, str]] = {
     "NT": ("holdem", "no"),
@@ -63,12 +63,15 @@ class ReplayResult:
     hand: Hand | None = None
 
     def to_json(self) -> dict[str, object]:
-        """The JSON Lines record of ``pokerroom replay --json``."""
+        """The JSON Lines record of ``pokerroom replay --json`` (an ``inf`` stack is the string ``"inf"``)."""
 
-        def nums(xs: list[Decimal] | None) -> list[float | int] | None:
-            if xs is None:
-                return None
-            return [int(x) if x == x.to_integral_value() else float(x) for x in xs]
+        def num(x: Decimal) -> float | int | str:
+            if x.is_infinite():
+                return "inf"  # JSON has no infinity; PHH writes it so
+            return int(x) if x == x.to_integral_value() else float(x)
+
+        def nums(xs: list[Decimal] | None) -> list[float | int | str] | None:
+            return None if xs is None else [num(x) for x in xs]
 
         return {
             "path": self.path,
@@ -206,7 +209,8 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
     return board_seen
 
 
-def _allowed(path: str | None) -> str | None:
+def allowed_reason(path: str | None) -> str | None:
+    """The allow-list reason for the file at ``path``, or ``None``."""
     if path is None:
         return None
     norm = path.replace("\\", "/")
@@ -215,7 +219,7 @@ def _allowed(path: str | None) -> str | None:
 
 def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     """Replay ``record`` and compare its final stacks.  Never raises for a bad hand: the result says why."""
-    allowed = _allowed(record.path)
+    allowed = allowed_reason(record.path)
     expected = list(record.finishing_stacks) if record.finishing_stacks else None
 
     def result(
