@@ -21,6 +21,7 @@ __all__ = [
     "RANK_PLURALS",
     "Category",
     "Classified",
+    "FourFlushOrdering",
     "HandValue",
     "Ordering",
     "SuitModel",
@@ -52,8 +53,13 @@ class Category(StrEnum):
     STRAIGHT = "straight"
     THREE_OF_A_KIND = "three of a kind"
     TWO_PAIR = "two pair"
+    FOUR_FLUSH = "four-flush"
+    """Sökö only (RULES G8 E-SOKO): exactly four cards of one suit."""
+    FOUR_STRAIGHT = "four-straight"
+    """Sökö only (RULES G8 E-SOKO): four cards of consecutive ranks, not a straight."""
     ONE_PAIR = "one pair"
     HIGH_CARD = "high card"
+    """Five cards with no pair and no straight or flush that counts; in the low rankings, "no pair"."""
     NO_HAND = "no hand"
     """Five cards that make no hand in the ranking (a low that does not qualify); value 0."""
 
@@ -64,14 +70,20 @@ class SuitModel(Enum):
     * ``FLUSH``: only whether all five cards share a suit (standard high, short deck, 2-7 and A-6 lows,
       Americana).  Tables: one keyed by the rank multiset, one keyed by the 13-bit rank mask of a suit.
     * ``IGNORE``: suits never matter (A-5 lows, 8-or-better).  Only the rank-multiset table.
-
-    Rankings that break ties by suit or score four-card flushes (Telesina, 32-card draw, Sökö) need the
-    cards themselves in the key; they will add a third model keyed by 5-card classes, fed by the same
-    generator.
+    * ``FOUR_FLUSH``: ``FLUSH`` plus which four cards share a suit when exactly four do (Sökö's four-flush).
+      The ordering adds :meth:`FourFlushOrdering.classify_four_flush`; a third table is keyed by the four
+      suited ranks and the fifth card's rank.
+    * ``CARDS``: suits break ties (Telesina, 32-card draw).  :meth:`Ordering.classify` still sees ranks and
+      the flush flag and returns the rank part of the key; its :attr:`Classified.suit_ranks` and
+      :attr:`Classified.suit_last` name the cards whose suits decide after it, in the ordering's own suit
+      order (``suit_order``).  Values are the rank part's dense number shifted left, with the suit part in
+      the low bits (:mod:`pokerroom.rankings.suited`).
     """
 
     FLUSH = "flush"
     IGNORE = "ignore"
+    FOUR_FLUSH = "four-flush"
+    CARDS = "cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +93,23 @@ class Classified:
     ``key`` sorts the classes of one ordering (larger is better; equal keys are equal hands), ``category`` is
     the hand's category and ``ranks`` are the five ranks (0 = deuce .. 12 = ace) in display order: the
     largest group first (``Q Q Q 4 4``), straights from the top with a low ace last (``5 4 3 2 A``).
+
+    Only for ``SuitModel.CARDS`` (suits break ties after ``key``):
+
+    * ``suit_ranks``: ranks of single cards compared next, highest rank first, each by (rank, suit) at its
+      position (Telesina's kickers: the first kicker's suit decides before the second kicker's rank);
+    * ``suit_last``: a rank whose highest suit (among the hand's cards of that rank) decides last (Telesina's
+      pair, the suit of a flush, the suit of 32-card draw's highest card);
+    * ``suit``: filled in when a hand is described: the card suit (0..3 = c, d, h, s) that ``suit_last``
+      found, for names such as ``"flush, hearts"``.
     """
 
     key: tuple[int, ...]
     category: Category
     ranks: tuple[int, ...]
+    suit_ranks: tuple[int, ...] = ()
+    suit_last: int | None = None
+    suit: int | None = None
 
 
 class Ordering(Protocol):
@@ -93,6 +117,15 @@ class Ordering(Protocol):
 
     ``id`` is the registry name (``"high"``), ``title`` the rulebook name (``"E-HIGH"``), ``ranks`` the ranks
     present in the deck (0 = deuce .. 12 = ace), ``suit_model`` how suits enter (:class:`SuitModel`).
+
+    Optional attributes, read with ``getattr`` by :class:`~pokerroom.rankings.ranking.Ranking`:
+
+    * ``suit_order`` (``SuitModel.CARDS``, required there): four ints, the rank of each card suit (clubs,
+      diamonds, hearts, spades) in the tie-break order, 3 = highest (Telesina: ``(1, 2, 3, 0)``, ♥ > ♦ > ♣ >
+      ♠);
+    * ``no_hand_name``: the name of value 0 (``"no low"`` for eight-or-better), default ``"no hand"``;
+    * ``pot_keys(ranking, values) -> list[int]``: a pot-level rule over the values of the hands contesting one
+      pot (Telesina's heads-up straight-flush rule); default: the values themselves.
     """
 
     @property
@@ -117,6 +150,15 @@ class Ordering(Protocol):
 
     def name(self, hand: Classified) -> str:
         """The player's wording of a hand, such as ``"full house, queens full of fours"``."""
+        ...
+
+
+class FourFlushOrdering(Ordering, Protocol):
+    """An ordering with ``SuitModel.FOUR_FLUSH``: it also scores exactly four cards of one suit."""
+
+    def classify_four_flush(self, suited: tuple[int, ...], fifth: int) -> Classified:
+        """Classify four suited ranks (distinct, descending) with a fifth card of another suit and rank
+        ``fifth``; the generator takes the better of this and :meth:`classify` of the five ranks."""
         ...
 
 
