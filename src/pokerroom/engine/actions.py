@@ -18,11 +18,13 @@ __all__ = ["Action", "ActionKind", "LegalActions"]
 class ActionKind(StrEnum):
     """The kinds of player action."""
 
+    BRING_IN = "bring-in"
     FOLD = "fold"
     CHECK = "check"
     CALL = "call"
     BET = "bet"
     RAISE = "raise"
+    DRAW = "draw"
     SHOW = "show"
     MUCK = "muck"
 
@@ -30,7 +32,9 @@ class ActionKind(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Action:
     """One player action.  ``amount`` is the bet or raise **to** amount (the seat's total this round);
-    ``cards`` are the cards shown (``SHOW`` in a replay, where the hole cards may have been unknown).
+    ``cards`` are the cards shown (``SHOW``, in a replay where the hole cards may have been unknown) or discarded
+    (``DRAW``; none: stand pat); ``timed_out`` marks a draw the clock made (RULES §2.5: stand pat, and no bet or
+    raise afterwards).
 
     >>> Action.raise_to(300)
     Action(raise to 300)
@@ -39,6 +43,7 @@ class Action:
     kind: ActionKind
     amount: int | None = None
     cards: tuple[int, ...] | None = None
+    timed_out: bool = False
 
     @classmethod
     def fold(cls) -> Action:
@@ -61,6 +66,20 @@ class Action:
         return cls(ActionKind.RAISE, amount)
 
     @classmethod
+    def post_bring_in(cls) -> Action:
+        return _BRING_IN
+
+    @classmethod
+    def draw(cls, discards: tuple[int, ...] = (), *, timed_out: bool = False) -> Action:
+        """Discard ``discards`` and draw as many (none: stand pat); ``timed_out``: the clock stood the player
+        pat."""
+        return cls(ActionKind.DRAW, None, tuple(discards), timed_out)
+
+    @classmethod
+    def stand_pat(cls) -> Action:
+        return cls(ActionKind.DRAW, None, ())
+
+    @classmethod
     def show(cls, cards: tuple[int, ...] | None = None) -> Action:
         return cls(ActionKind.SHOW, None, cards)
 
@@ -72,6 +91,9 @@ class Action:
         if self.kind in (ActionKind.BET, ActionKind.RAISE):
             word = "bet" if self.kind is ActionKind.BET else "raise to"
             return f"Action({word} {self.amount})"
+        if self.kind is ActionKind.DRAW:
+            what = f"discard {format_cards(self.cards)}" if self.cards else "stand pat"
+            return f"Action({what}{', timed out' if self.timed_out else ''})"
         if self.cards is not None:
             return f"Action({self.kind.value} {format_cards(self.cards)})"
         return f"Action({self.kind.value})"
@@ -81,6 +103,7 @@ _FOLD = Action(ActionKind.FOLD)
 _CHECK = Action(ActionKind.CHECK)
 _CALL = Action(ActionKind.CALL)
 _MUCK = Action(ActionKind.MUCK)
+_BRING_IN = Action(ActionKind.BRING_IN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,24 +111,32 @@ class LegalActions:
     """What ``seat`` may do now.
 
     * ``fold``, ``check``: whether allowed;
+    * ``bring_in``: the chips of the bring-in when the seat must bring in (stud), or ``None``;
     * ``call``: chips the call adds (all-in for less when the stack is short), or ``None``;
     * ``bet``/``raise_`` as ``(min_to, max_to)`` ranges of round totals, or ``None``; every amount in between
-      is legal (fixed limit gives a single amount, or a small range only for all-in and covering raises);
+      is legal (fixed limit gives a single amount, or a small range only for all-in and covering raises) unless
+      ``amounts`` lists the only legal totals (fixed-limit stud with an open pair: the small or the big bet);
+    * ``draw``: the most cards the seat may discard in a draw, or ``None``;
     * ``show``/``muck`` during a showdown.
     """
 
     seat: int
+    bring_in: int | None = None
     fold: bool = False
     check: bool = False
     call: int | None = None
     bet: tuple[int, int] | None = None
     raise_: tuple[int, int] | None = None
+    amounts: tuple[int, ...] | None = None
+    draw: int | None = None
     show: bool = False
     muck: bool = False
 
     def kinds(self) -> list[ActionKind]:
         """The action kinds allowed, in a fixed order."""
         out: list[ActionKind] = []
+        if self.bring_in is not None:
+            out.append(ActionKind.BRING_IN)
         if self.fold:
             out.append(ActionKind.FOLD)
         if self.check:
@@ -116,6 +147,8 @@ class LegalActions:
             out.append(ActionKind.BET)
         if self.raise_ is not None:
             out.append(ActionKind.RAISE)
+        if self.draw is not None:
+            out.append(ActionKind.DRAW)
         if self.show:
             out.append(ActionKind.SHOW)
         if self.muck:
@@ -125,18 +158,24 @@ class LegalActions:
     def describe(self) -> str:
         """Readable list, as used in error messages: ``fold, call 20, raise to 40..200``."""
         parts: list[str] = []
+        if self.bring_in is not None:
+            parts.append(f"bring in {self.bring_in}")
         if self.fold:
             parts.append("fold")
         if self.check:
             parts.append("check")
         if self.call is not None:
             parts.append(f"call {self.call}")
-        if self.bet is not None:
-            lo, hi = self.bet
-            parts.append(f"bet {lo}" if lo == hi else f"bet {lo}..{hi}")
-        if self.raise_ is not None:
-            lo, hi = self.raise_
-            parts.append(f"raise to {lo}" if lo == hi else f"raise to {lo}..{hi}")
+        for word, rng in (("bet", self.bet), ("raise to", self.raise_)):
+            if rng is None:
+                continue
+            lo, hi = rng
+            if self.amounts is not None:
+                parts.append(f"{word} " + " or ".join(str(a) for a in self.amounts))
+            else:
+                parts.append(f"{word} {lo}" if lo == hi else f"{word} {lo}..{hi}")
+        if self.draw is not None:
+            parts.append(f"discard 0..{self.draw} and draw")
         if self.show:
             parts.append("show")
         if self.muck:

@@ -20,6 +20,7 @@ def raise_range(
     stack: int,
     pot: int,
     cover: int,
+    raises: int = 1,
 ) -> tuple[int, int]:
     """The ``(min_to, max_to)`` of a bet (``cur == 0``) or raise, given the seat may raise at all.
 
@@ -27,7 +28,9 @@ def raise_range(
       or straddle preflop); ``own``: the seat's chips in this round; ``stack``: chips behind;
     * ``pot``: every chip in the pot, this round's bets included (the ``P`` of RULES §3.9);
     * ``cover``: the most any opponent still in the hand can reach this round (``bet + stack``): a bet reaching
-      it covers everybody and is legal from a call up (settled decision 17).
+      it covers everybody and is legal from a call up (settled decision 17);
+    * ``raises``: full bets made this round (the big blind counts); in fixed limit with none yet, the bet is
+      the round's size whatever is in, so a bring-in is completed to the small bet (RULES G4, TRAPS T15).
 
     The seat may always go all-in for less than the minimum (TDA 47, table stakes).
     """
@@ -35,7 +38,8 @@ def raise_range(
     call = cur - own
     limit = betting.limit
     if limit is Limit.FIXED:
-        full_min = cur + betting.size(round_index)
+        size = betting.size(round_index)
+        full_min = size if raises == 0 and cur < size else cur + size
         hi = full_min
     else:
         full_min = cur + max(last_inc, betting.min_bet)

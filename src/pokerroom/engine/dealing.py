@@ -5,6 +5,10 @@
   dealer deals; board cards come off the top.  No burn cards (RULES §2.1).
 * :class:`ScriptedCards`: each seat's hole cards and the board given outright (tests and hand-history
   replays); ``UNKNOWN`` (``??``) cards are allowed there.
+
+Draw games (RULES §2.5): discarded and folded cards go to the muck; when the stub cannot complete a draw, the
+muck less the drawer's own discards is shuffled together with the stub, and a player is never dealt a card he
+discarded earlier in the hand (``strict_never_own_discards``).
 """
 
 from __future__ import annotations
@@ -36,6 +40,19 @@ class CardSource(Protocol):
         """``count`` board cards."""
         ...
 
+    def deal_draw(self, seat: int, count: int, own: Sequence[int]) -> list[int]:
+        """``count`` replacement cards for ``seat``, never one of ``own`` (the seat's discards this hand)."""
+        ...
+
+    def discard(self, cards: Sequence[int]) -> None:
+        """Put discarded or folded ``cards`` in the muck."""
+        ...
+
+    @property
+    def remaining(self) -> int | None:
+        """Cards left in the stub (``None`` when the source cannot tell, as a script)."""
+        ...
+
 
 class DeckSource:
     """Deal from an ordered deck (index 0 is the top card), or from a deck shuffled as it is dealt.
@@ -48,7 +65,7 @@ class DeckSource:
     [[51, 43], [47, 39]]
     """
 
-    __slots__ = ("_cards", "_pos", "_rng")
+    __slots__ = ("_cards", "_muck", "_pos", "_rng")
 
     def __init__(self, cards: Sequence[int], *, rng: random.Random | None = None) -> None:
         seen: set[int] = set()
@@ -59,6 +76,7 @@ class DeckSource:
         self._cards = list(cards)
         self._pos = 0
         self._rng = rng
+        self._muck: list[int] = []
 
     @classmethod
     def shuffled(
@@ -80,7 +98,7 @@ class DeckSource:
         if rng is not None and not isinstance(rng, secrets.SystemRandom):
             rng = copy.deepcopy(rng, memo)
         twin = DeckSource.__new__(DeckSource)
-        twin._cards, twin._pos, twin._rng = list(self._cards), self._pos, rng
+        twin._cards, twin._pos, twin._rng, twin._muck = list(self._cards), self._pos, rng, list(self._muck)
         return twin
 
     def _take(self, count: int) -> list[int]:
@@ -108,6 +126,36 @@ class DeckSource:
 
     def deal_board(self, count: int) -> list[int]:
         return self._take(count)
+
+    def discard(self, cards: Sequence[int]) -> None:
+        self._muck.extend(c for c in cards if c >= 0)
+
+    def deal_draw(self, seat: int, count: int, own: Sequence[int]) -> list[int]:
+        if count == 0:
+            return []
+        banned = set(own)
+        if self.remaining < count:
+            self._reshuffle(banned)
+        out: list[int] = []
+        while len(out) < count:
+            if self.remaining == 0:
+                raise OutOfCards(f"no cards left to complete seat {seat}'s draw of {count}")
+            card = self._take(1)[0]
+            if card in banned:  # never the drawer's own discards: back to the muck
+                self._muck.append(card)
+                continue
+            out.append(card)
+        return out
+
+    def _reshuffle(self, banned: set[int]) -> None:
+        """RULES §2.5 ``merge``: the muck less the drawer's own discards, shuffled with the rest of the stub."""
+        keep = [c for c in self._muck if c not in banned]
+        self._muck = [c for c in self._muck if c in banned]
+        stub = self._cards[self._pos :] + keep
+        rng = self._rng if self._rng is not None else secrets.SystemRandom()
+        rng.shuffle(stub)
+        self._cards = self._cards[: self._pos] + stub
+        self._rng = None  # the new stub is already in random order
 
 
 class ScriptedCards:
@@ -147,6 +195,16 @@ class ScriptedCards:
             out.append(cards[pos : pos + count])
             self._hole_pos[s] = pos + count
         return out
+
+    @property
+    def remaining(self) -> int | None:
+        return None
+
+    def discard(self, cards: Sequence[int]) -> None:
+        """A script deals what it says; the muck plays no part."""
+
+    def deal_draw(self, seat: int, count: int, own: Sequence[int]) -> list[int]:
+        return self.deal_hole([seat], count)[0]
 
     def deal_board(self, count: int) -> list[int]:
         pos = self._board_pos

@@ -18,12 +18,14 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN, format_cards
+from pokerroom.engine import order
 from pokerroom.engine.actions import Action, ActionKind, LegalActions
 from pokerroom.engine.betting import is_full_raise, raise_range
 from pokerroom.engine.dealing import CardSource
 from pokerroom.engine.events import Event, EventType
 from pokerroom.engine.pots import Pot, build_pots, split_chips
 from pokerroom.errors import HandOver, IllegalAction, IllegalAmount, NotYourTurn, UnknownCards
+from pokerroom.games.base import Opener, Street
 from pokerroom.games.structures import Betting
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ class Phase(StrEnum):
     """Where the hand is: a betting round, the showdown (show or muck), or complete."""
 
     BETTING = "betting"
+    DRAW = "draw"
     SHOWDOWN = "showdown"
     COMPLETE = "complete"
 
@@ -72,6 +75,7 @@ class Hand:
         antes: Sequence[int],
         betting: Betting,
         cards: CardSource,
+        bring_in: int = 0,
         ante_trimming: bool = True,
         auto_showdown: bool = True,
         strict_show_order: bool = True,
@@ -84,8 +88,8 @@ class Hand:
             raise IllegalAction(f"blinds and antes need one entry per seat ({n}); got {len(blinds)}, {len(antes)}")
         if any(s <= 0 for s in stacks):
             raise IllegalAction(f"every seat dealt in needs chips; stacks {list(stacks)}")
-        if any(b < 0 for b in blinds) or any(a < 0 for a in antes):
-            raise IllegalAction("blinds and antes cannot be negative")
+        if any(b < 0 for b in blinds) or any(a < 0 for a in antes) or bring_in < 0:
+            raise IllegalAction("blinds, antes and the bring-in cannot be negative")
         if not 0 <= button < n:
             raise IllegalAction(f"button seat {button} is not a seat of this {n}-seat table")
         self.game = game
@@ -96,6 +100,7 @@ class Hand:
         self.stacks: list[int] = list(stacks)
         self.blinds: tuple[int, ...] = tuple(blinds)
         self.antes: tuple[int, ...] = tuple(antes)
+        self.bring_in = bring_in
         self.ante_trimming = ante_trimming
         self.auto_showdown = auto_showdown
         self.strict_show_order = strict_show_order
@@ -107,6 +112,9 @@ class Hand:
         self.folded: list[bool] = [False] * n
         self._in_hand = n
         self.hole: list[list[int]] = [[] for _ in range(n)]
+        """Every card each seat holds, face down and face up, in the order dealt."""
+        self.up: list[list[int]] = [[] for _ in range(n)]
+        """The face-up cards of each seat (stud), also in ``hole``."""
         self.board: list[int] = []
         self.events: list[Event] = []
         self.street = 0
@@ -119,6 +127,14 @@ class Hand:
         self.raises = 0
         self.aggressor: int | None = None
         self._acted: list[int] = [_NOT_ACTED] * n
+        self._bring_in_seat: int | None = None  # the seat that must post the bring-in or complete
+        self._double = False  # fixed-limit stud: an open pair on fourth street allows the big bet
+        self._big_made = False
+        self._no_raise: list[int] = [0] * n  # betting rounds (or -1: the rest of the hand) a seat may not bet
+        self._skip_betting = False  # stud: no betting after a common card
+        # draw state
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self._draw_queue: list[int] = []
         # showdown state
         self.shown: dict[int, tuple[int, ...]] = {}
         self.mucked: list[int] = []
@@ -160,28 +176,59 @@ class Hand:
             ev(Event(EventType.POST_BLIND, seat, paid, to=paid, text=name, all_in=self.stacks[seat] == 0))
 
     def _start_street(self) -> None:
-        """Deal the current street; open its betting round, or go on when no betting is possible."""
+        """Deal the current street; start its draw or open its betting round, or go on when nobody can act."""
         while True:
             street = self.game.streets[self.street]
-            if street.hole:
-                seats = [s for s in self._seats_from(self.button + 1) if not self.folded[s]]
-                for seat, cards in zip(seats, self._cards.deal_hole(seats, street.hole), strict=True):
-                    self.hole[seat].extend(cards)
-                    self.events.append(Event(EventType.DEAL_HOLE, seat, cards=tuple(cards)))
-            if street.board:
-                cards = self._cards.deal_board(street.board)
+            self._deal_street(street)
+            if street.draw:
+                self._draw_queue = [s for s in self._seats_from(self.button + 1) if not self.folded[s]]
+                self.phase = Phase.DRAW
+                self.to_act = self._draw_queue[0]
+                return
+            if not self._bet_street():
+                return
+
+    def _bet_street(self) -> bool:
+        """The betting part of the current street; ``True`` when the hand moved on to the next street."""
+        street = self.game.streets[self.street]
+        if street.betting and not self._skip_betting:
+            if self._open_round():
+                return False
+            self._close_round()
+            if self.phase is not Phase.BETTING:
+                return False
+        if self.street + 1 >= len(self.game.streets):
+            self._showdown()
+            return False
+        self.street += 1
+        return True
+
+    def _deal_street(self, street: Street) -> None:
+        seats = [s for s in self._seats_from(self.button + 1) if not self.folded[s]]
+        source = self._cards
+        ev = self.events.append
+        if street.hole and self.game.common_card:
+            remaining = source.remaining
+            if remaining is not None and remaining < len(seats) * street.hole:
+                # RULES G9: the deck runs out at seventh street, one community card serves everyone.
+                cards = source.deal_board(1)
                 self.board.extend(cards)
-                self.events.append(Event(EventType.DEAL_BOARD, cards=tuple(cards), text=street.name))
-            if street.betting and self._open_round():
-                return
-            if street.betting:
-                self._close_round()
-                if self.phase is not Phase.BETTING:
-                    return
-            if self.street + 1 >= len(self.game.streets):
-                self._showdown()
-                return
-            self.street += 1
+                ev(Event(EventType.DEAL_BOARD, cards=tuple(cards), text="common card"))
+                self._skip_betting = not self.game.common_card_betting
+                street = Street(street.name, up=street.up, board=street.board, betting=street.betting)
+        if street.hole:
+            for seat, cards in zip(seats, source.deal_hole(seats, street.hole), strict=True):
+                self.hole[seat].extend(cards)
+                ev(Event(EventType.DEAL_HOLE, seat, cards=tuple(cards)))
+        if street.up:
+            for seat, cards in zip(seats, source.deal_hole(seats, street.up), strict=True):
+                self.hole[seat].extend(cards)
+                self.up[seat].extend(cards)
+                ev(Event(EventType.DEAL_UP, seat, cards=tuple(cards)))
+        if street.board:
+            cards = source.deal_board(street.board)
+            self.board.extend(cards)
+            ev(Event(EventType.DEAL_BOARD, cards=tuple(cards), text=street.name))
 
     def _open_round(self) -> bool:
         """Set up a betting round; ``True`` when somebody has to act in it."""
@@ -189,7 +236,17 @@ class Hand:
         n = self.n
         self._acted = [_NOT_ACTED] * n
         self.aggressor = None
-        if self.round_index == 0 and any(self.blinds):
+        self._bring_in_seat = None
+        self._big_made = False
+        self._double = False
+        self.cur = 0
+        self.last_inc = 0
+        self.raises = 0
+        for s in range(n):
+            if self._no_raise[s] > 0:
+                self._no_raise[s] -= 1
+        opener = self.game.streets[self.street].opener
+        if opener is Opener.BLINDS and any(self.blinds) and self.round_index == 0:
             big = max(self.blinds)
             self.cur = big
             self.last_inc = big
@@ -199,11 +256,18 @@ class Hand:
                 key=lambda s: (s - self.button - 1) % n,
             )
             first = last_blind + 1
+        elif opener is Opener.BRING_IN:
+            first = order.bring_in_seat(self)
+            if self.stacks[first] > 0 and self._active >= 2:
+                self._bring_in_seat = first
+                self.to_act = first
+                return True
+        elif opener is Opener.SHOWING:
+            first = order.best_showing_seat(self)
         else:
-            self.cur = 0
-            self.last_inc = 0
-            self.raises = 0
             first = self.button + 1
+        if self.game.open_pair_double and self.betting.bet_sizes and self.round_index == 1:
+            self._double = order.any_open_pair(self)
         nxt = self._next_to_act(first % n)
         self.to_act = nxt
         return nxt is not None
@@ -277,6 +341,8 @@ class Hand:
         self.pots = build_pots(self.contributions, [not f for f in self.folded], self.dead)
         if self.aggressor is not None and not self.folded[self.aggressor]:
             first = self.aggressor
+        elif self.game.show_first is Opener.SHOWING:
+            first = order.best_showing_seat(self)
         else:
             first = self.button + 1
         self._show_order = [s for s in self._seats_from(first) if not self.folded[s]]
@@ -371,7 +437,7 @@ class Hand:
 
     def _can_raise(self, seat: int) -> bool:
         cur = self.cur
-        if self.stacks[seat] <= cur - self.bets[seat]:
+        if self.stacks[seat] <= cur - self.bets[seat] or self._no_raise[seat]:
             return False
         b = self.betting
         fixed = b.bet_sizes
@@ -408,7 +474,20 @@ class Hand:
             stack=self.stacks[seat],
             pot=self.pot_total,
             cover=self._cover(seat),
+            raises=self.raises,
         )
+
+    def _amounts(self, seat: int) -> tuple[int, ...] | None:
+        """Fixed-limit stud with an open pair on fourth street: the only legal totals, the small or the big bet
+        on top of the current one (the big one only once a big bet is in; RULES G9)."""
+        if not self._double:
+            return None
+        sizes = self.betting.bet_sizes
+        small, big = sizes[self.round_index], sizes[-1]
+        base = 0 if self.raises == 0 else self.cur
+        all_in = self.bets[seat] + self.stacks[seat]
+        options = (base + big,) if self._big_made else (base + small, base + big)
+        return tuple(sorted({min(o, all_in) for o in options}))
 
     def legal_actions(self) -> LegalActions | None:
         """What the seat to act may do now, or ``None`` when nobody is to act (the hand is complete)."""
@@ -417,8 +496,15 @@ class Hand:
             return None
         if self.phase is Phase.SHOWDOWN:
             return LegalActions(seat, show=True, muck=True)
-        owe = self.cur - self.bets[seat]
+        if self.phase is Phase.DRAW:
+            return LegalActions(seat, draw=self.game.streets[self.street].draw)
+        amounts = self._amounts(seat) if self._double else None
         rng = self._range(seat) if self._can_raise(seat) else None
+        if rng is not None and amounts is not None:
+            rng = (amounts[0], amounts[-1])
+        if self._bring_in_seat == seat:
+            return LegalActions(seat, bring_in=min(self.bring_in, self.stacks[seat]), bet=rng, amounts=amounts)
+        owe = self.cur - self.bets[seat]
         facing = owe > 0
         return LegalActions(
             seat,
@@ -427,6 +513,7 @@ class Hand:
             call=min(owe, self.stacks[seat]) if facing else None,
             bet=rng if self.cur == 0 else None,
             raise_=rng if self.cur > 0 else None,
+            amounts=amounts if rng is not None else None,
         )
 
     def verify(self, action: Action, seat: int | None = None) -> None:
@@ -438,6 +525,8 @@ class Hand:
         """
         if self.phase is Phase.BETTING:
             self._verify_betting(action, seat)
+        elif self.phase is Phase.DRAW:
+            self._verify_draw(action, seat)
         elif self.phase is Phase.SHOWDOWN:
             self._verify_showdown(action, seat)
         else:
@@ -451,7 +540,10 @@ class Hand:
             raise NotYourTurn(f"seat {seat} cannot act: it is seat {s}'s turn ({self._describe_legal()})")
         kind = action.kind
         facing = self.cur > self.bets[s]
-        if kind is ActionKind.CALL:
+        bringing_in = self._bring_in_seat == s
+        if bringing_in:
+            ok = kind is ActionKind.BRING_IN or (kind is ActionKind.BET and self._can_raise(s))
+        elif kind is ActionKind.CALL:
             ok = facing
         elif kind is ActionKind.CHECK:
             ok = not facing
@@ -459,23 +551,59 @@ class Hand:
             ok = facing or self.fold_without_bet
         elif kind is ActionKind.BET or kind is ActionKind.RAISE:
             ok = (kind is ActionKind.BET) == (self.cur == 0) and self._can_raise(s)
-            if ok:
-                lo, hi = self._range(s)
-                amount = action.amount
-                word = "bet" if kind is ActionKind.BET else "raise to"
-                if amount is None:
-                    raise IllegalAmount(f"a {kind.value} needs an amount: {word} {lo}..{hi}", nearest=lo)
-                if not lo <= amount <= hi:
-                    nearest = lo if amount < lo else hi
-                    raise IllegalAmount(
-                        f"seat {s} cannot {word} {amount}: the legal range is {lo}..{hi} "
-                        f"(nearest legal amount {nearest}); legal: {self._describe_legal()}",
-                        nearest=nearest,
-                    )
         else:
             ok = False
+        if ok and (kind is ActionKind.BET or kind is ActionKind.RAISE):
+            self._verify_amount(s, kind, action.amount)
         if not ok:
             raise IllegalAction(f"seat {s} cannot {kind.value} now; legal: {self._describe_legal()}")
+        return s
+
+    def _verify_amount(self, s: int, kind: ActionKind, amount: int | None) -> None:
+        lo, hi = self._range(s)
+        amounts = self._amounts(s)
+        if amounts is not None:
+            lo, hi = amounts[0], amounts[-1]
+        word = "bet" if kind is ActionKind.BET else "raise to"
+        if amount is None:
+            raise IllegalAmount(f"a {kind.value} needs an amount: {word} {lo}..{hi}", nearest=lo)
+        if amounts is not None and amount not in amounts:
+            nearest = min(amounts, key=lambda a: (abs(a - amount), a))
+            raise IllegalAmount(
+                f"seat {s} cannot {word} {amount}: the legal amounts are {' or '.join(map(str, amounts))} "
+                f"(nearest legal amount {nearest}); legal: {self._describe_legal()}",
+                nearest=nearest,
+            )
+        if not lo <= amount <= hi:
+            nearest = lo if amount < lo else hi
+            raise IllegalAmount(
+                f"seat {s} cannot {word} {amount}: the legal range is {lo}..{hi} "
+                f"(nearest legal amount {nearest}); legal: {self._describe_legal()}",
+                nearest=nearest,
+            )
+
+    def _verify_draw(self, action: Action, seat: int | None) -> int:
+        s = self.to_act
+        assert s is not None
+        if seat is not None and seat != s:
+            raise NotYourTurn(f"seat {seat} cannot draw: it is seat {s}'s turn to draw")
+        limit = self.game.streets[self.street].draw
+        if action.kind is not ActionKind.DRAW:
+            raise IllegalAction(
+                f"seat {s} is drawing: only a draw is legal (discard 0..{limit}; refused: {action!r})"
+            )
+        discards = action.cards or ()
+        if action.timed_out and discards:
+            raise IllegalAction("a draw that timed out stands pat: it discards nothing (RULES §2.5)")
+        if len(discards) > limit:
+            raise IllegalAmount(f"seat {s} may discard at most {limit} cards, not {len(discards)}", nearest=limit)
+        if len(set(discards)) != len(discards):
+            raise IllegalAction(f"seat {s} names a card twice in {format_cards(discards)}")
+        hole = self.hole[s]
+        unknown = hole.count(UNKNOWN)
+        missing = [c for c in discards if c not in hole or c == UNKNOWN]
+        if len(missing) > unknown:
+            raise IllegalAction(f"seat {s} holds {format_cards(hole)}, not {format_cards(missing)}")
         return s
 
     def _describe_legal(self) -> str:
@@ -505,6 +633,8 @@ class Hand:
     def act(self, action: Action, seat: int | None = None) -> Event:
         """Verify ``action`` and apply it; returns the event recording it.  See :meth:`verify` for errors."""
         if self.phase is not Phase.BETTING:
+            if self.phase is Phase.DRAW:
+                return self._act_draw(action, self._verify_draw(action, seat))
             self.verify(action, seat)
             return self._act_showdown(action, seat if seat is not None else self.to_act)
         s = self.to_act
@@ -525,7 +655,12 @@ class Hand:
             bets[s] += add
             self.contributions[s] += add
             event = Event(EventType.CALL, s, add, bets[s], None, None, left == 0)
-        elif kind is ActionKind.CHECK and cur <= bets[s] and (seat is None or seat == s):  # type: ignore[index]
+        elif (
+            kind is ActionKind.CHECK
+            and cur <= bets[s]  # type: ignore[index]
+            and (seat is None or seat == s)
+            and self._bring_in_seat is None
+        ):
             assert s is not None
             event = Event(EventType.CHECK, s)
         else:
@@ -534,15 +669,26 @@ class Hand:
                 self.folded[s] = True
                 self._in_hand -= 1
                 self._active -= 1
+                self._cards.discard(self.hole[s])  # folded cards may be reshuffled for a draw (RULES §2.5)
                 event = Event(EventType.FOLD, s)
+            elif kind is ActionKind.BRING_IN:
+                paid = min(self.bring_in, self.stacks[s])
+                self._move(s, paid)
+                self.cur = self.bring_in  # the others call the full bring-in, as a short blind (decision 21)
+                self.last_inc = self.bring_in
+                self._bring_in_seat = None
+                event = Event(EventType.BRING_IN, s, paid, bets[s], None, None, self.stacks[s] == 0)
             else:
                 to = action.amount
                 assert to is not None
                 add = to - bets[s]
                 inc = to - cur
+                if self._double and to - (0 if self.raises == 0 else cur) >= self.betting.bet_sizes[-1]:
+                    self._big_made = True
                 if is_full_raise(self.betting, self.round_index, increment=inc, last_inc=self.last_inc):
                     self.last_inc = inc if not self.betting.bet_sizes else self.betting.size(self.round_index)
                     self.raises += 1
+                self._bring_in_seat = None
                 self.cur = to
                 self.aggressor = s
                 self._move(s, add)
@@ -578,6 +724,35 @@ class Hand:
             return
         self.street += 1
         self._start_street()
+
+    def _act_draw(self, action: Action, s: int) -> Event:
+        """Discard, then draw as many from the stub (RULES §2.5); the next drawer, or the betting."""
+        hole = self.hole[s]
+        discards = list(action.cards or ())
+        for c in discards:
+            hole.remove(c if c in hole else UNKNOWN)
+        self.discards[s].extend(discards)
+        source = self._cards
+        source.discard(discards)
+        new = source.deal_draw(s, len(discards), self.discards[s])
+        hole.extend(new)
+        if action.timed_out:
+            # RULES §2.5: no bet or raise afterwards; G12 limits it to the next betting round.
+            self._no_raise[s] = -1 if self.game.draw_timeout_rest_of_hand else 2
+        text = "timed out" if action.timed_out else None
+        event = Event(EventType.DRAW, s, len(discards), None, tuple(discards), text)
+        self.events.append(event)
+        if new:
+            self.events.append(Event(EventType.DEAL_HOLE, s, cards=tuple(new)))
+        self._draw_queue.pop(0)
+        if self._draw_queue:
+            self.to_act = self._draw_queue[0]
+            return event
+        self.phase = Phase.BETTING
+        self.to_act = None
+        if self._bet_street():
+            self._start_street()
+        return event
 
     def _act_showdown(self, action: Action, seat: int | None) -> Event:
         assert seat is not None

@@ -24,8 +24,8 @@ __all__ = ["HandView", "make_view"]
 class HandView:
     """One seat's view of a hand (``seat`` is ``None`` for a spectator).  Chips are integers.
 
-    ``hole[s]`` is a tuple of cards for the viewer's own seat and for shown hands, with ``UNKNOWN`` (-1) for
-    cards the viewer may not see.  ``legal`` is set only when the viewer is to act.
+    ``hole[s]`` is a tuple of every card a seat holds, as dealt: the viewer's own, face-up cards and shown hands
+    in the clear, ``UNKNOWN`` (-1) for cards the viewer may not see.  ``legal`` is set only when the viewer is to act.
     """
 
     seat: int | None
@@ -59,7 +59,7 @@ def _mask(event: Event, seat: int | None) -> Event:
 def make_view(hand: Hand, seat: int | None) -> HandView:
     """Build ``seat``'s view of ``hand``."""
     hole = tuple(
-        tuple(cards) if s == seat else hand.shown.get(s, (UNKNOWN,) * len(cards))
+        tuple(cards) if s == seat else hand.shown.get(s) or tuple(c if c in hand.up[s] else UNKNOWN for c in cards)
         for s, cards in enumerate(hand.hole)
     )
     legal = hand.legal_actions() if seat is not None and hand.to_act == seat else None

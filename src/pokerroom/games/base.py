@@ -1,14 +1,17 @@
 """The game model: a game is a frozen declaration the engine walks (DESIGN: "games are data").
 
-A :class:`Game` names its deck, its streets (cards dealt and whether a betting round follows), the shares each pot
-is divided into at the showdown (high, or high and low with a qualifier) and the limit structures it is offered
-at.  :meth:`Game.deal` lays out the forced bets for a table and starts a :class:`~pokerroom.engine.Hand`.
+A :class:`Game` names its deck, its streets (cards dealt face down, face up or to the board, a draw, and whether a
+betting round follows and who opens it), the shares each pot is divided into at the showdown (high, or high and
+low with a qualifier), the stud parts (who brings in, the best showing hand, the common card when the deck runs
+out) and the limit structures it is offered at.  :meth:`Game.deal` lays out the forced bets for a table and
+starts a :class:`~pokerroom.engine.Hand`.  The engine asks these declarations; it never asks which game it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from pokerroom.errors import UnsupportedRule
@@ -18,18 +21,35 @@ if TYPE_CHECKING:
     from pokerroom.engine.dealing import CardSource
     from pokerroom.engine.hand import Hand
 
-__all__ = ["Game", "Share", "Street"]
+__all__ = ["Game", "Opener", "Share", "Street"]
+
+
+class Opener(StrEnum):
+    """Who opens a betting round (RULES §6.2), or shows first at the showdown (§6.5)."""
+
+    BLINDS = "blinds"
+    """Left of the last blind or straddle (the first round of a blind game); left of the button without blinds."""
+    BUTTON = "button"
+    """The first active player left of the button or dealer box."""
+    BRING_IN = "bring-in"
+    """The bring-in (stud third street): the up card the game's ``bring_in_key`` ranks first."""
+    SHOWING = "showing"
+    """The best showing hand by the game's ``showing_key``; ties go clockwise from the dealer."""
 
 
 @dataclass(frozen=True, slots=True)
 class Street:
-    """One street: ``hole`` cards dealt face down to each player, ``board`` community cards, then a betting
-    round when ``betting``."""
+    """One street: ``hole`` cards dealt face down and then ``up`` cards face up to each player, ``board``
+    community cards, a draw of up to ``draw`` cards when ``draw`` (RULES §2.5), then a betting round opened by
+    ``opener`` when ``betting``."""
 
     name: str
     hole: int = 0
+    up: int = 0
     board: int = 0
+    draw: int = 0
     betting: bool = True
+    opener: Opener = Opener.BUTTON
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +81,33 @@ class Game:
     max_players: int = 10
     min_players: int = 2
     aliases: tuple[str, ...] = field(default=())
+    bring_in_key: Callable[[int, Limit], int] | None = None
+    """Stud: a door card's key at a limit; the largest key brings in (RULES §6.1, G9 bring-in holder)."""
+    showing_key: Callable[[Sequence[int]], tuple[int, ...]] | None = None
+    """Stud: the value of a player's up cards; the largest opens later streets (RULES §6.2)."""
+    show_first: Opener = Opener.BUTTON
+    """Who shows first when the last round had no bet (RULES §6.5): left of the button, or the best showing."""
+    common_card: bool = False
+    """Stud: when the deck cannot give every player a last down card, one community card is dealt (G9)."""
+    common_card_betting: bool = False
+    """Stud: whether the round after a common card has betting (A-G9-3: the seed says no)."""
+    open_pair_double: bool = False
+    """Fixed-limit stud: an open pair on fourth street allows the big bet in that round (G9)."""
+    draw_timeout_rest_of_hand: bool = True
+    """A draw timed out loses bet and raise for the rest of the hand (G11); ``False``: the next round only (G12)."""
 
     @property
     def hole_cards(self) -> int:
-        """Cards each player holds at the end of the deal."""
-        return sum(s.hole for s in self.streets)
+        """Cards each player holds at the end of the deal, face down and face up."""
+        return sum(s.hole + s.up for s in self.streets)
+
+    @property
+    def betting_rounds(self) -> int:
+        return sum(1 for s in self.streets if s.betting)
+
+    @property
+    def uses_bring_in(self) -> bool:
+        return any(s.opener is Opener.BRING_IN for s in self.streets)
 
     def betting(self, limit: Limit | str | None = None, *, big_blind: int, big_bet: int | None = None) -> Betting:
         """The betting structure at ``limit`` for a table whose big blind (fixed limit: small bet) is
@@ -75,7 +117,7 @@ class Game:
         if lim not in self.limits:
             offered = ", ".join(x.value for x in self.limits)
             raise UnsupportedRule(f"{self.id} is not played at {lim.value} limit; offered: {offered}")
-        rounds = sum(1 for s in self.streets if s.betting)
+        rounds = self.betting_rounds
         if lim is Limit.FIXED:
             return Betting.fixed_limit(big_blind, big_bet or 2 * big_blind, rounds=rounds)
         return Betting(lim, min_bet=big_blind)
@@ -89,19 +131,21 @@ class Game:
         ante: int = 0,
         big_blind_ante: int = 0,
         straddle: int = 0,
+        bring_in: int = 0,
         limit: Limit | str | None = None,
         betting: Betting | None = None,
         seed: int | None = None,
         cards: CardSource | None = None,
         auto_showdown: bool = True,
     ) -> Hand:
-        """Start a hand at a table of ``len(stacks)`` seats with the button at ``button``.
+        """Start a hand at a table of ``len(stacks)`` seats with the button (or dealer box) at ``button``.
 
-        ``blinds`` are (small, big); with three or more players the small blind is left of the button, then the
-        big blind, then the ``straddle`` (if any); heads-up the button posts the small blind (RULES §3.11,
-        settled decision 14).  ``ante`` is taken from everyone, ``big_blind_ante`` from the big blind only.
-        ``betting`` overrides the structure built from ``limit`` and the big blind.  Cards come from ``cards``,
-        else a deck shuffled with ``seed`` (``secrets``-grade with no seed).
+        Blind games: ``blinds`` are (small, big); with three or more players the small blind is left of the
+        button, then the big blind, then the ``straddle`` (if any); heads-up the button posts the small blind
+        (RULES §3.11, settled decision 14).  Stud games post no blinds: ``bring_in`` (default: half the small bet)
+        and the ``ante``.  ``ante`` is taken from everyone, ``big_blind_ante`` from the big blind only.
+        ``betting`` overrides the structure built from ``limit`` and the big blind (stud: the small bet).
+        Cards come from ``cards``, else a deck shuffled with ``seed`` (``secrets``-grade with no seed).
         """
         from pokerroom.engine.dealing import DeckSource
         from pokerroom.engine.hand import Hand
@@ -111,14 +155,18 @@ class Game:
             raise UnsupportedRule(f"{self.id} seats {self.min_players} to {self.max_players} players, not {n}")
         posts = [0] * n
         order = [(button + 1 + k) % n for k in range(n)] if n > 2 else [button, (button + 1) % n]
-        for seat, amount in zip(order, [*blinds, straddle] if straddle else blinds, strict=False):
-            posts[seat] = amount
+        stud = self.uses_bring_in
+        if not stud:
+            for seat, amount in zip(order, [*blinds, straddle] if straddle else blinds, strict=False):
+                posts[seat] = amount
         antes = [ante] * n
         if big_blind_ante:
             antes[order[1]] += big_blind_ante
         big = max(blinds) if blinds else 0
         if betting is None:
             betting = self.betting(limit, big_blind=big or 1)
+        if stud and not bring_in:
+            bring_in = max(1, betting.size(0) // 2) if betting.bet_sizes else max(1, betting.min_bet // 2)
         source = cards if cards is not None else DeckSource.shuffled(self.deck, seed=seed)
         return Hand(
             self,
@@ -126,6 +174,7 @@ class Game:
             button=button,
             blinds=posts,
             antes=antes,
+            bring_in=bring_in if stud else 0,
             betting=betting,
             cards=source,
             auto_showdown=auto_showdown,

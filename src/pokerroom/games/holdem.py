@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, Share, Street
+from pokerroom.games.base import Game, Opener, Share, Street
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import HIGH
 
 __all__ = ["HOLDEM", "HOLDEM_STREETS", "high_share"]
 
 HOLDEM_STREETS = (
-    Street("preflop", hole=2),
+    Street("preflop", hole=2, opener=Opener.BLINDS),
     Street("flop", board=3),
     Street("turn", board=1),
     Street("river", board=1),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, Share, Street
+from pokerroom.games.base import Game, Opener, Share, Street
 from pokerroom.games.holdem import HOLDEM_STREETS
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import HIGH, best_omaha, omaha_value
@@ -28,7 +28,7 @@ OMAHA = Game(
     id="omaha",
     name="Omaha",
     deck=DECK52,
-    streets=(Street("preflop", hole=4), *HOLDEM_STREETS[1:]),
+    streets=(Street("preflop", hole=4, opener=Opener.BLINDS), *HOLDEM_STREETS[1:]),
     shares=(omaha_high_share,),
     limits=(Limit.POT, Limit.NO, Limit.HALF_POT, Limit.FIXED),
     default_limit=Limit.POT,
