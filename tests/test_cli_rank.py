@@ -29,7 +29,8 @@ def test_compare_board_split_t20c() -> None:
 
 
 def test_compare_omaha_no_low_gives_no_winner_t13b() -> None:
-    args = ["compare", "--ranking", "a5-low-8", "--omaha", "--json", "--board", "Ks Qd 9c 7h 2d", "AsKcKhQs", "3s8cJdJc"]
+    board = ["--board", "Ks Qd 9c 7h 2d"]
+    args = ["compare", "--ranking", "a5-low-8", "--omaha", "--json", *board, "AsKcKhQs", "3s8cJdJc"]
     data = json.loads(runner.invoke(app, args).stdout)
     assert data["winners"] == [] and data["names"] == ["no low", "no low"]
 
