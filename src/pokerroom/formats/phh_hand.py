@@ -32,6 +32,7 @@ _CODES: dict[tuple[str, Limit], str] = {
     ("holdem", Limit.NO): "NT",
     ("holdem", Limit.FIXED): "FT",
     ("omaha", Limit.POT): "PO",
+    ("short-deck", Limit.NO): "NS",
 }
 
 

@@ -30,6 +30,7 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "NT": ("holdem", "no"),
     "FT": ("holdem", "fixed"),
     "PO": ("omaha", "pot"),
+    "NS": ("short-deck", "no"),
 }
 """PHH variant code -> (game id, limit) for the codes this replay supports."""
 
