@@ -177,7 +177,7 @@ def test_play_rejects_bad_options() -> None:
     assert runner.invoke(app, ["play", "holdem", "--players", "1"]).exit_code == 2
     assert runner.invoke(app, ["play", "holdem", "--players", "10"], input="q\n").exit_code == 0
     assert runner.invoke(app, ["play", "omaha", "--players", "10"]).exit_code == 2
-    assert runner.invoke(app, ["play", "stud"]).exit_code == 2
+    assert runner.invoke(app, ["play", "badugi"]).exit_code == 2
     assert runner.invoke(app, ["play", "holdem", "--stakes", "2/1"]).exit_code == 2
     assert runner.invoke(app, ["play", "holdem", "--bots", "shark"]).exit_code == 2
 

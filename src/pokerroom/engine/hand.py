@@ -37,6 +37,11 @@ __all__ = ["Hand", "Phase"]
 _NOT_ACTED = -1
 
 
+def _same_cards_in_place(hole: Sequence[int], shown: Sequence[int]) -> bool:
+    """Whether ``shown`` agrees with ``hole`` card by card where both are known."""
+    return all(h in (UNKNOWN, g) or g == UNKNOWN for h, g in zip(hole, shown, strict=False))
+
+
 class Phase(StrEnum):
     """Where the hand is: a betting round, the showdown (show or muck), or complete."""
 
@@ -364,9 +369,15 @@ class Hand:
     def _apply_show(self, seat: int, cards: Sequence[int] | None) -> None:
         hole = self.hole[seat]
         if cards is not None:
-            for i, (have, given) in enumerate(zip(hole, cards, strict=False)):
-                if have == UNKNOWN:
-                    hole[i] = given
+            if _same_cards_in_place(hole, cards):
+                for i, (have, given) in enumerate(zip(hole, cards, strict=False)):
+                    if have == UNKNOWN:
+                        hole[i] = given
+            else:  # the same cards in another order: the new ones fill the unknown places
+                new = iter(c for c in cards if c != UNKNOWN and c not in hole)
+                for i, have in enumerate(hole):
+                    if have == UNKNOWN:
+                        hole[i] = next(new, UNKNOWN)
         self.shown[seat] = tuple(hole)
         self.events.append(Event(EventType.SHOW, seat, cards=tuple(hole)))
 
@@ -622,10 +633,14 @@ class Hand:
             raise NotYourTurn(f"seat {seat} cannot show yet: seat {self.to_act} shows or mucks first")
         if action.kind is ActionKind.SHOW and action.cards is not None:
             hole = self.hole[seat]
-            if len(action.cards) != len(hole):
+            # Fewer cards than held: shown early, before the last cards of an all-in hand were dealt (PHH).
+            if len(action.cards) > len(hole):
                 raise IllegalAction(f"seat {seat} holds {len(hole)} cards; {len(action.cards)} shown")
-            for have, given in zip(hole, action.cards, strict=True):
-                if have != UNKNOWN and given != UNKNOWN and have != given:
+            if not _same_cards_in_place(hole, action.cards):
+                # Hand histories may list a hand in another order: the known cards must still be the seat's.
+                extra = [c for c in action.cards if c != UNKNOWN and c not in hole]
+                missing = [c for c in hole if c != UNKNOWN and c not in action.cards]
+                if len(action.cards) != len(hole) or missing or len(extra) > hole.count(UNKNOWN):
                     raise IllegalAction(
                         f"seat {seat} holds {format_cards(hole)}, not {format_cards(action.cards)}"
                     )

@@ -31,6 +31,12 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "FT": ("holdem", "fixed"),
     "PO": ("omaha", "pot"),
     "NS": ("short-deck", "no"),
+    "FO/8": ("omaha8", "fixed"),
+    "F7S": ("stud", "fixed"),
+    "F7S/8": ("stud8", "fixed"),
+    "FR": ("razz", "fixed"),
+    "N2L1D": ("27-single-draw", "no"),
+    "F2L3D": ("27-triple-draw", "fixed"),
 }
 """PHH variant code -> (game id, limit) for the codes this replay supports."""
 
@@ -142,7 +148,7 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     if spec[1] == "fixed":
         if record.small_bet is None or record.big_bet is None:
             raise UnsupportedRule("a fixed-limit PHH hand needs small_bet and big_bet")
-        betting = Betting.fixed_limit(conv(record.small_bet), conv(record.big_bet))
+        betting = Betting.fixed_limit(conv(record.small_bet), conv(record.big_bet), rounds=game.betting_rounds)
     else:
         min_bet = record.min_bet if record.min_bet is not None else max(record.blinds_or_straddles or [Decimal(1)])
         betting = game.betting(spec[1], big_blind=conv(min_bet))
@@ -161,6 +167,7 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
         antes=antes,
         betting=betting,
         cards=ScriptedCards(hole, board),
+        bring_in=conv(record.bring_in) if record.bring_in is not None else 0,
         ante_trimming=bool(record.ante_trimming_status),
         auto_showdown=False,
         strict_show_order=False,
@@ -184,7 +191,7 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
             if a.seat >= hand.n:
                 raise UnsupportedRule(f"p{a.seat + 1} is not a player of this {hand.n}-player hand")
             return board_seen
-        raise UnsupportedRule(f"dealer action {a.verb!r} is not part of a button game")
+        raise UnsupportedRule(f"dealer action {a.verb!r} is not a PHH dealer action")
     seat = a.actor
     assert isinstance(seat, int)
     verb = a.verb
@@ -193,6 +200,10 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
         hand.act(Action.call() if facing else Action.check(), seat)
     elif verb == "f":
         hand.act(Action.fold(), seat)
+    elif verb == "pb":
+        hand.act(Action.post_bring_in(), seat)
+    elif verb == "sd":
+        hand.act(Action.draw(tuple(a.cards or ())), seat)
     elif verb == "cbr":
         assert a.amount is not None
         to = conv(a.amount)
@@ -206,7 +217,7 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
             return board_seen
         hand.act(Action.show(tuple(a.cards)) if a.cards else Action.muck(), seat)
     else:
-        raise UnsupportedRule(f"action {a.verb!r} is not part of a button game")
+        raise UnsupportedRule(f"action {a.verb!r} is not supported")
     return board_seen
 
 

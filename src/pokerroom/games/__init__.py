@@ -1,21 +1,37 @@
 """Games as data: one small module per game and a registry (DESIGN: "games are data").
 
-``find(id)`` returns a :class:`Game` by id or alias; ``all_games()`` lists them.  So far the hold'em family:
-``holdem`` (RULES G5), ``omaha`` (G6) and ``short-deck`` (E-SHORT, for PHH code NS).
+``find(id)`` returns a :class:`Game` by id or alias; ``all_games()`` lists them: ``holdem`` (RULES G5),
+``omaha`` (G6), ``omaha8`` (G7), ``stud`` (G9), ``stud8`` (G10, G4), ``razz`` (G16), ``five-card-draw`` (G11),
+``27-triple-draw`` (G12), ``27-single-draw`` (G17) and ``short-deck`` (E-SHORT, for PHH code NS).
 """
 
 from __future__ import annotations
 
 from pokerroom.errors import UnsupportedRule
 from pokerroom.games.base import Game, Share, Street
+from pokerroom.games.draw import DEUCE_SEVEN_SINGLE, DEUCE_SEVEN_TRIPLE, FIVE_CARD_DRAW
 from pokerroom.games.holdem import HOLDEM
-from pokerroom.games.omaha import OMAHA
+from pokerroom.games.omaha import OMAHA, OMAHA8
+from pokerroom.games.razz import RAZZ
 from pokerroom.games.short_deck import SHORT_DECK_HOLDEM
 from pokerroom.games.structures import Betting, Limit
+from pokerroom.games.stud import STUD
+from pokerroom.games.stud8 import STUD8
 
 __all__ = ["Betting", "Game", "Limit", "Share", "Street", "all_games", "find"]
 
-_GAMES: tuple[Game, ...] = (HOLDEM, OMAHA, SHORT_DECK_HOLDEM)
+_GAMES: tuple[Game, ...] = (
+    HOLDEM,
+    OMAHA,
+    OMAHA8,
+    STUD,
+    STUD8,
+    RAZZ,
+    FIVE_CARD_DRAW,
+    DEUCE_SEVEN_TRIPLE,
+    DEUCE_SEVEN_SINGLE,
+    SHORT_DECK_HOLDEM,
+)
 _BY_NAME: dict[str, Game] = {}
 for _g in _GAMES:
     for _name in (_g.id, *_g.aliases):

@@ -3,10 +3,9 @@ rounds; best five of seven cards by the standard high ranking (E-HIGH), using 0,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, Opener, Share, Street
+from pokerroom.games.base import Game, Opener, Street
+from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import HIGH
 
@@ -19,16 +18,7 @@ HOLDEM_STREETS = (
     Street("river", board=1),
 )
 
-
-def _value(hole: Sequence[int], board: Sequence[int]) -> int:
-    return HIGH.evaluate([*hole, *board])
-
-
-def _cards(hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
-    return HIGH.best_hand([*hole, *board]).cards
-
-
-high_share = Share("high", _value, HIGH.describe, _cards)
+high_share = best_five("high", HIGH)
 
 HOLDEM = Game(
     id="holdem",

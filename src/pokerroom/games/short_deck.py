@@ -3,31 +3,21 @@ house, A-6-7-8-9 is the lowest straight).  Not in the seeds; needed to replay PH
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from pokerroom.cards import DECK36
-from pokerroom.games.base import Game, Share
+from pokerroom.games.base import Game
 from pokerroom.games.holdem import HOLDEM_STREETS
+from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import SHORT_DECK
 
 __all__ = ["SHORT_DECK_HOLDEM"]
-
-
-def _value(hole: Sequence[int], board: Sequence[int]) -> int:
-    return SHORT_DECK.evaluate([*hole, *board])
-
-
-def _cards(hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
-    return SHORT_DECK.best_hand([*hole, *board]).cards
-
 
 SHORT_DECK_HOLDEM = Game(
     id="short-deck",
     name="Short-deck hold'em",
     deck=DECK36,
     streets=HOLDEM_STREETS,
-    shares=(Share("high", _value, SHORT_DECK.describe, _cards),),
+    shares=(best_five("high", SHORT_DECK),),
     limits=(Limit.NO, Limit.POT, Limit.FIXED),
     default_limit=Limit.NO,
     max_players=9,

@@ -1,0 +1,28 @@
+"""Razz (RULES G16; PHH code FR): seven-card stud for the lowest hand, ace-to-five (E-LOW-CLUB, no qualifier);
+the highest door card brings in, the best showing low opens later rounds and shows first; fixed limit."""
+
+from __future__ import annotations
+
+from pokerroom.cards import DECK52
+from pokerroom.games.base import Game, Opener
+from pokerroom.games.shares import best_five
+from pokerroom.games.structures import Limit
+from pokerroom.games.stud_parts import STUD_STREETS, door_key_razz, showing_low
+from pokerroom.rankings import A5_LOW
+
+__all__ = ["RAZZ"]
+
+RAZZ = Game(
+    id="razz",
+    name="Razz",
+    deck=DECK52,
+    streets=STUD_STREETS,
+    shares=(best_five("low", A5_LOW),),
+    limits=(Limit.FIXED,),
+    default_limit=Limit.FIXED,
+    max_players=8,
+    bring_in_key=door_key_razz,
+    showing_key=showing_low,
+    show_first=Opener.SHOWING,
+    common_card=True,
+)

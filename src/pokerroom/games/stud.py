@@ -1,0 +1,32 @@
+"""Seven-card stud (RULES G9; seed 004): antes and a bring-in, two down and one up, three more up, one down; five
+betting rounds, the lowest door card bringing in at fixed limit (the highest at pot limit), the best showing hand
+opening later rounds; at fixed limit an open pair on fourth street allows the big bet; a community card when the
+deck runs out on seventh street; best five of seven by E-HIGH."""
+
+from __future__ import annotations
+
+from pokerroom.cards import DECK52
+from pokerroom.games.base import Game, Opener
+from pokerroom.games.shares import best_five
+from pokerroom.games.structures import Limit
+from pokerroom.games.stud_parts import STUD_STREETS, door_key_ace_high, showing_high
+from pokerroom.rankings import HIGH
+
+__all__ = ["STUD"]
+
+STUD = Game(
+    id="stud",
+    name="Seven-card stud",
+    deck=DECK52,
+    streets=STUD_STREETS,
+    shares=(best_five("high", HIGH),),
+    limits=(Limit.FIXED, Limit.POT, Limit.NO),
+    default_limit=Limit.FIXED,
+    max_players=8,
+    aliases=("7-stud", "seven-card-stud"),
+    bring_in_key=door_key_ace_high,
+    showing_key=showing_high,
+    show_first=Opener.SHOWING,
+    common_card=True,
+    open_pair_double=True,
+)

@@ -1,0 +1,30 @@
+"""Seven-card stud hi/lo, eight or better (RULES G10 for seed 004, G4 for seed 003): dealt and bet as seven-card
+stud, without the open-pair big bet; each pot split between the best high (E-HIGH) and the best qualifying low
+(E-LOW-8), no low and the high scoops; the odd chip to the high half."""
+
+from __future__ import annotations
+
+from pokerroom.cards import DECK52
+from pokerroom.games.base import Game, Opener
+from pokerroom.games.shares import best_five
+from pokerroom.games.structures import Limit
+from pokerroom.games.stud_parts import STUD_STREETS, door_key_ace_high, showing_high
+from pokerroom.rankings import A5_LOW_8, HIGH
+
+__all__ = ["STUD8"]
+
+STUD8 = Game(
+    id="stud8",
+    name="Seven-card stud hi/lo, eight or better",
+    deck=DECK52,
+    streets=STUD_STREETS,
+    shares=(best_five("high", HIGH), best_five("low", A5_LOW_8)),
+    limits=(Limit.FIXED, Limit.POT, Limit.NO),
+    default_limit=Limit.FIXED,
+    max_players=8,
+    aliases=("stud-hi-lo", "7-stud-8"),
+    bring_in_key=door_key_ace_high,
+    showing_key=showing_high,
+    show_first=Opener.SHOWING,
+    common_card=True,
+)
