@@ -35,6 +35,7 @@ def build_pots(
     seat still in the hand when ``all_in`` is ``None``, as at a settled showdown) and at the top.  A player who
     is still in the hand and not all-in is eligible for every pot, even mid-round before calling.  Chips of
     folded players above the top level join the last pot, so no chip is ever left without an eligible player.
+    ``dead`` money (antes outside the levels) goes to a pot every player still in the hand is eligible for.
 
     >>> build_pots([100, 300, 300], [True, True, False])
     [Pot(amount=300, eligible=(0, 1)), Pot(amount=400, eligible=(1,))]
@@ -64,9 +65,13 @@ def build_pots(
     if leftover:
         last = pots[-1]
         pots[-1] = Pot(last.amount + leftover, last.eligible)
-    if dead:
+    if dead:  # dead antes: every player still in the hand may win them, even one all-in on the ante alone
+        everyone = tuple(i for i, alive in enumerate(in_hand) if alive)
         first = pots[0]
-        pots[0] = Pot(first.amount + dead, first.eligible)
+        if first.eligible == everyone:
+            pots[0] = Pot(first.amount + dead, everyone)
+        else:
+            pots.insert(0, Pot(dead, everyone))
     return pots
 
 

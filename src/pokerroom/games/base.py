@@ -143,7 +143,8 @@ class Game:
         Blind games: ``blinds`` are (small, big); with three or more players the small blind is left of the
         button, then the big blind, then the ``straddle`` (if any); heads-up the button posts the small blind
         (RULES §3.11, settled decision 14).  Stud games post no blinds: ``bring_in`` (default: half the small bet)
-        and the ``ante``.  ``ante`` is taken from everyone, ``big_blind_ante`` from the big blind only.
+        and the ``ante``.  ``ante`` is taken from everyone (counted in the side-pot levels, TRAPS T24 b),
+        ``big_blind_ante`` from the big blind only (then every ante is dead money in the main pot).
         ``betting`` overrides the structure built from ``limit`` and the big blind (stud: the small bet).
         Cards come from ``cards``, else a deck shuffled with ``seed`` (``secrets``-grade with no seed).
         """
@@ -177,5 +178,6 @@ class Game:
             bring_in=bring_in if stud else 0,
             betting=betting,
             cards=source,
+            ante_trimming=not big_blind_ante,  # a big-blind ante is dead money, never an uncalled bet
             auto_showdown=auto_showdown,
         )
