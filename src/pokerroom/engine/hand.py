@@ -411,8 +411,7 @@ class Hand:
         shares = self.game.shares
         winners_by_share: list[list[int]] = []
         for k, share in enumerate(shares):
-            best: int | None = None
-            best_seats: list[int] = []
+            scored: list[tuple[int, int]] = []
             for seat in contenders:
                 key = (k, seat)
                 if key not in values:
@@ -421,14 +420,15 @@ class Hand:
                         raise UnknownCards(f"seat {seat}'s cards are unknown at the showdown")
                     values[key] = share.evaluate(hole, self.board)
                 v = values[key]
-                if v is None:
-                    continue
-                if best is None or v > best:
-                    best, best_seats = v, [seat]
-                elif v == best:
-                    best_seats.append(seat)
-            if best_seats:
-                winners_by_share.append(best_seats)
+                if v is not None:
+                    scored.append((seat, v))
+            if not scored:
+                continue
+            if share.pot_keys is not None:  # a pot-level rule such as Telesina's heads-up straight flushes
+                keys = share.pot_keys([v for _, v in scored])
+                scored = [(seat, key) for (seat, _), key in zip(scored, keys, strict=True)]
+            best = max(v for _, v in scored)
+            winners_by_share.append([seat for seat, v in scored if v == best])
         # Shares with a qualifier split the pot evenly; an odd chip between shares goes to the first (high).
         parts = len(winners_by_share)
         base, odd = divmod(amount, parts)

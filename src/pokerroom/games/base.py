@@ -10,7 +10,7 @@ starts a :class:`~pokerroom.engine.Hand`.  The engine asks these declarations; i
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pokerroom.engine.dealing import CardSource
     from pokerroom.engine.hand import Hand
 
-__all__ = ["Game", "Opener", "Share", "Street"]
+__all__ = ["Game", "HouseRule", "Opener", "Share", "Street"]
 
 
 class Opener(StrEnum):
@@ -58,13 +58,29 @@ class Share:
 
     ``evaluate(hole, board)`` gives the seat's value (larger is better) or ``None`` when the hand does not
     qualify (a low without five cards of eight or lower); ``describe(value)`` names it; ``cards(hole, board)``
-    gives the five cards used.
+    gives the five cards used.  ``pot_keys``, when set, is a pot-level rule that is not a plain comparison
+    (Telesina's heads-up straight-flush rule, RULES G14): given the values of the hands contesting one pot, it
+    returns the keys to compare them by instead.
     """
 
     name: str
     evaluate: Callable[[Sequence[int], Sequence[int]], int | None]
     describe: Callable[[int], str]
     cards: Callable[[Sequence[int], Sequence[int]], tuple[int, ...]]
+    pot_keys: Callable[[Sequence[int]], Sequence[int]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """A house-rule parameter (RULES §5, §8): ``name`` as players write it, the :class:`Game` ``field`` it sets,
+    its ``default``, the ``choices`` when it has a few, what it means, and the rule's ``source``."""
+
+    name: str
+    field: str
+    default: object
+    description: str
+    source: str
+    choices: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +111,36 @@ class Game:
     """Fixed-limit stud: an open pair on fourth street allows the big bet in that round (G9)."""
     draw_timeout_rest_of_hand: bool = True
     """A draw timed out loses bet and raise for the rest of the hand (G11); ``False``: the next round only (G12)."""
+    bring_in_antes: int = 0
+    """The default bring-in as a number of antes (Sökö, Americana, Telesina: 2); 0: half the small bet."""
+    house_rules: tuple[HouseRule, ...] = ()
+    """The house-rule parameters this game offers, with their defaults (``pokerroom rules GAME`` lists them)."""
+
+    def with_rules(self, **values: object) -> Game:
+        """This game with house rules changed, by their names (see ``house_rules``); raises
+        :class:`~pokerroom.errors.UnsupportedRule` naming the rules there are for an unknown name or value."""
+        known = {r.name: r for r in self.house_rules}
+        changes: dict[str, object] = {}
+        for name, value in values.items():
+            rule = known.get(name.replace("-", "_"))
+            if rule is None:
+                there = ", ".join(known) or "none"
+                raise UnsupportedRule(f"{self.id} has no house rule {name!r}; its house rules: {there}")
+            if rule.choices and value not in rule.choices:
+                allowed = ", ".join(map(str, rule.choices))
+                raise UnsupportedRule(f"house rule {name} cannot be {value!r}; choices: {allowed}")
+            if not rule.choices and type(value) is not type(rule.default):
+                kind = type(rule.default).__name__
+                raise UnsupportedRule(f"house rule {name} takes a {kind} like {rule.default!r}, not {value!r}")
+            changes[rule.field] = value
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def rule_value(self, name: str) -> object:
+        """The current value of the house rule ``name``."""
+        for rule in self.house_rules:
+            if rule.name == name:
+                return getattr(self, rule.field)
+        raise UnsupportedRule(f"{self.id} has no house rule {name!r}")
 
     @property
     def hole_cards(self) -> int:
@@ -167,7 +213,10 @@ class Game:
         if betting is None:
             betting = self.betting(limit, big_blind=big or 1)
         if stud and not bring_in:
-            bring_in = max(1, betting.size(0) // 2) if betting.bet_sizes else max(1, betting.min_bet // 2)
+            if self.bring_in_antes and ante:
+                bring_in = self.bring_in_antes * ante
+            else:
+                bring_in = max(1, betting.size(0) // 2) if betting.bet_sizes else max(1, betting.min_bet // 2)
         source = cards if cards is not None else DeckSource.shuffled(self.deck, seed=seed)
         return Hand(
             self,

@@ -6,7 +6,7 @@ stands pat and loses bet and raise for the rest of the hand (G11) or the next ro
 from __future__ import annotations
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, Opener, Street
+from pokerroom.games.base import Game, HouseRule, Opener, Street
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import DEUCE_TO_SEVEN, HIGH
@@ -16,6 +16,13 @@ __all__ = ["DEUCE_SEVEN_SINGLE", "DEUCE_SEVEN_TRIPLE", "FIVE_CARD_DRAW"]
 _ALL = (Limit.FIXED, Limit.SPREAD, Limit.POT, Limit.HALF_POT, Limit.NO)
 _DEAL = Street("deal", hole=5, opener=Opener.BLINDS)
 _DRAW = Street("draw", draw=5)
+_TIMEOUT = HouseRule(
+    "draw_timeout_rest_of_hand",
+    "draw_timeout_rest_of_hand",
+    True,
+    "a draw the clock made stands pat and loses bet and raise for the rest of the hand (else the next round)",
+    "RULES §2.5, G11, G12",
+)
 
 FIVE_CARD_DRAW = Game(
     id="five-card-draw",
@@ -27,6 +34,7 @@ FIVE_CARD_DRAW = Game(
     default_limit=Limit.FIXED,
     max_players=6,
     aliases=("lukket-poker", "draw"),
+    house_rules=(_TIMEOUT,),
 )
 
 DEUCE_SEVEN_TRIPLE = Game(
@@ -40,6 +48,7 @@ DEUCE_SEVEN_TRIPLE = Game(
     max_players=6,
     aliases=("2-7-triple-draw", "27td"),
     draw_timeout_rest_of_hand=False,
+    house_rules=(_TIMEOUT,),
 )
 
 DEUCE_SEVEN_SINGLE = Game(
@@ -52,4 +61,5 @@ DEUCE_SEVEN_SINGLE = Game(
     default_limit=Limit.NO,
     max_players=6,
     aliases=("2-7-single-draw", "27sd"),
+    house_rules=(_TIMEOUT,),
 )

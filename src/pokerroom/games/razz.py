@@ -7,7 +7,7 @@ from pokerroom.cards import DECK52
 from pokerroom.games.base import Game, Opener
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
-from pokerroom.games.stud_parts import STUD_STREETS, door_key_razz, showing_low
+from pokerroom.games.stud_parts import COMMON_CARD_BETTING, STUD_STREETS, door_key_razz, showing_low
 from pokerroom.rankings import A5_LOW
 
 __all__ = ["RAZZ"]
@@ -25,4 +25,5 @@ RAZZ = Game(
     showing_key=showing_low,
     show_first=Opener.SHOWING,
     common_card=True,
+    house_rules=(COMMON_CARD_BETTING,),
 )

@@ -9,7 +9,13 @@ from pokerroom.cards import DECK52
 from pokerroom.games.base import Game, Opener
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
-from pokerroom.games.stud_parts import STUD_STREETS, door_key_ace_high, showing_high
+from pokerroom.games.stud_parts import (
+    COMMON_CARD_BETTING,
+    OPEN_PAIR_BIG_BET,
+    STUD_STREETS,
+    door_key_ace_high,
+    showing_high,
+)
 from pokerroom.rankings import HIGH
 
 __all__ = ["STUD"]
@@ -28,5 +34,6 @@ STUD = Game(
     showing_key=showing_high,
     show_first=Opener.SHOWING,
     common_card=True,
+    house_rules=(OPEN_PAIR_BIG_BET, COMMON_CARD_BETTING),
     open_pair_double=True,
 )

@@ -8,7 +8,7 @@ from pokerroom.cards import DECK52
 from pokerroom.games.base import Game, Opener
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
-from pokerroom.games.stud_parts import STUD_STREETS, door_key_ace_high, showing_high
+from pokerroom.games.stud_parts import COMMON_CARD_BETTING, STUD_STREETS, door_key_ace_high, showing_high
 from pokerroom.rankings import A5_LOW_8, HIGH
 
 __all__ = ["STUD8"]
@@ -27,4 +27,5 @@ STUD8 = Game(
     showing_key=showing_high,
     show_first=Opener.SHOWING,
     common_card=True,
+    house_rules=(COMMON_CARD_BETTING,),
 )

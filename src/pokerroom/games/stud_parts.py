@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from pokerroom.games.base import Opener, Street
+from pokerroom.games.base import HouseRule, Opener, Street
 from pokerroom.games.structures import Limit
 
 __all__ = [
+    "COMMON_CARD_BETTING",
+    "OPEN_PAIR_BIG_BET",
     "STUD_STREETS",
     "door_key_ace_high",
     "door_key_razz",
@@ -29,6 +31,21 @@ STUD_STREETS = (
     Street("seventh", hole=1, opener=Opener.SHOWING),
 )
 """Third street two down and one up (the door card), fourth to sixth up, seventh down (RULES G9 "Deal")."""
+
+COMMON_CARD_BETTING = HouseRule(
+    "common_card_betting",
+    "common_card_betting",
+    False,
+    "a betting round after the community card dealt when the deck runs out at seventh street",
+    "RULES G9, A-G9-3 (the seed: none; RRoP: normal betting)",
+)
+OPEN_PAIR_BIG_BET = HouseRule(
+    "open_pair_big_bet",
+    "open_pair_double",
+    True,
+    "at fixed limit an open pair on fourth street allows the big bet in that round",
+    "RULES G9 (seed 004)",
+)
 
 _NEVER = -(10**6)
 
