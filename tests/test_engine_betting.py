@@ -138,3 +138,79 @@ def test_t11c_no_action_once_the_hand_is_over() -> None:
 
 def test_limit_parse_names() -> None:
     assert Limit.parse("NL") is Limit.NO and Limit.parse("pot") is Limit.POT and Limit.parse("limit") is Limit.FIXED
+
+
+def spread_flop(stacks: list[int] | None = None) -> Hand:
+    """Seed 004's "€1-€2-€3" spread limit in cents, big blind 50: on the flop the round maximum is 100."""
+    betting = Betting.spread_limit(50, (100, 100, 200, 300))
+    h = deal(stacks or [10000] * 4, betting, (25, 50), button=3)
+    for seat in (2, 3, 0):
+        h.act(C, seat)
+    h.act(K, 1)
+    assert h.street == 1 and h.to_act == 0
+    return h
+
+
+def test_gr6_spread_limit_round_maximum_caps_the_round() -> None:
+    h = spread_flop()
+    assert h.legal_actions().bet == (50, 100)  # type: ignore[union-attr]
+    h.act(B(100), 0)
+    assert h.legal_actions().raise_ == (200, 200)  # type: ignore[union-attr]
+    h.act(R(200), 1)
+    assert h.legal_actions().raise_ == (300, 300)  # type: ignore[union-attr]
+    h.act(R(300), 2)
+    legal = h.legal_actions()
+    assert legal is not None and legal.seat == 3 and (legal.call, legal.raise_) == (300, None)
+    with pytest.raises(IllegalAction):
+        h.act(R(400), 3)
+
+
+def test_gr7_short_raise_reaching_the_round_maximum_is_legal() -> None:
+    h = spread_flop()
+    h.act(B(50), 0)
+    assert h.legal_actions().raise_ == (100, 150)  # type: ignore[union-attr]
+    h.act(R(150), 1)
+    assert h.legal_actions().raise_ == (250, 250)  # type: ignore[union-attr]
+    with pytest.raises(IllegalAmount) as err:
+        h.act(R(200), 2)
+    assert err.value.nearest == 250
+    h.act(R(250), 2)
+    assert h.legal_actions().raise_ == (300, 300)  # type: ignore[union-attr]
+    h.act(R(300), 3)
+    for seat in (0, 1, 2):
+        legal = h.legal_actions()
+        assert legal is not None and legal.seat == seat and legal.raise_ is None
+        h.act(C, seat)
+    assert h.street == 2
+
+
+def test_t02d_spread_raise_at_least_the_last_bet() -> None:
+    betting = Betting.spread_limit(2, (10, 10, 10, 10))
+    h = deal([1000, 1000, 1000], betting, (1, 2), button=2)
+    h.act(C, 2)
+    h.act(C, 0)
+    h.act(K, 1)
+    h.act(B(6), 0)
+    assert h.legal_actions().raise_ == (12, 16)  # type: ignore[union-attr]
+    with pytest.raises(IllegalAmount):
+        h.act(R(10), 1)
+    short = deal([1000, 12, 1000], betting, (1, 2), button=2)
+    short.act(C, 2)
+    short.act(C, 0)
+    short.act(K, 1)
+    short.act(B(6), 0)
+    assert short.legal_actions().raise_ == (10, 10)  # type: ignore[union-attr]  # all-in for less
+
+
+def test_club_ranges_any_increment_in_range_and_no_cap() -> None:
+    betting = Betting.ranges(1, (10, 30))
+    h = find("holdem").deal(stacks=[500] * 3, button=2, blinds=(), betting=betting, cards=DeckSource.shuffled(seed=2))
+    assert h.to_act == 0
+    assert h.legal_actions().bet == (1, 10)  # type: ignore[union-attr]
+    h.act(B(10), 0)
+    assert h.legal_actions().raise_ == (11, 20)  # type: ignore[union-attr]  # a raise need not match the last
+    h.act(R(11), 1)
+    for _ in range(6):  # no cap on the number of raises
+        legal = h.legal_actions()
+        assert legal is not None and legal.raise_ is not None
+        h.act(R(legal.raise_[0]), legal.seat)

@@ -41,8 +41,18 @@ def raise_range(
         size = betting.size(round_index)
         full_min = size if raises == 0 and cur < size else cur + size
         hi = full_min
+    elif limit is Limit.SPREAD:
+        most = betting.size(round_index)
+        least = max(betting.min_bet, last_inc) if betting.match_last else betting.min_bet
+        full_min = cur + least
+        hi = cur + most
+        if betting.round_max is not None:
+            top = betting.round_max * most
+            hi = min(hi, top)
+            full_min = min(full_min, hi)  # reaching the round maximum is legal whatever the increment
     else:
-        full_min = cur + max(last_inc, betting.min_bet)
+        step = betting.min_raise if betting.min_raise is not None and cur else max(last_inc, betting.min_bet)
+        full_min = cur + step
         if limit is Limit.NO:
             hi = all_in
         elif limit is Limit.POT:
@@ -63,4 +73,6 @@ def is_full_raise(betting: Betting, round_index: int, *, increment: int, last_in
     otherwise at least the last full increment, and at least the minimum bet)."""
     if betting.limit is Limit.FIXED:
         return increment * 2 >= betting.size(round_index)
+    if betting.min_raise is not None or not betting.match_last:
+        return increment >= min(betting.min_bet, betting.min_raise or betting.min_bet)
     return increment >= max(last_inc, betting.min_bet)

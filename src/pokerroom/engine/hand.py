@@ -26,7 +26,7 @@ from pokerroom.engine.events import Event, EventType
 from pokerroom.engine.pots import Pot, build_pots, split_chips
 from pokerroom.errors import HandOver, IllegalAction, IllegalAmount, NotYourTurn, UnknownCards
 from pokerroom.games.base import Opener, Street
-from pokerroom.games.structures import Betting
+from pokerroom.games.structures import Betting, Limit
 
 if TYPE_CHECKING:
     from pokerroom.engine.views import HandView
@@ -271,7 +271,7 @@ class Hand:
             first = order.best_showing_seat(self)
         else:
             first = self.button + 1
-        if self.game.open_pair_double and self.betting.bet_sizes and self.round_index == 1:
+        if self.game.open_pair_double and self.betting.fixed and self.round_index == 1:
             self._double = order.any_open_pair(self)
         nxt = self._next_to_act(first % n)
         self.to_act = nxt
@@ -451,8 +451,10 @@ class Hand:
         if self.stacks[seat] <= cur - self.bets[seat] or self._no_raise[seat]:
             return False
         b = self.betting
-        fixed = b.bet_sizes
+        fixed = b.fixed
         if fixed and b.cap is not None and self.raises >= b.cap:
+            return False
+        if b.round_max is not None and b.limit is Limit.SPREAD and cur >= b.round_max * b.size(self.round_index):
             return False
         acted = self._acted[seat]
         if acted != _NOT_ACTED:
@@ -701,7 +703,7 @@ class Hand:
                 if self._double and to - (0 if self.raises == 0 else cur) >= self.betting.bet_sizes[-1]:
                     self._big_made = True
                 if is_full_raise(self.betting, self.round_index, increment=inc, last_inc=self.last_inc):
-                    self.last_inc = inc if not self.betting.bet_sizes else self.betting.size(self.round_index)
+                    self.last_inc = self.betting.size(self.round_index) if self.betting.fixed else inc
                     self.raises += 1
                 self._bring_in_seat = None
                 self.cur = to

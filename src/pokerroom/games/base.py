@@ -73,7 +73,8 @@ class Share:
 @dataclass(frozen=True, slots=True)
 class HouseRule:
     """A house-rule parameter (RULES §5, §8): ``name`` as players write it, the :class:`Game` ``field`` it sets,
-    its ``default``, the ``choices`` when it has a few, what it means, and the rule's ``source``."""
+    its ``default``, the ``choices`` when it has a few (a choice that is a ``StrEnum`` may be given as its text),
+    what it means, and the rule's ``source``."""
 
     name: str
     field: str
@@ -81,6 +82,9 @@ class HouseRule:
     description: str
     source: str
     choices: tuple[object, ...] = ()
+
+
+_NO_CHOICE = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +130,13 @@ class Game:
             if rule is None:
                 there = ", ".join(known) or "none"
                 raise UnsupportedRule(f"{self.id} has no house rule {name!r}; its house rules: {there}")
-            if rule.choices and value not in rule.choices:
-                allowed = ", ".join(map(str, rule.choices))
-                raise UnsupportedRule(f"house rule {name} cannot be {value!r}; choices: {allowed}")
+            if rule.choices:
+                # The choice itself, also when given as its text ("button" for Opener.BUTTON).
+                chosen = next((c for c in rule.choices if c == value), _NO_CHOICE)
+                if chosen is _NO_CHOICE:
+                    allowed = ", ".join(map(str, rule.choices))
+                    raise UnsupportedRule(f"house rule {name} cannot be {value!r}; choices: {allowed}")
+                value = chosen
             if not rule.choices and type(value) is not type(rule.default):
                 kind = type(rule.default).__name__
                 raise UnsupportedRule(f"house rule {name} takes a {kind} like {rule.default!r}, not {value!r}")
@@ -155,9 +163,18 @@ class Game:
     def uses_bring_in(self) -> bool:
         return any(s.opener is Opener.BRING_IN for s in self.streets)
 
-    def betting(self, limit: Limit | str | None = None, *, big_blind: int, big_bet: int | None = None) -> Betting:
+    def betting(
+        self,
+        limit: Limit | str | None = None,
+        *,
+        big_blind: int,
+        big_bet: int | None = None,
+        spread: tuple[int, ...] | None = None,
+    ) -> Betting:
         """The betting structure at ``limit`` for a table whose big blind (fixed limit: small bet) is
-        ``big_blind``; fixed limit's big bet defaults to twice the small bet.  Raises
+        ``big_blind``.  Fixed limit's big bet defaults to twice the small bet.  Spread limit's round maxima
+        ``spread`` default to 2, 4 and 6 big blinds (seed 004's "€1-€2-€3" with a 50-cent big blind: two big
+        blinds in the first half of the rounds, six in the last, four between).  Raises
         :class:`~pokerroom.errors.UnsupportedRule` for a structure the game is not offered at."""
         lim = self.default_limit if limit is None else (limit if isinstance(limit, Limit) else Limit.parse(limit))
         if lim not in self.limits:
@@ -166,6 +183,13 @@ class Game:
         rounds = self.betting_rounds
         if lim is Limit.FIXED:
             return Betting.fixed_limit(big_blind, big_bet or 2 * big_blind, rounds=rounds)
+        if lim is Limit.SPREAD:
+            if spread is None:
+                spread = tuple(
+                    2 * big_blind if i < rounds // 2 else 6 * big_blind if i == rounds - 1 else 4 * big_blind
+                    for i in range(rounds)
+                )
+            return Betting.spread_limit(big_blind, spread)
         return Betting(lim, min_bet=big_blind)
 
     def deal(
@@ -216,7 +240,7 @@ class Game:
             if self.bring_in_antes and ante:
                 bring_in = self.bring_in_antes * ante
             else:
-                bring_in = max(1, betting.size(0) // 2) if betting.bet_sizes else max(1, betting.min_bet // 2)
+                bring_in = max(1, betting.size(0) // 2) if betting.fixed else max(1, betting.min_bet // 2)
         source = cards if cards is not None else DeckSource.shuffled(self.deck, seed=seed)
         return Hand(
             self,

@@ -45,6 +45,12 @@ class Betting:
       RULES §6.4);
     * ``cap``: fixed limit, most bets in one round counting the opening bet (the big blind preflop); ``None``
       for no cap;
+    * spread limit: ``bet_sizes`` are each round's largest bet or raise increment ``L_r`` and ``min_bet`` the
+      smallest bet; ``round_max`` caps a player's total in a round at ``round_max × L_r`` (3 online, RULES §3.9
+      and settled decision 5; ``None``: no round maximum); ``match_last``: a raise must be at least the last
+      bet or raise (online spread limit; ``False`` for the club's per-round ranges 1-10 and 1-30, A-G1-5);
+    * ``min_raise``: no limit with a fixed smallest raise increment instead of the last raise (the club's literal
+      one-chip minimum, settled decision 2); ``None``: the last bet or raise (TDA);
     * ``covering_bet_needs_full_raise``: settled decision 17's alternative (default off: a bet that covers every
       opponent is legal at any size from a call up).
     """
@@ -54,15 +60,23 @@ class Betting:
     bet_sizes: tuple[int, ...] = field(default=())
     cap: int | None = 4
     covering_bet_needs_full_raise: bool = False
+    round_max: int | None = 3
+    match_last: bool = True
+    min_raise: int | None = None
 
     def __post_init__(self) -> None:
-        if self.limit is Limit.SPREAD:
-            raise UnsupportedRule("spread limit is not implemented yet in the hold'em engine")
-        if self.limit is Limit.FIXED:
-            if not self.bet_sizes or min(self.bet_sizes) <= 0:
-                raise UnsupportedRule("fixed limit needs a positive bet size for every betting round")
-        elif self.min_bet <= 0:
+        sized = self.limit in (Limit.FIXED, Limit.SPREAD)
+        if sized and (not self.bet_sizes or min(self.bet_sizes) <= 0):
+            raise UnsupportedRule(f"{self.limit.value} limit needs a positive bet size for every betting round")
+        if self.limit is not Limit.FIXED and self.min_bet <= 0:
             raise UnsupportedRule(f"{self.limit.value} limit needs a positive min_bet (the big blind)")
+        if self.limit is Limit.SPREAD and self.min_bet > min(self.bet_sizes):
+            raise UnsupportedRule(f"spread limit: the smallest bet {self.min_bet} exceeds a round's largest")
+
+    @property
+    def fixed(self) -> bool:
+        """Fixed limit: every bet and raise is the round's size, and the cap counts them."""
+        return self.limit is Limit.FIXED
 
     @classmethod
     def no_limit(cls, min_bet: int) -> Betting:
@@ -77,6 +91,20 @@ class Betting:
         return cls(Limit.HALF_POT, min_bet=min_bet)
 
     @classmethod
+    def spread_limit(cls, min_bet: int, maxima: tuple[int, ...], *, round_max: int | None = 3) -> Betting:
+        """Online spread limit (RULES §3.9): bets from ``min_bet`` (the big blind), increments up to each
+        round's maximum in ``maxima`` and at least the last bet or raise, totals up to ``round_max`` × the
+        round's maximum.  Seed 004's "€1-€2-€3" in cents with a 50-cent big blind:
+        ``spread_limit(50, (100, 100, 200, 300))``."""
+        return cls(Limit.SPREAD, min_bet=min_bet, bet_sizes=maxima, cap=None, round_max=round_max)
+
+    @classmethod
+    def ranges(cls, low: int, maxima: tuple[int, ...]) -> Betting:
+        """The club's per-round ranges (RULES G1, §5.1): every open and every raise increment from ``low`` to the
+        round's maximum (1-10 then 1-30), no matching of the last raise, no cap."""
+        return cls(Limit.SPREAD, min_bet=low, bet_sizes=maxima, cap=None, round_max=None, match_last=False)
+
+    @classmethod
     def fixed_limit(cls, small_bet: int, big_bet: int, *, rounds: int = 4, cap: int | None = 4) -> Betting:
         """Fixed limit with the small bet for the first half of the rounds, the big bet after (RULES §6.4)."""
         half = rounds // 2
@@ -89,4 +117,7 @@ class Betting:
     def describe(self) -> str:
         if self.limit is Limit.FIXED:
             return "fixed limit " + "/".join(str(s) for s in dict.fromkeys(self.bet_sizes))
+        if self.limit is Limit.SPREAD:
+            rounds = "/".join(f"{self.min_bet}-{m}" for m in self.bet_sizes)
+            return f"{'spread limit' if self.match_last else 'ranges'} {rounds}"
         return f"{self.limit.value} limit, minimum bet {self.min_bet}"

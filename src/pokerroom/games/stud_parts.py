@@ -1,5 +1,5 @@
-"""The parts the seven-card stud family shares (RULES G4, G9, G10, G16; §6.1, §6.2): its streets, who brings in,
-and the best showing hand.
+"""The parts the stud family shares (RULES G4, G8, G9, G10, G13, G14, G16; §6.1, §6.2): its streets, who brings
+in, and the best showing hand.
 
 Suits order clubs < diamonds < hearts < spades (the card ints' own suit order, RULES §6.1).  A card that is
 unknown (``??`` in a replay) never brings in and shows nothing.
@@ -15,9 +15,12 @@ from pokerroom.games.structures import Limit
 
 __all__ = [
     "COMMON_CARD_BETTING",
+    "FIVE_CARD_STUD_STREETS",
+    "NEVER_BRINGS_IN",
     "OPEN_PAIR_BIG_BET",
     "STUD_STREETS",
     "door_key_ace_high",
+    "door_key_highest",
     "door_key_razz",
     "showing_high",
     "showing_low",
@@ -31,6 +34,15 @@ STUD_STREETS = (
     Street("seventh", hole=1, opener=Opener.SHOWING),
 )
 """Third street two down and one up (the door card), fourth to sixth up, seventh down (RULES G9 "Deal")."""
+
+FIVE_CARD_STUD_STREETS = (
+    Street("second", hole=1, up=1, opener=Opener.BRING_IN),
+    Street("third", up=1, opener=Opener.SHOWING),
+    Street("fourth", up=1, opener=Opener.SHOWING),
+    Street("fifth", up=1, opener=Opener.SHOWING),
+)
+"""Five-card stud (Sökö, Americana, Telesina): one down and one up, then three more up, a betting round after
+each; the first round opened by the bring-in, the others by the best showing hand (RULES G8, G13, G14 "Deal")."""
 
 COMMON_CARD_BETTING = HouseRule(
     "common_card_betting",
@@ -47,7 +59,9 @@ OPEN_PAIR_BIG_BET = HouseRule(
     "RULES G9 (seed 004)",
 )
 
-_NEVER = -(10**6)
+NEVER_BRINGS_IN = -(10**6)
+"""The door key of an unknown card (``??`` in a replay): below every real card."""
+_NEVER = NEVER_BRINGS_IN
 
 
 def door_key_ace_high(card: int, limit: Limit) -> int:
@@ -58,6 +72,12 @@ def door_key_ace_high(card: int, limit: Limit) -> int:
     if limit in (Limit.FIXED, Limit.SPREAD):
         return -card
     return card
+
+
+def door_key_highest(card: int, limit: Limit) -> int:
+    """Sökö and Americana: the highest door card brings in at every limit, the ace high, spades first on equal
+    ranks (♠ > ♥ > ♦ > ♣, the card ints' own order, in the 52- and the 32-card deck; RULES G8, G13, §6.1)."""
+    return card if card >= 0 else _NEVER
 
 
 def door_key_razz(card: int, limit: Limit) -> int:
