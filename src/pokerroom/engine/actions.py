@@ -25,6 +25,7 @@ class ActionKind(StrEnum):
     BET = "bet"
     RAISE = "raise"
     DRAW = "draw"
+    SPLIT = "split"
     SHOW = "show"
     MUCK = "muck"
 
@@ -76,6 +77,11 @@ class Action:
         return cls(ActionKind.DRAW, None, tuple(discards), timed_out)
 
     @classmethod
+    def split(cls) -> Action:
+        """Propose or accept splitting the pot (32-card draw, RULES G15); as a bet it counts as a check."""
+        return _SPLIT
+
+    @classmethod
     def stand_pat(cls) -> Action:
         return cls(ActionKind.DRAW, None, ())
 
@@ -104,6 +110,7 @@ _CHECK = Action(ActionKind.CHECK)
 _CALL = Action(ActionKind.CALL)
 _MUCK = Action(ActionKind.MUCK)
 _BRING_IN = Action(ActionKind.BRING_IN)
+_SPLIT = Action(ActionKind.SPLIT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +124,7 @@ class LegalActions:
       is legal (fixed limit gives a single amount, or a small range only for all-in and covering raises) unless
       ``amounts`` lists the only legal totals (fixed-limit stud with an open pair: the small or the big bet);
     * ``draw``: the most cards the seat may discard in a draw, or ``None``;
+    * ``split``: the seat may press split (32-card draw's split proposal, RULES G15);
     * ``show``/``muck`` during a showdown.
     """
 
@@ -129,6 +137,7 @@ class LegalActions:
     raise_: tuple[int, int] | None = None
     amounts: tuple[int, ...] | None = None
     draw: int | None = None
+    split: bool = False
     show: bool = False
     muck: bool = False
 
@@ -149,6 +158,8 @@ class LegalActions:
             out.append(ActionKind.RAISE)
         if self.draw is not None:
             out.append(ActionKind.DRAW)
+        if self.split:
+            out.append(ActionKind.SPLIT)
         if self.show:
             out.append(ActionKind.SHOW)
         if self.muck:
@@ -176,6 +187,8 @@ class LegalActions:
                 parts.append(f"{word} {lo}" if lo == hi else f"{word} {lo}..{hi}")
         if self.draw is not None:
             parts.append(f"discard 0..{self.draw} and draw")
+        if self.split:
+            parts.append("split")
         if self.show:
             parts.append("show")
         if self.muck:

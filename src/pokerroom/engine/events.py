@@ -23,6 +23,7 @@ class EventType(StrEnum):
     DEAL_BOARD = "deal_board"
     BRING_IN = "bring_in"
     DRAW = "draw"
+    SPLIT = "split"
     FOLD = "fold"
     CHECK = "check"
     CALL = "call"

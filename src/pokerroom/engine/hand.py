@@ -47,6 +47,7 @@ class Phase(StrEnum):
 
     BETTING = "betting"
     DRAW = "draw"
+    SPLIT = "split"
     SHOWDOWN = "showdown"
     COMPLETE = "complete"
 
@@ -64,7 +65,10 @@ class Hand:
       ``ante_trimming_status = false``);
     * ``auto_showdown``: reveal every hand at the showdown (online practice); ``False`` makes each player show
       or muck in turn (``strict_show_order=False`` lets any of them do so in any order, for replays);
-    * ``fold_without_bet``: folding with no bet pending is allowed (RULES §2.3, the online games).
+    * ``fold_without_bet``: folding with no bet pending is allowed (RULES §2.3, the online games); ``None``
+      takes the game's rule;
+    * ``carried_in``: chips a previous hand left in the pot (the club games' odd chips), dead money in the main
+      pot; the hand's own odd chips are left in ``carried`` when the game carries them, unless ``last_hand``.
 
     Raises :class:`~pokerroom.errors.IllegalAction` for an impossible set-up (fewer than two seats, a stack
     that is not positive, lists of the wrong length).
@@ -84,7 +88,9 @@ class Hand:
         ante_trimming: bool = True,
         auto_showdown: bool = True,
         strict_show_order: bool = True,
-        fold_without_bet: bool = True,
+        fold_without_bet: bool | None = None,
+        carried_in: int = 0,
+        last_hand: bool = False,
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -109,11 +115,17 @@ class Hand:
         self.ante_trimming = ante_trimming
         self.auto_showdown = auto_showdown
         self.strict_show_order = strict_show_order
-        self.fold_without_bet = fold_without_bet
+        self.fold_without_bet = game.fold_without_bet if fold_without_bet is None else fold_without_bet
+        if carried_in < 0:
+            raise IllegalAction("carried chips cannot be negative")
+        self.carried_in = carried_in
+        self.carry_odd_chips = game.odd_chips_carry and not last_hand
+        self.carried = 0
+        """Odd chips this hand leaves in the pot for the next one (the club games)."""
         self._cards = cards
         self.bets: list[int] = [0] * n
         self.contributions: list[int] = [0] * n
-        self.dead = 0
+        self.dead = carried_in
         self.folded: list[bool] = [False] * n
         self._in_hand = n
         self.hole: list[list[int]] = [[] for _ in range(n)]
@@ -137,6 +149,12 @@ class Hand:
         self._big_made = False
         self._no_raise: list[int] = [0] * n  # betting rounds (or -1: the rest of the hand) a seat may not bet
         self._skip_betting = False  # stud: no betting after a common card
+        self._openers: list[tuple[int | None, int | None]] = []  # each round's first bettor and last raiser
+        self._split_open = False  # 32-card draw: the split proposal still stands (RULES G15)
+        self.split_accepted: set[int] = set()
+        """The seats that pressed split while the proposal stood."""
+        self._split_queue: list[int] = []
+        self._first_bettor: int | None = None
         # draw state
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self._draw_queue: list[int] = []
@@ -186,7 +204,10 @@ class Hand:
             street = self.game.streets[self.street]
             self._deal_street(street)
             if street.draw:
-                self._draw_queue = [s for s in self._seats_from(self.button + 1) if not self.folded[s]]
+                start = self.button + 1
+                if self.game.draw_order is Opener.AFTER_BIG_BLIND:
+                    start = order.big_blind_seat(self) + 1
+                self._draw_queue = [s for s in self._seats_from(start % self.n) if not self.folded[s]]
                 self.phase = Phase.DRAW
                 self.to_act = self._draw_queue[0]
                 return
@@ -237,6 +258,9 @@ class Hand:
 
     def _open_round(self) -> bool:
         """Set up a betting round; ``True`` when somebody has to act in it."""
+        if self.round_index >= 0:
+            self._openers.append((self._first_bettor, self.aggressor))
+        self._first_bettor = None
         self.round_index += 1
         n = self.n
         self._acted = [_NOT_ACTED] * n
@@ -269,10 +293,17 @@ class Hand:
                 return True
         elif opener is Opener.SHOWING:
             first = order.best_showing_seat(self)
+        elif opener is Opener.OPENER or opener is Opener.OPENER_OR_RAISER:
+            first = order.previous_opener(self, opener is Opener.OPENER_OR_RAISER)
+        elif opener is Opener.AFTER_BIG_BLIND:
+            first = order.big_blind_seat(self) + 1
         else:
             first = self.button + 1
         if self.game.open_pair_double and self.betting.fixed and self.round_index == 1:
             self._double = order.any_open_pair(self)
+        later = self.game.streets[self.street + 1 :]
+        self._split_open = self.game.split_offer and not any(st.betting for st in later)
+        self.split_accepted = set()
         nxt = self._next_to_act(first % n)
         self.to_act = nxt
         return nxt is not None
@@ -341,16 +372,73 @@ class Hand:
     # ------------------------------------------------------------------ showdown
 
     def _showdown(self) -> None:
-        self.phase = Phase.SHOWDOWN
         self.to_act = None
         self.pots = build_pots(self.contributions, [not f for f in self.folded], self.dead)
+        if self._split_open and self.split_accepted:
+            # RULES A-G15-2: players all-in are asked too, in turn order, before any pot is split.
+            start = order.big_blind_seat(self) + 1
+            self._split_queue = [
+                s
+                for s in self._seats_from(start % self.n)
+                if not self.folded[s] and s not in self.split_accepted and self.stacks[s] == 0
+            ]
+            if self._split_queue:
+                self.phase = Phase.SPLIT
+                self.to_act = self._split_queue[0]
+                return
+            self._split_pots()
+            if self.phase is Phase.COMPLETE:
+                return
+        self._begin_showdown()
+
+    def _act_split_answer(self, action: Action, s: int) -> Event:
+        accepted = action.kind is ActionKind.SPLIT
+        if accepted:
+            self.split_accepted.add(s)
+        event = Event(EventType.SPLIT, s, text="accepts" if accepted else "declines")
+        self.events.append(event)
+        self._split_queue.pop(0)
+        if self._split_queue:
+            self.to_act = self._split_queue[0]
+            return event
+        self._split_pots()
+        if self.phase is not Phase.COMPLETE:
+            self._begin_showdown()
+        return event
+
+    def _split_pots(self) -> None:
+        """Split every pot whose eligible players all accepted; the hand ends when none is left (RULES G15)."""
+        odd_order = self._seats_from(self.button + 1)
+        left: list[Pot] = []
+        for pot in self.pots:
+            if not all(s in self.split_accepted for s in pot.eligible):
+                left.append(pot)
+                continue
+            payouts = split_chips(pot.amount, [s for s in odd_order if s in pot.eligible])
+            for seat, chips in payouts:
+                self.stacks[seat] += chips
+                self.won[seat] += chips
+            self.events.append(
+                Event(EventType.POT, None, pot.amount, text="split", eligible=pot.eligible, winners=tuple(payouts))
+            )
+        self.pots = left
+        self._split_open = False
+        if not left:
+            self._finish()
+
+    def _begin_showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        self.to_act = None
         if self.aggressor is not None and not self.folded[self.aggressor]:
             first = self.aggressor
         elif self.game.show_first is Opener.SHOWING:
             first = order.best_showing_seat(self)
+        elif self.game.show_first is Opener.AFTER_BIG_BLIND:
+            first = order.big_blind_seat(self) + 1
         else:
             first = self.button + 1
-        self._show_order = [s for s in self._seats_from(first) if not self.folded[s]]
+        contenders = {s for pot in self.pots for s in pot.eligible}
+        self._show_order = [s for s in self._seats_from(first % self.n) if s in contenders]
         if self.auto_showdown:
             # Online practice: every hand is turned up; a hand with unknown cards (a replay) waits to be shown.
             for seat in self._show_order:
@@ -398,7 +486,12 @@ class Hand:
             for seat, chips in payouts:
                 self.stacks[seat] += chips
                 self.won[seat] += chips
-            self.events.append(Event(EventType.POT, None, pot.amount, eligible=pot.eligible, winners=tuple(payouts)))
+            kept = pot.amount - sum(chips for _, chips in payouts)  # odd chips carried to the next hand
+            self.carried += kept
+            text = f"{kept} carried to the next hand" if kept else None
+            self.events.append(
+                Event(EventType.POT, None, pot.amount, text=text, eligible=pot.eligible, winners=tuple(payouts))
+            )
         self._finish()
 
     def _split_pot(
@@ -435,6 +528,8 @@ class Hand:
         out: dict[int, int] = {}
         for k, seats in enumerate(winners_by_share):
             chunk = base + (1 if k < odd else 0)
+            if self.carry_odd_chips:  # indivisible chips stay in the pot for the next hand (RULES G1, G2)
+                chunk -= chunk % len(seats)
             ordered = [s for s in odd_order if s in seats]
             for seat, chips in split_chips(chunk, ordered):
                 out[seat] = out.get(seat, 0) + chips
@@ -509,8 +604,10 @@ class Hand:
             return None
         if self.phase is Phase.SHOWDOWN:
             return LegalActions(seat, show=True, muck=True)
+        if self.phase is Phase.SPLIT:  # an all-in player accepts (split) or declines (check) the split
+            return LegalActions(seat, check=True, split=True)
         if self.phase is Phase.DRAW:
-            return LegalActions(seat, draw=self.game.streets[self.street].draw)
+            return LegalActions(seat, draw=self._draw_limit())
         amounts = self._amounts(seat) if self._double else None
         rng = self._range(seat) if self._can_raise(seat) else None
         if rng is not None and amounts is not None:
@@ -527,6 +624,7 @@ class Hand:
             bet=rng if self.cur == 0 else None,
             raise_=rng if self.cur > 0 else None,
             amounts=amounts if rng is not None else None,
+            split=self._split_open and self.cur == 0,
         )
 
     def verify(self, action: Action, seat: int | None = None) -> None:
@@ -540,6 +638,8 @@ class Hand:
             self._verify_betting(action, seat)
         elif self.phase is Phase.DRAW:
             self._verify_draw(action, seat)
+        elif self.phase is Phase.SPLIT:
+            self._verify_split(action, seat)
         elif self.phase is Phase.SHOWDOWN:
             self._verify_showdown(action, seat)
         else:
@@ -564,6 +664,8 @@ class Hand:
             ok = facing or self.fold_without_bet
         elif kind is ActionKind.BET or kind is ActionKind.RAISE:
             ok = (kind is ActionKind.BET) == (self.cur == 0) and self._can_raise(s)
+        elif kind is ActionKind.SPLIT:
+            ok = self._split_open and self.cur == 0
         else:
             ok = False
         if ok and (kind is ActionKind.BET or kind is ActionKind.RAISE):
@@ -595,12 +697,30 @@ class Hand:
                 nearest=nearest,
             )
 
+    def previous_round_openers(self) -> tuple[int | None, int | None]:
+        """The previous betting round's first bettor and last raiser (``None`` when it was checked through)."""
+        return self._openers[-1] if self._openers else (None, None)
+
+    def _draw_limit(self) -> int:
+        rule = self.game.draw_limit
+        street = self.game.streets[self.street].draw
+        return min(street, rule(self.n)) if rule is not None else street
+
+    def _verify_split(self, action: Action, seat: int | None) -> int:
+        s = self.to_act
+        assert s is not None
+        if seat is not None and seat != s:
+            raise NotYourTurn(f"seat {seat} cannot answer the split: it is seat {s}'s turn")
+        if action.kind not in (ActionKind.SPLIT, ActionKind.CHECK):
+            raise IllegalAction(f"seat {s} answers the split proposal: split (accept) or check (decline)")
+        return s
+
     def _verify_draw(self, action: Action, seat: int | None) -> int:
         s = self.to_act
         assert s is not None
         if seat is not None and seat != s:
             raise NotYourTurn(f"seat {seat} cannot draw: it is seat {s}'s turn to draw")
-        limit = self.game.streets[self.street].draw
+        limit = self._draw_limit()
         if action.kind is not ActionKind.DRAW:
             raise IllegalAction(
                 f"seat {s} is drawing: only a draw is legal (discard 0..{limit}; refused: {action!r})"
@@ -652,6 +772,8 @@ class Hand:
         if self.phase is not Phase.BETTING:
             if self.phase is Phase.DRAW:
                 return self._act_draw(action, self._verify_draw(action, seat))
+            if self.phase is Phase.SPLIT:
+                return self._act_split_answer(action, self._verify_split(action, seat))
             self.verify(action, seat)
             return self._act_showdown(action, seat if seat is not None else self.to_act)
         s = self.to_act
@@ -688,6 +810,9 @@ class Hand:
                 self._active -= 1
                 self._cards.discard(self.hole[s])  # folded cards may be reshuffled for a draw (RULES §2.5)
                 event = Event(EventType.FOLD, s)
+            elif kind is ActionKind.SPLIT:  # a check that proposes (or agrees to) the split
+                self.split_accepted.add(s)
+                event = Event(EventType.SPLIT, s)
             elif kind is ActionKind.BRING_IN:
                 paid = min(self.bring_in, self.stacks[s])
                 self._move(s, paid)
@@ -708,9 +833,14 @@ class Hand:
                 self._bring_in_seat = None
                 self.cur = to
                 self.aggressor = s
+                if self._first_bettor is None:
+                    self._first_bettor = s
                 self._move(s, add)
                 etype = EventType.BET if kind is ActionKind.BET else EventType.RAISE
                 event = Event(etype, s, add, to, None, None, self.stacks[s] == 0)
+        if self._split_open and kind is not ActionKind.SPLIT:  # any other choice ends the proposal (G15)
+            self._split_open = False
+            self.split_accepted = set()
         self._acted[s] = self.cur
         self.events.append(event)
         if self._in_hand == 1:
@@ -802,8 +932,9 @@ class Hand:
 
     @property
     def total_chips(self) -> int:
-        """Chips at the table: ``sum(stacks) + pot``; always equal to the sum of the starting stacks."""
-        return sum(self.stacks) + (0 if self.phase is Phase.COMPLETE else self.pot_total)
+        """Chips at the table: ``sum(stacks) + pot + carried``; always equal to the sum of the starting stacks
+        plus the chips carried in."""
+        return sum(self.stacks) + (0 if self.phase is Phase.COMPLETE else self.pot_total) + self.carried
 
     def outcome(self) -> list[int]:
         """Each seat's net result in chips (final stack minus starting stack); raises

@@ -1,5 +1,6 @@
-"""Who acts or shows first in stud games (RULES §6.1, §6.2, §6.5; G4, G9, G16): the bring-in, the best showing
-hand and the open pair on fourth street.  Each function reads the hand and the game's declarations only.
+"""Who acts or shows first (RULES §6.1, §6.2, §6.5): in stud the bring-in, the best showing hand and the open
+pair on fourth street (G4, G9, G16); in the club draw games the previous round's opener (G1, G3); the seat after
+the big blind (G15).  Each function reads the hand and the game's declarations only.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pokerroom.errors import UnsupportedRule
 if TYPE_CHECKING:
     from pokerroom.engine.hand import Hand
 
-__all__ = ["any_open_pair", "best_showing_seat", "bring_in_seat"]
+__all__ = ["any_open_pair", "best_showing_seat", "big_blind_seat", "bring_in_seat", "previous_opener"]
 
 
 def _live_from_dealer(hand: Hand) -> list[int]:
@@ -55,3 +56,26 @@ def any_open_pair(hand: Hand) -> bool:
         if len(set(ranks)) < len(ranks):
             return True
     return False
+
+
+def previous_opener(hand: Hand, or_last_raiser: bool) -> int:
+    """The seat that opens a round after a draw in the club games: the previous round's first bettor; if that
+    player has folded, the previous round's last raiser (``or_last_raiser``, RULES G1) or the next seat clockwise
+    (G3); left of the dealer when the previous round was checked through (A-G1-1, G3)."""
+    first_bettor, last_raiser = hand.previous_round_openers()
+    if first_bettor is None:
+        return hand.button + 1
+    if not hand.folded[first_bettor]:
+        return first_bettor
+    if or_last_raiser and last_raiser is not None and not hand.folded[last_raiser]:
+        return last_raiser
+    return first_bettor + 1
+
+
+def big_blind_seat(hand: Hand) -> int:
+    """The seat that posted the largest blind (the big blind), or the button's seat when there were none."""
+    if not any(hand.blinds):
+        return hand.button
+    big = max(hand.blinds)
+    n = hand.n
+    return max((s for s in range(n) if hand.blinds[s] == big), key=lambda s: (s - hand.button - 1) % n)

@@ -1,35 +1,50 @@
 """Games as data: one small module per game and a registry (DESIGN: "games are data").
 
-``find(id)`` returns a :class:`Game` by id or alias; ``all_games()`` lists them: ``holdem`` (RULES G5),
-``omaha`` (G6), ``omaha8`` (G7), ``stud`` (G9), ``stud8`` (G10, G4), ``razz`` (G16), ``five-card-draw`` (G11),
-``27-triple-draw`` (G12), ``27-single-draw`` (G17) and ``short-deck`` (E-SHORT, for PHH code NS).
+``find(id)`` returns a :class:`Game` by id or alias; ``all_games()`` lists them: ``club-lowball`` (RULES G1),
+``club-holdem`` (G2), ``a6-lowball`` (G3), ``holdem`` (G5),
+``omaha`` (G6), ``omaha8`` (G7), ``stud`` (G9), ``stud8`` (G10, G4), ``soko`` (G8), ``americana`` (G13),
+``telesina`` (G14), ``razz`` (G16), ``five-card-draw`` (G11), ``27-triple-draw`` (G12), ``27-single-draw`` (G17),
+``draw32`` (G15) and ``short-deck`` (E-SHORT, for PHH code NS).
 """
 
 from __future__ import annotations
 
 from pokerroom.errors import UnsupportedRule
+from pokerroom.games.a6_lowball import A6_LOWBALL
+from pokerroom.games.americana import AMERICANA
 from pokerroom.games.base import Game, Share, Street
+from pokerroom.games.club import CLUB_HOLDEM, CLUB_LOWBALL
 from pokerroom.games.draw import DEUCE_SEVEN_SINGLE, DEUCE_SEVEN_TRIPLE, FIVE_CARD_DRAW
+from pokerroom.games.draw32 import DRAW32
 from pokerroom.games.holdem import HOLDEM
 from pokerroom.games.omaha import OMAHA, OMAHA8
 from pokerroom.games.razz import RAZZ
 from pokerroom.games.short_deck import SHORT_DECK_HOLDEM
+from pokerroom.games.soko import SOKO
 from pokerroom.games.structures import Betting, Limit
 from pokerroom.games.stud import STUD
 from pokerroom.games.stud8 import STUD8
+from pokerroom.games.telesina import TELESINA
 
 __all__ = ["Betting", "Game", "Limit", "Share", "Street", "all_games", "find"]
 
 _GAMES: tuple[Game, ...] = (
+    CLUB_LOWBALL,
+    CLUB_HOLDEM,
+    A6_LOWBALL,
     HOLDEM,
     OMAHA,
     OMAHA8,
     STUD,
     STUD8,
+    SOKO,
+    AMERICANA,
+    TELESINA,
     RAZZ,
     FIVE_CARD_DRAW,
     DEUCE_SEVEN_TRIPLE,
     DEUCE_SEVEN_SINGLE,
+    DRAW32,
     SHORT_DECK_HOLDEM,
 )
 _BY_NAME: dict[str, Game] = {}

@@ -35,6 +35,14 @@ class Opener(StrEnum):
     """The bring-in (stud third street): the up card the game's ``bring_in_key`` ranks first."""
     SHOWING = "showing"
     """The best showing hand by the game's ``showing_key``; ties go clockwise from the dealer."""
+    OPENER = "opener"
+    """The player who made the first bet of the previous round, else the next active player clockwise; left of
+    the dealer when that round was checked through (RULES G3)."""
+    OPENER_OR_RAISER = "opener-or-raiser"
+    """The previous round's opener, or its last raiser if the opener is out; left of the dealer when that round
+    was checked through (RULES G1, A-G1-1)."""
+    AFTER_BIG_BLIND = "after-big-blind"
+    """The first active player after the big blind's seat (RULES G15)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +125,33 @@ class Game:
     """A draw timed out loses bet and raise for the rest of the hand (G11); ``False``: the next round only (G12)."""
     bring_in_antes: int = 0
     """The default bring-in as a number of antes (Sökö, Americana, Telesina: 2); 0: half the small bet."""
+    draw_limit: Callable[[int], int] | None = None
+    """The most cards a player may draw, by the number of players dealt in (club lowball: 5, 4, 3; RULES G1);
+    ``None``: each draw street's own ``draw``."""
+    odd_chips_carry: bool = False
+    """Odd chips of a split stay in the pot for the next hand (the club games, RULES §6.3 ``CARRY_OVER``)."""
+    fold_without_bet: bool = True
+    """Folding with no bet pending is allowed (RULES §2.3); the A-6 table refuses it (A-G3-3)."""
+    hu_button_posts_sb: bool = True
+    """Heads-up the button posts the small blind (settled decision 14); the club keeps its literal layout."""
+    nl_min_chips: int = 0
+    """No limit with this smallest bet and raise increment in chips (the club's literal one chip, decision 2);
+    0: the big blind and the last raise (TDA)."""
+    ranges: tuple[int, ...] = ()
+    """Spread limit as the club's per-round ranges: the smallest bet, then each round's largest (lowball 1, 10,
+    30: "1-10" then "1-30", RULES §5.1); empty: online spread limit (RULES §3.9)."""
+    ante: int = 0
+    """The game's usual ante when a deal names none (club lowball 3, the A-6 table 1)."""
+    blinds: tuple[int, ...] = ()
+    """The game's usual blinds when a deal names none (club hold'em 5/10)."""
+    fixed_bets: tuple[int, int] = (0, 0)
+    """The game's usual fixed-limit small and big bet (the A-6 table: 1 and 2); (0, 0): from the big blind."""
+    split_offer: bool = False
+    """The last betting round offers the split proposal (32-card draw, RULES G15)."""
+    draw_order: Opener = Opener.BUTTON
+    """Who draws first: left of the button (A-G11-1), or after the big blind (A-G15-3)."""
+    clamp_out_of_range_bets: bool = False
+    """The room and the CLI place the nearest legal amount instead of refusing (seed 000 5.3, decision 19)."""
     house_rules: tuple[HouseRule, ...] = ()
     """The house-rule parameters this game offers, with their defaults (``pokerroom rules GAME`` lists them)."""
 
@@ -183,6 +218,10 @@ class Game:
         rounds = self.betting_rounds
         if lim is Limit.FIXED:
             return Betting.fixed_limit(big_blind, big_bet or 2 * big_blind, rounds=rounds)
+        if lim is Limit.NO and self.nl_min_chips:
+            return Betting(lim, min_bet=self.nl_min_chips, min_raise=self.nl_min_chips)
+        if lim is Limit.SPREAD and self.ranges:
+            return Betting.ranges(self.ranges[0], self.ranges[1:])
         if lim is Limit.SPREAD:
             if spread is None:
                 spread = tuple(
@@ -197,8 +236,8 @@ class Game:
         *,
         stacks: Sequence[int],
         button: int = 0,
-        blinds: Sequence[int] = (1, 2),
-        ante: int = 0,
+        blinds: Sequence[int] | None = None,
+        ante: int | None = None,
         big_blind_ante: int = 0,
         straddle: int = 0,
         bring_in: int = 0,
@@ -207,25 +246,37 @@ class Game:
         seed: int | None = None,
         cards: CardSource | None = None,
         auto_showdown: bool = True,
+        carried_in: int = 0,
+        last_hand: bool = False,
     ) -> Hand:
         """Start a hand at a table of ``len(stacks)`` seats with the button (or dealer box) at ``button``.
 
-        Blind games: ``blinds`` are (small, big); with three or more players the small blind is left of the
-        button, then the big blind, then the ``straddle`` (if any); heads-up the button posts the small blind
-        (RULES §3.11, settled decision 14).  Stud games post no blinds: ``bring_in`` (default: half the small bet)
+        Blind games: ``blinds`` are (small, big), by default the game's own or 1/2; with three or more players the
+        small blind is left of the button, then the big blind, then the ``straddle`` (if any); heads-up the button
+        posts the small blind (RULES §3.11, settled decision 14) unless the game keeps the literal layout.
+        Stud games post no blinds: ``bring_in`` (default: half the small bet)
         and the ``ante``.  ``ante`` is taken from everyone (counted in the side-pot levels, TRAPS T24 b),
         ``big_blind_ante`` from the big blind only (then every ante is dead money in the main pot).
         ``betting`` overrides the structure built from ``limit`` and the big blind (stud: the small bet).
         Cards come from ``cards``, else a deck shuffled with ``seed`` (``secrets``-grade with no seed).
+        ``carried_in`` chips left in the pot by the previous hand start this pot (the club games); on the
+        ``last_hand`` of the evening odd chips are paid out instead of carried (A-G1-7).
         """
         from pokerroom.engine.dealing import DeckSource
         from pokerroom.engine.hand import Hand
 
+        if blinds is None:
+            blinds = self.blinds if self.blinds or self.ante or self.uses_bring_in else (1, 2)
+        if ante is None:
+            ante = self.ante
         n = len(stacks)
         if not self.min_players <= n <= self.max_players:
             raise UnsupportedRule(f"{self.id} seats {self.min_players} to {self.max_players} players, not {n}")
         posts = [0] * n
-        order = [(button + 1 + k) % n for k in range(n)] if n > 2 else [button, (button + 1) % n]
+        if n > 2 or not self.hu_button_posts_sb:
+            order = [(button + 1 + k) % n for k in range(n)]
+        else:
+            order = [button, (button + 1) % n]
         stud = self.uses_bring_in
         if not stud:
             for seat, amount in zip(order, [*blinds, straddle] if straddle else blinds, strict=False):
@@ -235,7 +286,8 @@ class Game:
             antes[order[1]] += big_blind_ante
         big = max(blinds) if blinds else 0
         if betting is None:
-            betting = self.betting(limit, big_blind=big or 1)
+            small, large = self.fixed_bets
+            betting = self.betting(limit, big_blind=small or big or 1, big_bet=large or None)
         if stud and not bring_in:
             if self.bring_in_antes and ante:
                 bring_in = self.bring_in_antes * ante
@@ -253,4 +305,6 @@ class Game:
             cards=source,
             ante_trimming=not big_blind_ante,  # a big-blind ante is dead money, never an uncalled bet
             auto_showdown=auto_showdown,
+            carried_in=carried_in,
+            last_hand=last_hand,
         )

@@ -1,0 +1,200 @@
+"""The club games and the A-6 table (RULES G1, G2, G3, §5; §7.1-§7.4 vectors that involve play)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerroom.engine import Action, DeckSource, EventType, ScriptedCards
+from pokerroom.errors import IllegalAction, IllegalAmount, UnsupportedRule
+from pokerroom.games import find
+from pokerroom.games.club import club_draw_limit
+
+F, C, K = Action.fold(), Action.call(), Action.check()
+R, B = Action.raise_to, Action.bet
+LOWBALL, CLUB_HOLDEM, A6 = find("club-lowball"), find("club-holdem"), find("a6-lowball")
+
+
+def test_g1_ante_ranges_and_first_actor() -> None:
+    h = LOWBALL.deal(stacks=[200] * 4, button=3, seed=1)
+    assert h.pot_total == 12 and h.stacks == [197] * 4  # ante 3 each
+    assert h.to_act == 0  # left of the dealer
+    legal = h.legal_actions()
+    assert legal is not None and legal.fold and legal.check and legal.bet == (1, 10)
+    with pytest.raises(IllegalAmount) as err:
+        h.act(B(15), 0)
+    assert err.value.nearest == 10  # the room and the CLI clamp to it (decision 19)
+    h.act(B(10), 0)
+    assert h.legal_actions().raise_ == (11, 20)  # type: ignore[union-attr]  # any increment 1-10
+
+
+def test_g1_all_check_goes_to_the_draw_then_left_of_the_dealer_opens() -> None:
+    h = LOWBALL.deal(stacks=[200] * 3, button=2, seed=2)
+    for seat in (0, 1, 2):
+        h.act(K, seat)
+    assert h.phase.value == "draw" and h.to_act == 0
+    for seat in (0, 1, 2):
+        h.act(Action.stand_pat(), seat)
+    assert h.phase.value == "betting" and h.to_act == 0  # A-G1-1
+    assert h.legal_actions().bet == (1, 30)  # type: ignore[union-attr]
+
+
+def test_g1_round_two_opened_by_the_opener_or_the_last_raiser() -> None:
+    h = LOWBALL.deal(stacks=[200] * 4, button=3, seed=3)
+    h.act(K, 0)
+    h.act(B(5), 1)  # seat 1 opens
+    h.act(R(10), 2)  # seat 2 raises
+    h.act(C, 3)
+    h.act(C, 0)
+    h.act(C, 1)
+    for seat in (0, 1, 2, 3):
+        h.act(Action.stand_pat(), seat)
+    assert h.to_act == 1  # the opener
+    h2 = LOWBALL.deal(stacks=[200] * 4, button=3, seed=3)
+    h2.act(K, 0)
+    h2.act(B(5), 1)
+    h2.act(R(10), 2)
+    h2.act(C, 3)
+    h2.act(C, 0)
+    h2.act(F, 1)  # the opener folds
+    for seat in (0, 2, 3):
+        h2.act(Action.stand_pat(), seat)
+    assert h2.to_act == 2  # the last raiser of round one
+
+
+def test_g1_draw_limit_by_table_size() -> None:
+    assert [club_draw_limit(n) for n in (2, 5, 6, 7, 10)] == [5, 5, 4, 3, 3]
+    h = LOWBALL.deal(stacks=[200] * 6, button=5, seed=4)
+    for seat in range(6):
+        h.act(K, seat)
+    legal = h.legal_actions()
+    assert legal is not None and legal.draw == 4
+    with pytest.raises(IllegalAmount, match="at most 4 cards"):
+        h.act(Action.draw(tuple(h.hole[0][:5])), 0)
+
+
+def test_he14_odd_chips_carry_to_the_next_hand() -> None:
+    # Club hold'em: two players split a pot of 25 -> 12 each and 1 carried over.
+    cards = ScriptedCards({0: "2c3d", 1: "2d3c", 2: "7h8h"}, "AsKsQdJcTh")
+    h = CLUB_HOLDEM.deal(stacks=[100, 100, 100], button=2, cards=cards)
+    assert h.bets == [5, 10, 0] and h.to_act == 2
+    h.act(F, 2)
+    h.act(R(12), 0)  # a 2-chip raise: the club's one-chip minimum
+    h.act(R(15), 1)
+    h.act(R(25), 0)
+    h.act(Action.call(), 1)
+    while not h.is_complete:
+        h.act(K, h.to_act)
+    # each put 25 in; board A K Q J T: both play the board, 50 split evenly
+    assert h.stacks == [100, 100, 100] and h.carried == 0
+    cards = ScriptedCards({0: "2c3d", 1: "2d3c", 2: "7h8h"}, "AsKsQdJcTh")
+    odd = CLUB_HOLDEM.deal(stacks=[100, 100, 100], button=2, cards=cards, carried_in=1)
+    odd.act(F, 2)
+    odd.act(C, 0)
+    odd.act(K, 1)
+    while not odd.is_complete:
+        odd.act(K, odd.to_act)
+    pot = [e for e in odd.events if e.type is EventType.POT]
+    assert [(e.amount, e.winners, e.text) for e in pot] == [(21, ((0, 10), (1, 10)), "1 carried to the next hand")]
+    assert odd.carried == 1 and odd.stacks == [100, 100, 100] and odd.total_chips == 301
+
+
+def test_he14_last_hand_of_the_evening_pays_the_odd_chip() -> None:
+    cards = ScriptedCards({0: "2c3d", 1: "2d3c", 2: "7h8h"}, "AsKsQdJcTh")
+    h = CLUB_HOLDEM.deal(stacks=[100, 100, 100], button=2, cards=cards, carried_in=1, last_hand=True)
+    h.act(F, 2)
+    h.act(C, 0)
+    h.act(K, 1)
+    while not h.is_complete:
+        h.act(K, h.to_act)
+    assert h.carried == 0 and h.stacks == [101, 100, 100]  # A-G1-7: first tied winner clockwise
+
+
+def test_he17_and_a_g2_5_literal_heads_up() -> None:
+    h = CLUB_HOLDEM.deal(stacks=[500, 500], button=0, seed=5)
+    assert h.bets == [10, 5] and h.to_act == 1  # the non-dealer posts 5 and acts first
+    h.act(C, 1)
+    legal = h.legal_actions()
+    assert legal is not None and legal.seat == 0 and legal.check and legal.raise_ == (11, 500)  # HE-17
+    h.act(K, 0)
+    assert h.street == 1 and h.to_act == 1  # the non-dealer first in every round
+
+
+def test_club_holdem_house_rule_tda_minimum() -> None:
+    tda = CLUB_HOLDEM.with_rules(nl_min_chips=0)
+    h = tda.deal(stacks=[500] * 3, button=2, seed=6)
+    assert h.legal_actions().raise_ == (20, 500)  # type: ignore[union-attr]
+    with pytest.raises(UnsupportedRule, match="no house rule 'ante'"):
+        CLUB_HOLDEM.with_rules(ante=1)
+
+
+def test_g3_check_or_bet_only_and_the_opener_opens_round_two() -> None:
+    h = A6.deal(stacks=[20] * 3, button=2, seed=7)
+    assert h.pot_total == 3 and h.to_act == 0
+    legal = h.legal_actions()
+    assert legal is not None and (legal.fold, legal.check, legal.bet) == (False, True, (1, 1))
+    with pytest.raises(IllegalAction):
+        h.act(F, 0)
+    h.act(K, 0)
+    h.act(B(1), 1)  # seat 1 opens
+    h.act(R(2), 2)
+    h.act(R(3), 0)
+    h.act(R(4), 1)  # capped at four bets
+    legal = h.legal_actions()
+    assert legal is not None and legal.seat == 2 and legal.raise_ is None
+    h.act(C, 2)
+    h.act(C, 0)
+    for seat in (0, 1, 2):
+        h.act(Action.stand_pat(), seat)
+    assert h.to_act == 1  # the first bettor of round one (A-G3-6)
+    assert h.legal_actions().bet == (2, 2)  # type: ignore[union-attr]
+
+
+def test_g3_opener_folded_next_active_clockwise() -> None:
+    h = A6.deal(stacks=[20] * 4, button=3, seed=8)
+    h.act(B(1), 0)
+    h.act(C, 1)
+    h.act(C, 2)
+    h.act(C, 3)
+    h2 = h.copy()
+    for seat in range(4):
+        h2.act(Action.stand_pat(), seat)
+    assert h2.to_act == 0
+    # the opener folds on a raise in round one: round two starts with the next active player
+    h = A6.deal(stacks=[20] * 4, button=3, seed=8)
+    h.act(B(1), 0)
+    h.act(R(2), 1)
+    h.act(C, 2)
+    h.act(C, 3)
+    h.act(F, 0)
+    for seat in (1, 2, 3):
+        h.act(Action.stand_pat(), seat)
+    assert h.to_act == 1
+
+
+def test_a6_fold_house_rule() -> None:
+    h = A6.with_rules(allow_fold_when_check=True).deal(stacks=[20] * 2, button=1, seed=9)
+    legal = h.legal_actions()
+    assert legal is not None and legal.fold and legal.check
+
+
+def test_sp1_side_pot_example_in_club_lowball_round_two() -> None:
+    # A (seat 0), B (seat 1), C (seat 2, 10 chips left) in round two: A opens 10, B raises by 20, C calls
+    # all-in 10, A calls 20.  C has the best hand, B the second.
+    hole = {0: "KcQdJh9s8c", 1: "7c6d5h4s2d", 2: "5c4d3h2sAd"}
+    h = LOWBALL.deal(stacks=[200, 200, 13], button=2, cards=ScriptedCards(hole), limit="no")
+    for seat in (0, 1, 2):
+        h.act(K, seat)
+    for seat in (0, 1, 2):
+        h.act(Action.stand_pat(), seat)
+    h.act(B(10), 0)
+    h.act(R(30), 1)
+    h.act(C, 2)
+    h.act(C, 0)
+    pots = [(e.amount, e.eligible, e.winners) for e in h.events if e.type is EventType.POT]
+    assert pots == [(30 + 9, (0, 1, 2), ((2, 39),)), (40, (0, 1), ((1, 40),))]
+
+
+def test_seeded_lowball_is_reproducible() -> None:
+    a = LOWBALL.deal(stacks=[200] * 3, button=0, cards=DeckSource.shuffled(seed=11))
+    b = LOWBALL.deal(stacks=[200] * 3, button=0, cards=DeckSource.shuffled(seed=11))
+    assert a.hole == b.hole
