@@ -56,7 +56,7 @@ def test_quartering() -> None:
 
 def test_odd_chip_goes_to_the_high_half() -> None:
     # The small blind folds after putting in 1: pot 1 + 2 + 2 = 5; the high half takes 3, the low half 2.
-    hole = {0: "JsJcTsTc", 1: "QhQd9c9d", 2: "Ah3c5s9h"}
+    hole = {0: "JsJcTsTc", 1: "QhQd9c9d", 2: "Ah3cKsKh"}
     h = omaha8(hole, "2h4c6dQs7s", [100, 100, 100])
     h.act(C, 2)  # the button calls 2
     h.act(Action.fold(), 0)  # the small blind folds
