@@ -56,10 +56,9 @@ def raise_range(
         if limit is Limit.NO:
             hi = all_in
         elif limit is Limit.POT:
-            hi = cur + pot + call
+            hi = max(cur + pot + call, full_min)  # the minimum bet stands even above a small pot
         else:
-            hi = cur + (pot + call) // 2
-            hi = max(hi, full_min)
+            hi = max(cur + (pot + call) // 2, full_min)
     hi = min(hi, all_in)
     if betting.covering_bet_needs_full_raise:
         lo = min(full_min, all_in)

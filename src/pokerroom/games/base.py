@@ -254,7 +254,7 @@ class Game:
         Blind games: ``blinds`` are (small, big), by default the game's own or 1/2; with three or more players the
         small blind is left of the button, then the big blind, then the ``straddle`` (if any); heads-up the button
         posts the small blind (RULES §3.11, settled decision 14) unless the game keeps the literal layout.
-        Stud games post no blinds: ``bring_in`` (default: half the small bet)
+        Stud games post no blinds: ``bring_in`` (default: twice the ante, or half the small bet without one)
         and the ``ante``.  ``ante`` is taken from everyone (counted in the side-pot levels, TRAPS T24 b),
         ``big_blind_ante`` from the big blind only (then every ante is dead money in the main pot).
         ``betting`` overrides the structure built from ``limit`` and the big blind (stud: the small bet).
@@ -285,14 +285,16 @@ class Game:
         if big_blind_ante:
             antes[order[1]] += big_blind_ante
         big = max(blinds) if blinds else 0
+        if stud and not bring_in and ante:
+            bring_in = (self.bring_in_antes or 2) * ante  # RULES G8, G9, G13, G14: usually twice the ante
         if betting is None:
             small, large = self.fixed_bets
+            lim = self.default_limit if limit is None else Limit.parse(limit) if isinstance(limit, str) else limit
+            if stud and lim is not Limit.FIXED and bring_in:
+                big = bring_in  # stud at pot and no limit: the smallest bet is the bring-in (RULES §3.9)
             betting = self.betting(limit, big_blind=small or big or 1, big_bet=large or None)
         if stud and not bring_in:
-            if self.bring_in_antes and ante:
-                bring_in = self.bring_in_antes * ante
-            else:
-                bring_in = max(1, betting.size(0) // 2) if betting.fixed else max(1, betting.min_bet // 2)
+            bring_in = max(1, betting.size(0) // 2) if betting.fixed else max(1, betting.min_bet // 2)
         source = cards if cards is not None else DeckSource.shuffled(self.deck, seed=seed)
         return Hand(
             self,
