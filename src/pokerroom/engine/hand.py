@@ -152,6 +152,7 @@ class Hand:
         self._openers: list[tuple[int | None, int | None]] = []  # each round's first bettor and last raiser
         self._split_open = False  # 32-card draw: the split proposal still stands (RULES G15)
         self.split_accepted: set[int] = set()
+        self._paid = 0  # chips of pots already split out before the showdown
         """The seats that pressed split while the proposal stood."""
         self._split_queue: list[int] = []
         self._first_bettor: int | None = None
@@ -415,6 +416,7 @@ class Hand:
                 left.append(pot)
                 continue
             payouts = split_chips(pot.amount, [s for s in odd_order if s in pot.eligible])
+            self._paid += pot.amount
             for seat, chips in payouts:
                 self.stacks[seat] += chips
                 self.won[seat] += chips
@@ -920,12 +922,14 @@ class Hand:
     @property
     def pot_total(self) -> int:
         """Every chip in the pot now: contributions (this round's bets included) and dead antes."""
-        return sum(self.contributions) + self.dead
+        return sum(self.contributions) + self.dead - self._paid
 
     def current_pots(self) -> list[Pot]:
         """The main pot and side pots as they stand now (this round's bets included)."""
         if self.phase is Phase.COMPLETE:
             return []
+        if self.phase is Phase.SHOWDOWN or self.phase is Phase.SPLIT:
+            return list(self.pots)  # settled levels, less any pot already split out
         in_hand = [not f for f in self.folded]
         all_in = [alive and stack == 0 for alive, stack in zip(in_hand, self.stacks, strict=True)]
         return build_pots(self.contributions, in_hand, self.dead, all_in)
