@@ -87,3 +87,20 @@ def test_refusals_leave_state_unchanged() -> None:
     h.act(Action.fold(), 1)
     with pytest.raises(HandOver):
         h.act(Action.check(), 2)
+
+
+def test_other_seats_discards_are_hidden_in_views() -> None:
+    h = find("five-card-draw").deal(stacks=[100] * 3, button=0, seed=1)
+    while h.phase.value == "betting":
+        legal = h.legal_actions()
+        assert legal is not None
+        h.act(Action.check() if legal.check else Action.call(), legal.seat)
+    s = h.to_act
+    assert s is not None
+    thrown = tuple(h.hole[s][:2])
+    h.act(Action.draw(thrown), s)
+    other = h.view((s + 1) % 3)
+    draws = [e for e in other.events if e.type is EventType.DRAW]
+    assert draws[0].cards == (UNKNOWN, UNKNOWN) and draws[0].amount == 2
+    mine = [e for e in h.view(s).events if e.type is EventType.DRAW]
+    assert mine[0].cards == thrown

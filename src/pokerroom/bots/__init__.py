@@ -2,9 +2,11 @@
 
 Every bot has ``act(view) -> Action`` (:class:`Bot`) and sees only :class:`~pokerroom.engine.HandView`.
 
-* :class:`RandomBot` - a uniformly random legal action (a fuzzer);
-* :class:`CallingStation` - checks or calls, never folds or raises (benchmarks);
-* :class:`SimpleBot` - Chen-formula preflop, made-hand category after the flop; deterministic with a seed.
+* :class:`RandomBot` - a uniformly random legal action (a fuzzer), random discards in a draw;
+* :class:`CallingStation` - checks or calls, posts the bring-in, stands pat, never folds or raises (benchmarks);
+* :class:`SimpleBot` - Chen-formula preflop and made-hand category after the flop in hold'em and Omaha; in every
+  other game its estimated part of the pot by the game's own shares, and sensible discards; deterministic with a
+  seed.
 
 :func:`make` builds one by name (``"simple"``, ``"random"``, ``"calling"``).
 

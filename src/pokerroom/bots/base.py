@@ -12,7 +12,7 @@ from typing import Protocol, runtime_checkable
 from pokerroom.engine import Action, HandView, LegalActions
 from pokerroom.errors import NotYourTurn
 
-__all__ = ["Bot", "aggressive", "clamp", "legal_of", "passive"]
+__all__ = ["Bot", "aggressive", "clamp", "legal_amount", "legal_of", "passive"]
 
 
 @runtime_checkable
@@ -44,8 +44,22 @@ def clamp(amount: int, bounds: tuple[int, int]) -> int:
     return max(lo, min(hi, amount))
 
 
+def legal_amount(legal: LegalActions, to: int, bounds: tuple[int, int]) -> int:
+    """``to`` moved into ``bounds``, then to the nearest of ``legal.amounts`` when the structure allows only
+    some totals (fixed-limit stud with an open pair: the small or the big bet); a tie takes the smaller."""
+    amount = clamp(to, bounds)
+    if legal.amounts:
+        return min(legal.amounts, key=lambda a: (abs(a - amount), a))
+    return amount
+
+
 def passive(legal: LegalActions) -> Action:
-    """Check if free, else call, else show at a showdown, else fold."""
+    """Post the bring-in when it is due, stand pat in a draw, check if free, else call, else show at a
+    showdown, else fold."""
+    if legal.bring_in is not None:
+        return Action.post_bring_in()
+    if legal.draw is not None:
+        return Action.stand_pat()
     if legal.check:
         return Action.check()
     if legal.call is not None:
@@ -56,9 +70,10 @@ def passive(legal: LegalActions) -> Action:
 
 
 def aggressive(legal: LegalActions, to: int) -> Action | None:
-    """A bet or raise to ``to`` (moved into the legal range), or ``None`` when neither is legal."""
+    """A bet or raise to ``to`` (moved into the legal range and onto a legal amount), or ``None`` when neither
+    is legal.  Facing a bring-in duty, the bet is the completion (or more, where the structure allows)."""
     if legal.bet is not None:
-        return Action.bet(clamp(to, legal.bet))
+        return Action.bet(legal_amount(legal, to, legal.bet))
     if legal.raise_ is not None:
-        return Action.raise_to(clamp(to, legal.raise_))
+        return Action.raise_to(legal_amount(legal, to, legal.raise_))
     return None

@@ -1,4 +1,5 @@
-"""``CallingStation``: checks when it can and calls otherwise; the benchmark player."""
+"""``CallingStation``: checks when it can and calls otherwise, posts the bring-in, stands pat; the benchmark
+player."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ __all__ = ["CallingStation"]
 
 
 class CallingStation:
-    """Never bets, raises or folds a hand it can keep: check if free, else call (shows at a showdown).
+    """Never bets, raises or folds a hand it can keep: check if free, else call (shows at a showdown); posts the
+    bring-in and never completes; stands pat in every draw.
 
     ``seed`` is accepted for a uniform constructor and ignored.
     """

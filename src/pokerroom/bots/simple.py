@@ -8,6 +8,15 @@ or better raises as much as the pot allows, two pair or trips bet and raise, top
 pot-sized bet, a lower pair calls up to half the pot, a flush draw calls a small bet, and nothing checks when
 free and folds to any bet that is not tiny next to the pot.  Every bet and raise lies in the legal range.  The
 only randomness (an occasional bluff or slow-play) comes from ``seed``.
+
+Every other game (stud, razz, the draw games, hi/lo games, Telesina...) is played from the game's own pot shares
+(:mod:`pokerroom.bots.equity`): the bot estimates its part of the pot against the live opponents by dealing the
+unseen cards many times and valuing every hand by each share (high, low with its qualifier, both halves in
+hi/lo), with the up cards it holds and sees; it raises when its part is well above a fair one, bets or calls
+when above it, calls when the pot odds allow and folds otherwise.  It posts the bring-in, completing with a
+strong start; it presses split (32-card draw) when its part is below a fair one; in a draw it throws what
+:func:`~pokerroom.bots.discards.choose_discards` says (pairs and made
+hands kept in high games, distinct small cards in lowball).
 """
 
 from __future__ import annotations
@@ -20,7 +29,10 @@ from enum import IntEnum
 from itertools import combinations
 
 from pokerroom.bots.base import aggressive, legal_of, passive
+from pokerroom.bots.discards import choose_discards
+from pokerroom.bots.equity import draws_left, estimate_equity, game_of, live_opponents
 from pokerroom.engine import Action, EventType, HandView, LegalActions
+from pokerroom.games import Game
 from pokerroom.rankings import HIGH, Category, HandValue, best_omaha
 
 __all__ = ["SimpleBot", "Strength", "chen_score", "preflop_score", "strength"]
@@ -141,10 +153,13 @@ def strength(hole: Sequence[int], board: Sequence[int]) -> Strength:
     return Strength.DRAW if _flush_draw(hole, board) else Strength.NOTHING
 
 
+_NEW_STREET = (EventType.DEAL_BOARD, EventType.DEAL_UP, EventType.DEAL_HOLE, EventType.DRAW)
+
+
 def _raises_this_street(view: HandView) -> int:
     count = 0
     for event in reversed(view.events):
-        if event.type is EventType.DEAL_BOARD:
+        if event.type in _NEW_STREET:
             break
         if event.type in (EventType.BET, EventType.RAISE):
             count += 1
@@ -171,10 +186,50 @@ class SimpleBot:
         legal = legal_of(view)
         if legal.show or legal.muck:
             return Action.show() if legal.show else Action.muck()
+        game = game_of(view)
+        if legal.draw is not None:
+            throw = choose_discards(view.my_cards, game, legal.draw) if game is not None else ()
+            return Action.draw(throw)
+        if game is not None and not _plays_like_holdem(game):
+            return self._by_equity(view, legal, game)
+        if legal.bring_in is not None:  # a stud-like game the registry does not know
+            return passive(legal)
         hole = view.my_cards
         if not view.board:
             return self._preflop(view, legal, hole)
         return self._postflop(view, legal, hole)
+
+    # ------------------------------------------------------------------ any game, by its pot shares
+
+    def _by_equity(self, view: HandView, legal: LegalActions, game: Game) -> Action:
+        planned = choose_discards(view.my_cards, game) if draws_left(view, game) else ()
+        share = estimate_equity(view, game, self.rng, discards=planned)
+        edge = share * (len(live_opponents(view)) + 1)  # 1.0: a fair part of the pot
+        if legal.split and edge < 1.0:  # 32-card draw: take an even split of a pot it expects to lose
+            return Action.split()
+        pot = max(view.pot, 1)
+        owe = legal.call or 0
+        cur = max(view.bets)
+        if legal.bring_in is not None:
+            if edge >= 1.6 and legal.bet is not None:
+                return aggressive(legal, legal.bet[0]) or Action.post_bring_in()
+            return Action.post_bring_in()
+        raises = _raises_this_street(view)
+        if edge >= 1.6 and raises < 3:
+            return aggressive(legal, cur + owe + pot if owe else (3 * pot) // 4) or passive(legal)
+        if edge >= 1.15:
+            if owe == 0:
+                if self.rng.random() < 0.6:
+                    return aggressive(legal, pot // 2) or passive(legal)
+                return passive(legal)
+            if edge >= 1.35 and raises < 1:
+                return aggressive(legal, cur + (pot + owe) // 2 + owe) or passive(legal)
+            return passive(legal)
+        if owe == 0:
+            if self.rng.random() < self.bluff:
+                return aggressive(legal, pot // 2) or passive(legal)
+            return passive(legal)
+        return passive(legal) if owe / (pot + owe) <= share else self._give_up(legal)
 
     # ------------------------------------------------------------------ preflop
 
@@ -229,3 +284,18 @@ class SimpleBot:
     def _give_up(legal: LegalActions) -> Action:
         """Check when free, fold otherwise."""
         return Action.check() if legal.check else Action.fold()
+
+
+def _plays_like_holdem(game: Game) -> bool:
+    """Whether the Chen-formula and made-hand play fits ``game``: one high share, hole cards and then a board,
+    no bring-in, no draw (hold'em, Omaha, short-deck)."""
+    streets = game.streets
+    return (
+        len(game.shares) == 1
+        and game.shares[0].name == "high"
+        and not game.uses_bring_in
+        and not any(s.draw or s.up for s in streets)
+        and streets[0].hole in (2, 4)
+        and streets[0].board == 0
+        and any(s.board for s in streets)
+    )

@@ -1,6 +1,8 @@
 """The ``pokerroom`` command line (Typer + Rich): one module per command.
 
-* ``pokerroom play GAME``: play hold'em or Omaha against bots in the terminal (:mod:`pokerroom.cli.play`);
+* ``pokerroom games``: every game, one line each (:mod:`pokerroom.cli.games`);
+* ``pokerroom rules GAME``: a game's streets, shares, forced bets and house rules (:mod:`pokerroom.cli.rules`);
+* ``pokerroom play GAME``: play any game against bots in the terminal (:mod:`pokerroom.cli.play`);
 * ``pokerroom replay PATH...``: replay PHH hand histories through the engine (:mod:`pokerroom.cli.replay`);
 * ``pokerroom compare HAND...`` and ``pokerroom rank CARDS``: hands under any ranking (:mod:`pokerroom.cli.rank`).
 
@@ -11,9 +13,11 @@ from __future__ import annotations
 
 import typer
 
+from pokerroom.cli.games import games
 from pokerroom.cli.play import play
 from pokerroom.cli.rank import compare, rank
 from pokerroom.cli.replay import replay
+from pokerroom.cli.rules import rules
 
 __all__ = ["app", "main"]
 
@@ -23,6 +27,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+app.command(name="games")(games)
+app.command(name="rules")(rules)
 app.command(name="play")(play)
 app.command(name="replay")(replay)
 app.command(name="compare")(compare)

@@ -1,10 +1,19 @@
-"""``pokerroom play GAME``: the human at seat 0 against bots, hand after hand, in the terminal.
+"""``pokerroom play GAME``: the human at seat 0 against bots, hand after hand, in the terminal, at any game.
 
 Each hand is a :class:`~pokerroom.engine.Hand` dealt by the game; the bots see only their seats' views, the
-human sees a view of seat 0 and the pots.  Stacks carry from hand to hand, players with no chips sit out, the
-button moves to the next seat with chips, and the game ends when the human busts, wins every chip or quits.
-Input comes line by line from a text stream (stdin), so a test or a script can pipe it in; with ``--seed``
-the cards and the bots are reproducible.
+human sees a view of seat 0 and the pots.  Stud games show every seat's up cards and the human's down cards and
+ask for the bring-in (``i``, or ``c`` to complete); draw games ask for discards (``d 7h 2c``, ``d 1 3`` by
+position, ``d`` or ``p`` to stand pat); hi/lo results name both halves of each pot (:mod:`.play_text`).  Stacks
+carry from hand to hand, players with no chips sit out, the button moves to the next seat with chips, and the
+game ends when the human busts, wins every chip or quits.  Input comes line by line from a text stream (stdin),
+so a test or a script can pipe it in; with ``--seed`` the cards and the bots are reproducible.
+
+Stakes: in blind games ``--stakes SMALL/BIG`` gives the blinds (fixed limit: the small and big bet, the blinds
+then half the small bet and the small bet); a game with its own blinds or ante (the club games) uses them unless
+``--stakes`` is given.  In stud games ``--stakes`` gives the small and big bet (at pot and no limit the smallest
+bet is the bring-in), ``--ante`` defaults to a fifth of the small bet (at least 1) and ``--bring-in`` to the
+game's own rule (twice the ante in most stud games).
+House rules are set with ``--rule NAME=VALUE`` (:func:`pokerroom.cli.rules.apply_rules`).
 """
 
 from __future__ import annotations
@@ -20,28 +29,30 @@ from rich.console import Console
 
 from pokerroom.bots import BOTS, Bot, make
 from pokerroom.cards import format_cards
-from pokerroom.engine import Action, ActionKind, DeckSource, Event, EventType, Hand, LegalActions
-from pokerroom.errors import PokerroomError
+from pokerroom.cli.play_input import HELP, QUIT, InputError, help_text, legal_menu, numbered, parse_input
+from pokerroom.cli.play_text import Narrator, pot_lines
+from pokerroom.cli.rules import apply_rules, format_value
+from pokerroom.engine import Action, ActionKind, DeckSource, Hand
+from pokerroom.errors import IllegalAmount, PokerroomError
 from pokerroom.games import Betting, Game, Limit, find
 
 __all__ = [
+    "HELP",
     "QUIT",
     "InputError",
     "Session",
+    "Stakes",
     "legal_menu",
     "parse_input",
     "parse_stakes",
     "play",
     "table_rules",
+    "table_stakes",
 ]
 
 HUMAN = 0
-QUIT = "quit"
-HELP = "type f (fold), k (check), c (call), b N (bet N), r N (raise to N), a (all-in) or q (quit)"
-
-
-class InputError(ValueError):
-    """A line of input that is not an action; the message says why and what to type."""
+STUD_STAKES = (10, 20)
+"""The small and big bet of a stud game when ``--stakes`` is not given."""
 
 
 def parse_stakes(text: str) -> tuple[int, int]:
@@ -66,65 +77,79 @@ def table_rules(game: Game, limit: Limit, stakes: tuple[int, int]) -> tuple[Bett
     return game.betting(limit, big_blind=big), (small, big)
 
 
-def parse_input(line: str, legal: LegalActions) -> Action | str:
-    """The action a line of input asks for, or :data:`QUIT`.  Raises :class:`InputError` for a line that is
-    not an action; whether the action is legal is the engine's business (``hand.verify``).
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The forced bets and betting structure of a table: ``blinds`` (empty in stud and ante-only games), the
+    ``ante`` everyone posts, the stud ``bring_in`` (0 in blind games) and the ``betting`` structure."""
 
-    ``c`` checks when there is nothing to call; ``b`` and ``r`` are the same wish (a bet when nobody has bet
-    this round, else a raise to); without an amount they take the only legal amount (fixed limit); ``a`` is
-    the top of the bet or raise range, or a call when no raise is possible.
-    """
-    words = line.strip().lower().split()
-    if not words:
-        raise InputError(f"nothing typed; {HELP}")
-    cmd, args = words[0], words[1:]
-    if cmd in ("q", "quit", "exit"):
-        return QUIT
-    if cmd in ("f", "fold"):
-        return Action.fold()
-    if cmd in ("k", "check", "x"):
-        return Action.check()
-    if cmd in ("c", "call"):
-        return Action.check() if legal.call is None and legal.check else Action.call()
-    if cmd in ("b", "bet", "r", "raise"):
-        if legal.bet is not None:
-            kind, rng = ActionKind.BET, legal.bet
-        elif legal.raise_ is not None:
-            kind, rng = ActionKind.RAISE, legal.raise_
-        else:  # neither is legal: let the engine say so
-            return Action(ActionKind.BET if cmd.startswith("b") else ActionKind.RAISE, 0)
-        if not args:
-            return Action(kind, rng[0] if rng[0] == rng[1] else None)
-        try:
-            return Action(kind, int(args[0]))
-        except ValueError:
-            raise InputError(f"{args[0]!r} is not a whole number of chips; {HELP}") from None
-    if cmd in ("a", "all-in", "allin", "all"):
-        if legal.bet is not None:
-            return Action.bet(legal.bet[1])
-        if legal.raise_ is not None:
-            return Action.raise_to(legal.raise_[1])
-        if legal.call is not None:
-            return Action.call()
-        raise InputError(f"you cannot bet or raise now; legal: {legal.describe()}")
-    raise InputError(f"unknown input {line.strip()!r}; {HELP}")
+    betting: Betting
+    blinds: tuple[int, ...]
+    ante: int = 0
+    bring_in: int = 0
+    small_bet: int = 0
+    """Stud: the small bet of ``--stakes`` (the unit of the default stack at every limit)."""
+
+    def describe(self) -> str:
+        """``blinds 1/2``, ``ante 2, bring-in 5`` or ``ante 3``."""
+        parts = [f"blinds {'/'.join(map(str, self.blinds))}"] if self.blinds else []
+        if self.ante:
+            parts.append(f"ante {self.ante}")
+        if self.bring_in:
+            parts.append(f"bring-in {self.bring_in}")
+        return ", ".join(parts) or "no forced bets"
+
+    @property
+    def unit(self) -> int:
+        """The table's big unit: the big blind, else the small bet, else the smallest bet, at least the ante."""
+        if self.small_bet:
+            return max(self.small_bet, self.ante)
+        b = self.betting
+        smallest = b.bet_sizes[0] if b.limit is Limit.FIXED and b.bet_sizes else b.min_bet
+        return max(max(self.blinds, default=0) or smallest or 1, self.ante)
 
 
-def legal_menu(legal: LegalActions, all_in_to: int) -> str:
-    """``[f]old  [c]all 20  [r]aise 40..980  [a]ll-in 980``: the legal actions with their amounts."""
-    parts: list[str] = []
-    if legal.fold:
-        parts.append("[f]old")
-    if legal.check:
-        parts.append("chec[k]")
-    if legal.call is not None:
-        parts.append(f"[c]all {legal.call}")
-    for word, rng in (("[b]et", legal.bet), ("[r]aise", legal.raise_)):
-        if rng is not None:
-            lo, hi = rng
-            parts.append(f"{word} {lo}" if lo == hi else f"{word} {lo}..{hi}")
-            parts.append(f"[a]ll-in {hi}" if hi == all_in_to else f"[a] max {hi}")
-    return "  ".join(parts)
+def _stud_stakes(game: Game, limit: Limit, stakes: str | None, ante: int | None, bring_in: int | None) -> Stakes:
+    small, big = parse_stakes(stakes) if stakes is not None else STUD_STAKES
+    if ante is None:
+        ante = int(getattr(game, "ante", 0) or 0) or max(1, small // 5)
+    if bring_in is not None and bring_in <= 0:
+        raise ValueError(f"the bring-in must be positive, not {bring_in}")
+    # The game's own rules fill in the rest: a probe deal gives its default bring-in (twice the ante, or its
+    # own multiple) and, at pot and no limit, its smallest bet (the bring-in, RULES §3.9).
+    fixed = game.betting(limit, big_blind=small, big_bet=big) if limit is Limit.FIXED else None
+    probe = game.deal(
+        stacks=[10**9] * game.min_players, ante=ante, bring_in=bring_in or 0, limit=limit, betting=fixed, seed=0
+    )
+    return Stakes(probe.betting, (), ante, probe.bring_in, small)
+
+
+def table_stakes(
+    game: Game,
+    limit: Limit,
+    stakes: str | None = None,
+    *,
+    ante: int | None = None,
+    bring_in: int | None = None,
+) -> Stakes:
+    """The :class:`Stakes` of a table of ``game`` at ``limit`` from the command line's options (see the
+    module docstring); raises ``ValueError`` (or a :class:`~pokerroom.errors.PokerroomError`) saying what is
+    wrong."""
+    if ante is not None and ante < 0:
+        raise ValueError(f"the ante cannot be negative, not {ante}")
+    if game.uses_bring_in:
+        return _stud_stakes(game, limit, stakes, ante, bring_in)
+    if bring_in is not None:
+        raise ValueError(f"{game.id} has no bring-in: it is played with blinds")
+    own_blinds = tuple(getattr(game, "blinds", ()) or ())
+    own_ante = int(getattr(game, "ante", 0) or 0)
+    own_bets = tuple(getattr(game, "fixed_bets", ()) or ())
+    if stakes is None and (own_blinds or own_ante or any(own_bets)):
+        small, large = (*own_bets, 0, 0)[:2]
+        big_blind = small or max(own_blinds, default=0) or 1
+        betting = game.betting(limit, big_blind=big_blind, big_bet=large or None)
+        return Stakes(betting, own_blinds, own_ante if ante is None else ante)
+    betting, blinds = table_rules(game, limit, parse_stakes(stakes or "1/2"))
+    return Stakes(betting, blinds, own_ante if ante is None else ante)
 
 
 @dataclass
@@ -137,16 +162,18 @@ class Seat:
 class Session:
     """A table of ``players`` seats (the human at seat 0, bots elsewhere) playing hand after hand.
 
-    ``stream`` gives the human's input lines; ``console`` shows the table.  ``seed`` makes the deal and the
-    bots reproducible.
+    ``stakes`` gives the forced bets and the betting structure (``betting`` and ``blinds`` alone still work,
+    for blind games); ``stream`` gives the human's input lines; ``console`` shows the table.  ``seed`` makes the
+    deal and the bots reproducible.
     """
 
     def __init__(
         self,
         game: Game,
         *,
-        betting: Betting,
-        blinds: tuple[int, int],
+        betting: Betting | None = None,
+        blinds: tuple[int, ...] = (),
+        stakes: Stakes | None = None,
         players: int,
         stack: int,
         bots: str,
@@ -154,9 +181,14 @@ class Session:
         stream: TextIO,
         console: Console,
     ) -> None:
+        if stakes is None:
+            if betting is None:
+                raise ValueError("a session needs stakes, or a betting structure and blinds")
+            stakes = Stakes(betting, tuple(blinds))
         self.game = game
-        self.betting = betting
-        self.blinds = blinds
+        self.stakes = stakes
+        self.betting = stakes.betting
+        self.blinds = stakes.blinds
         self.stream = stream
         self.console = console
         self.rng = random.Random(seed)
@@ -166,6 +198,7 @@ class Session:
         ]
         self.button = 0
         self.hands_played = 0
+        self.carried = 0
         self.quit = False
 
     # ------------------------------------------------------------------ output
@@ -173,81 +206,34 @@ class Session:
     def say(self, text: str = "", style: str | None = None) -> None:
         self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
-    def _name(self, seat: int | None, active: Sequence[int]) -> str:
-        return "the dealer" if seat is None else self.seats[active[seat]].name
-
-    def _hand_name(self, hand: Hand, seat: int) -> str:
-        names: list[str] = []
-        for share in self.game.shares:
-            try:
-                value = share.evaluate(hand.hole[seat], hand.board)
-                names.append(share.describe(value) if value else f"no {share.name}")
-            except PokerroomError:
-                return ""
-        return "; ".join(names)
-
-    def _event_line(self, event: Event, hand: Hand, active: Sequence[int], board: Sequence[int]) -> str | None:
-        """The line reporting ``event`` (``None`` for one the human does not see); ``board`` is the board as
-        it stood after the event."""
-        who = self._name(event.seat, active)
-        you = event.seat is not None and active[event.seat] == HUMAN
-        t = event.type
-        allin = (" and are all-in" if you else " and is all-in") if event.all_in else ""
-        if t is EventType.POST_BLIND:
-            return f"{who} post{'' if you else 's'} the {event.text} of {event.amount}{allin}"
-        if t is EventType.POST_ANTE:
-            return f"{who} post{'' if you else 's'} an ante of {event.amount}{allin}"
-        if t is EventType.DEAL_HOLE:
-            return f"You are dealt {format_cards(event.cards or (), sep=' ')}" if you else None
-        if t is EventType.DEAL_BOARD:
-            return f"*** {(event.text or 'board').upper()} *** {format_cards(board, sep=' ')}"
-        if t is EventType.FOLD:
-            return f"{who} fold{'' if you else 's'}"
-        if t is EventType.CHECK:
-            return f"{who} check{'' if you else 's'}"
-        if t is EventType.CALL:
-            return f"{who} call{'' if you else 's'} {event.amount}{allin}"
-        if t is EventType.BET:
-            return f"{who} bet{'' if you else 's'} {event.to}{allin}"
-        if t is EventType.RAISE:
-            return f"{who} raise{'' if you else 's'} to {event.to}{allin}"
-        if t is EventType.UNCALLED:
-            return f"Uncalled bet of {event.amount} returned to {who}"
-        if t is EventType.SHOW:
-            name = self._hand_name(hand, event.seat) if event.seat is not None else ""
-            cards = format_cards(event.cards or (), sep=" ")
-            return f"{who} show{'' if you else 's'} {cards}" + (f" ({name})" if name else "")
-        if t is EventType.MUCK:
-            return f"{who} muck{'' if you else 's'}"
-        if t is EventType.POT:
-            return None  # reported with the pot names in _report_pots
-        return None
-
-    def _report_pots(self, hand: Hand, active: Sequence[int]) -> None:
-        pots = [e for e in hand.events if e.type is EventType.POT]
-        for k, pot in enumerate(pots):
-            label = "the pot" if len(pots) == 1 else ("the main pot" if k == 0 else f"side pot {k}")
-            for seat, chips in pot.winners or ():
-                who = self._name(seat, active)
-                verb = "win" if active[seat] == HUMAN else "wins"
-                self.say(f"{who} {verb} {chips} from {label} of {pot.amount}", style="bold")
+    def _cards_column(self, hand: Hand, seat: int, hole: Sequence[int], you: bool) -> str:
+        if not self.game.uses_bring_in:
+            return format_cards(hole, sep=" ") if you else ""
+        up = [c for c in hole if c in hand.up[seat]]
+        text = f"up {format_cards(up, sep=' ')}" if up else ""
+        if you:
+            down = [c for c in hole if c not in hand.up[seat]]
+            text = f"down {format_cards(down, sep=' ')}" + (f"  {text}" if text else "")
+        return text
 
     def _show_table(self, hand: Hand, active: Sequence[int]) -> None:
         view = hand.view(active.index(HUMAN))
-        street = view.street
         self.say()
         self.say(
             f"Hand {self.hands_played} · {self.game.name} · {self.betting.describe()} · "
-            f"blinds {self.blinds[0]}/{self.blinds[1]} · {street}",
+            f"{self.stakes.describe()} · {view.street}",
             style="bold",
         )
-        self.say(f"Board: {format_cards(view.board, sep=' ') or '(none yet)'}")
+        if any(s.board for s in self.game.streets):
+            self.say(f"Board: {format_cards(view.board, sep=' ') or '(none yet)'}")
         pots = hand.current_pots()
         if len(pots) <= 1:
             self.say(f"Pot: {view.pot}")
         else:
             parts = [f"{'main' if k == 0 else f'side {k}'} {p.amount}" for k, p in enumerate(pots)]
             self.say(f"Pots: {', '.join(parts)} (total {view.pot})")
+        cards_width = 3 * self.game.hole_cards - 1
+        width = max(11, cards_width) if not self.game.uses_bring_in else cards_width + 9
         for table_seat, seat in enumerate(self.seats):
             if table_seat not in active:
                 self.say(f"  {table_seat}  {seat.name:<6}        sitting out (no chips)")
@@ -262,9 +248,9 @@ class Session:
                 tags.append("all-in")
             if view.to_act == s:
                 tags.append("to act")
-            cards = format_cards(view.hole[s], sep=" ") if table_seat == HUMAN else ""
+            cards = self._cards_column(hand, s, view.hole[s], table_seat == HUMAN)
             line = f"  {table_seat}  {seat.name:<6} stack {view.stacks[s]:>6}  bet {view.bets[s]:>5}"
-            self.say(f"{line}  {cards:<11} {', '.join(tags)}".rstrip())
+            self.say(f"{line}  {cards:<{width}} {', '.join(tags)}".rstrip())
 
     # ------------------------------------------------------------------ input
 
@@ -274,19 +260,33 @@ class Session:
         assert legal is not None
         all_in_to = hand.bets[seat] + hand.stacks[seat]
         menu = legal_menu(legal, all_in_to)
+        hole = list(hand.hole[seat])
+        clamp = bool(getattr(self.game, "clamp_out_of_range_bets", False))
         while True:
-            self.say(f"Your turn: {menu}")
+            if legal.draw is not None:
+                self.say(f"Your cards: {numbered(hole)}")
+                self.say(f"Your draw: {menu}")
+            else:
+                self.say(f"Your turn: {menu}")
             self.console.print("> ", end="", markup=False, highlight=False)
             line = self.stream.readline()
             if not line:  # end of input
                 self.say()
                 return None
             try:
-                wish = parse_input(line, legal)
+                wish = parse_input(line, legal, hole)
                 if wish == QUIT:
                     return None
                 assert isinstance(wish, Action)
-                hand.verify(wish, seat)
+                try:
+                    hand.verify(wish, seat)
+                except IllegalAmount as exc:
+                    # The club's rule (seed 000 5.3, settled decision 19): place the nearest legal amount.
+                    if not clamp or exc.nearest is None or wish.kind not in (ActionKind.BET, ActionKind.RAISE):
+                        raise
+                    wish = Action(wish.kind, exc.nearest)
+                    hand.verify(wish, seat)
+                    self.say(f"Placed {exc.nearest}, the nearest legal amount (house rule clamp_out_of_range_bets)")
                 return wish
             except (InputError, PokerroomError) as exc:
                 self.say(f"Not accepted: {exc}", style="red")
@@ -301,29 +301,34 @@ class Session:
                 return seat
         return self.button
 
+    def _deal(self, active: Sequence[int]) -> Hand:
+        stakes = self.stakes
+        return self.game.deal(
+            stacks=[self.seats[s].stack for s in active],
+            button=active.index(self.button),
+            blinds=stakes.blinds,
+            ante=stakes.ante,
+            bring_in=stakes.bring_in,
+            betting=stakes.betting,
+            cards=DeckSource.shuffled(self.game.deck, seed=self.rng.getrandbits(64)),
+            carried_in=self.carried,
+        )
+
     def play_hand(self) -> None:
         active = [s for s, seat in enumerate(self.seats) if seat.stack > 0]
         self.hands_played += 1
         if self.seats[self.button].stack == 0:
             self.button = self._next_button()
-        hand = self.game.deal(
-            stacks=[self.seats[s].stack for s in active],
-            button=active.index(self.button),
-            blinds=self.blinds,
-            betting=self.betting,
-            cards=DeckSource.shuffled(self.game.deck, seed=self.rng.getrandbits(64)),
-        )
+        hand = self._deal(active)
+        names = [self.seats[s].name for s in active]
+        human = active.index(HUMAN)
+        narrator = Narrator(hand, names, human)
         self.say()
         self.say(f"=== Hand {self.hands_played}: {self.seats[self.button].name} on the button ===", style="bold")
         shown = 0
-        board: list[int] = []
         while True:
-            for event in hand.events[shown:]:
-                if event.type is EventType.DEAL_BOARD:
-                    board.extend(event.cards or ())
-                line = self._event_line(event, hand, active, board)
-                if line is not None:
-                    self.say(line)
+            for line in narrator.lines(hand.events[shown:]):
+                self.say(line)
             shown = len(hand.events)
             if hand.is_complete:
                 break
@@ -339,7 +344,9 @@ class Session:
             else:
                 action = player.bot.act(hand.view(seat))
             hand.act(action, seat)
-        self._report_pots(hand, active)
+        for line in pot_lines(hand, names, human):
+            self.say(line, style="bold")
+        self.carried = int(getattr(hand, "carried", 0) or 0)
         for s, table_seat in enumerate(active):
             self.seats[table_seat].stack = hand.stacks[s]
         stacks = ", ".join(f"{self.seats[s].name} {self.seats[s].stack}" for s in active)
@@ -361,15 +368,31 @@ class Session:
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="The game: holdem or omaha.")] = "holdem",
-    players: Annotated[int, typer.Option("--players", "-n", help="Seats at the table, you included.")] = 6,
-    stakes: Annotated[str, typer.Option(help="Blinds SMALL/BIG (fixed limit: the small and big bet).")] = "1/2",
+    game: Annotated[str, typer.Argument(help="The game id or alias (pokerroom games lists them).")] = "holdem",
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Seats at the table, you included (default 6).")
+    ] = None,
+    stakes: Annotated[
+        str | None,
+        typer.Option(
+            help="Blinds SMALL/BIG (default 1/2; fixed limit: the small and big bet); stud: the small and big bet "
+            "(default 10/20)."
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for reproducible cards and bots.")] = None,
     limit: Annotated[
-        str | None, typer.Option(help="Betting structure: no, pot or fixed (default: the game's own).")
+        str | None, typer.Option(help="Betting structure: no, pot, half-pot, fixed or spread (default: the game's).")
     ] = None,
     stack: Annotated[int | None, typer.Option(help="Starting stack in chips (default 100 big blinds).")] = None,
     bots: Annotated[str, typer.Option(help=f"The bots: {', '.join(BOTS)}.")] = "simple",
+    ante: Annotated[int | None, typer.Option(help="Ante from every player (stud default: small bet / 5).")] = None,
+    bring_in: Annotated[
+        int | None, typer.Option("--bring-in", help="Stud: the bring-in (default: the game's own rule).")
+    ] = None,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option("--rule", help="A house rule NAME=VALUE (repeatable; pokerroom rules GAME lists them)."),
+    ] = None,
 ) -> None:
     """Play poker against bots in the terminal: you sit at seat 0."""
     try:
@@ -377,24 +400,28 @@ def play(
     except PokerroomError as exc:
         raise typer.BadParameter(str(exc), param_hint="GAME") from None
     try:
+        chosen = apply_rules(chosen, rule or [])
+    except PokerroomError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--rule") from None
+    try:
         structure = chosen.default_limit if limit is None else Limit.parse(limit)
-        betting, blinds = table_rules(chosen, structure, parse_stakes(stakes))
+        table = table_stakes(chosen, structure, stakes, ante=ante, bring_in=bring_in)
     except (PokerroomError, ValueError) as exc:
-        raise typer.BadParameter(str(exc), param_hint="--stakes/--limit") from None
-    if not chosen.min_players <= players <= chosen.max_players:
+        raise typer.BadParameter(str(exc), param_hint="--stakes/--limit/--ante/--bring-in") from None
+    seats = min(6, chosen.max_players) if players is None else players
+    if not chosen.min_players <= seats <= chosen.max_players:
         raise typer.BadParameter(
             f"{chosen.id} seats {chosen.min_players} to {chosen.max_players} players", param_hint="--players"
         )
     if bots.strip().lower() not in BOTS:
         raise typer.BadParameter(f"unknown bot {bots!r}; bots: {', '.join(BOTS)}", param_hint="--bots")
-    chips = 100 * blinds[1] if stack is None else stack
+    chips = 100 * table.unit if stack is None else stack
     if chips <= 0:
         raise typer.BadParameter("the starting stack must be positive", param_hint="--stack")
     session = Session(
         chosen,
-        betting=betting,
-        blinds=blinds,
-        players=players,
+        stakes=table,
+        players=seats,
         stack=chips,
         bots=bots.strip().lower(),
         seed=seed,
@@ -402,7 +429,14 @@ def play(
         console=Console(highlight=False, soft_wrap=True),
     )
     session.say(
-        f"{chosen.name}, {betting.describe()}, blinds {blinds[0]}/{blinds[1]}: you and {players - 1} "
-        f"{bots} bots, {chips} chips each.  {HELP}."
+        f"{chosen.name}, {table.betting.describe()}, {table.describe()}: you and {seats - 1} "
+        f"{bots} bots, {chips} chips each.  {help_text(chosen)}."
     )
+    if rule:
+        changed = ", ".join(
+            f"{r.name}={format_value(getattr(chosen, r.field))}"
+            for r in chosen.house_rules
+            if getattr(chosen, r.field) != getattr(find(game), r.field)
+        )
+        session.say(f"House rules: {changed or 'as the game declares them'}")
     session.run()

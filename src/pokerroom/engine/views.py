@@ -51,9 +51,13 @@ class HandView:
 
 
 def _mask(event: Event, seat: int | None) -> Event:
-    if event.type is EventType.DEAL_HOLE and event.seat != seat and event.cards is not None:
+    """Hide another seat's down cards and discards (only their number shows)."""
+    if event.seat != seat and event.cards is not None and event.type in _PRIVATE:
         return event._replace(cards=(UNKNOWN,) * len(event.cards))
     return event
+
+
+_PRIVATE = frozenset((EventType.DEAL_HOLE, EventType.DRAW))
 
 
 def make_view(hand: Hand, seat: int | None) -> HandView:

@@ -21,7 +21,15 @@ _TIMEOUT = HouseRule(
     "draw_timeout_rest_of_hand",
     True,
     "a draw the clock made stands pat and loses bet and raise for the rest of the hand (else the next round)",
-    "RULES §2.5, G11, G12",
+    "RULES §2.5, G11",
+)
+_TIMEOUT_NEXT_ROUND = HouseRule(
+    "draw_timeout_rest_of_hand",
+    "draw_timeout_rest_of_hand",
+    False,
+    "a draw the clock made stands pat and loses bet and raise for the next betting round only (else the rest "
+    "of the hand)",
+    "RULES §2.5, G12",
 )
 
 FIVE_CARD_DRAW = Game(
@@ -48,7 +56,7 @@ DEUCE_SEVEN_TRIPLE = Game(
     max_players=6,
     aliases=("2-7-triple-draw", "27td"),
     draw_timeout_rest_of_hand=False,
-    house_rules=(_TIMEOUT,),
+    house_rules=(_TIMEOUT_NEXT_ROUND,),
 )
 
 DEUCE_SEVEN_SINGLE = Game(

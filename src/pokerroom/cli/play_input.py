@@ -1,0 +1,163 @@
+"""What the human types at ``pokerroom play``: one line per action, parsed against the legal actions.
+
+Betting: ``f``, ``k``, ``c``, ``b N``, ``r N``, ``a``, ``q``; ``s`` presses split (32-card draw).  The bring-in
+(stud): ``i`` brings in, ``c`` completes, ``b N`` bets N.  A draw: ``d 7h 2c`` discards those cards, ``d 1 3``
+the first and third by position, ``d`` alone or ``p`` stands pat.  Whether the action is legal is the engine's
+business (``hand.verify``); this module only reads the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerroom.cards import format_card, parse_cards
+from pokerroom.engine import Action, ActionKind, LegalActions
+from pokerroom.errors import PokerroomError
+from pokerroom.games import Game
+
+__all__ = ["HELP", "QUIT", "InputError", "help_text", "legal_menu", "numbered", "parse_input"]
+
+QUIT = "quit"
+HELP = "type f (fold), k (check), c (call), b N (bet N), r N (raise to N), a (all-in) or q (quit)"
+DRAW_HELP = "type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard, d alone or p to stand pat, q to quit"
+BRING_IN_HELP = "i (bring in), c (complete) or b N"
+
+
+class InputError(ValueError):
+    """A line of input that is not an action; the message says why and what to type."""
+
+
+def help_text(game: Game) -> str:
+    """The help line for ``game``: the betting keys, and the bring-in and draw keys where the game has them."""
+    parts = [HELP]
+    if game.uses_bring_in:
+        parts.append(f"at the bring-in {BRING_IN_HELP}")
+    if any(s.draw for s in game.streets):
+        parts.append("in a draw d 7h 2c or d 1 3 (discard), d or p (stand pat)")
+    if getattr(game, "split_offer", False):
+        parts.append("s presses split (the pot splits if everyone in it does)")
+    return "; ".join(parts)
+
+
+def numbered(cards: Sequence[int]) -> str:
+    """``1:7h 2:2c 3:Kd``: cards with the positions ``d 1 3`` refers to."""
+    return "  ".join(f"{k}:{format_card(c)}" for k, c in enumerate(cards, start=1))
+
+
+def _parse_draw(words: list[str], hole: Sequence[int]) -> Action | str:
+    cmd, args = words[0], words[1:]
+    if cmd in ("q", "quit", "exit"):
+        return QUIT
+    if cmd in ("p", "pat", "stand"):
+        return Action.stand_pat()
+    if cmd not in ("d", "draw", "discard"):
+        raise InputError(f"you are drawing: {DRAW_HELP}")
+    if not args:
+        return Action.stand_pat()
+    if all(a.isdigit() for a in args):
+        picked: list[int] = []
+        for a in args:
+            k = int(a)
+            if not 1 <= k <= len(hole):
+                raise InputError(f"position {k} is not one of your cards 1..{len(hole)}: {numbered(hole)}")
+            if hole[k - 1] not in picked:
+                picked.append(hole[k - 1])
+        return Action.draw(tuple(picked))
+    try:
+        cards = parse_cards(" ".join(args))
+    except PokerroomError as exc:
+        raise InputError(f"{exc}; {DRAW_HELP}") from None
+    return Action.draw(tuple(cards))
+
+
+def parse_input(line: str, legal: LegalActions, hole: Sequence[int] = ()) -> Action | str:
+    """The action a line of input asks for, or :data:`QUIT`.  Raises :class:`InputError` for a line that is
+    not an action; whether the action is legal is the engine's business (``hand.verify``).
+
+    ``c`` checks when there is nothing to call, and completes at the bring-in; ``b`` and ``r`` are the same wish
+    (a bet when nobody has bet this round, else a raise to); without an amount they take the only legal amount
+    (fixed limit); ``a`` is the top of the bet or raise range, or a call when no raise is possible; ``i`` posts
+    the bring-in; ``s`` presses split.  In a draw (``legal.draw`` set) the line is ``d CARDS``, ``d POSITIONS``
+    (1-based, in ``hole``), ``d`` or ``p``.
+    """
+    words = line.strip().lower().split()
+    if not words:
+        raise InputError(f"nothing typed; {DRAW_HELP if legal.draw is not None else HELP}")
+    if legal.draw is not None:
+        return _parse_draw(words, hole)
+    cmd, args = words[0], words[1:]
+    if cmd in ("q", "quit", "exit"):
+        return QUIT
+    if cmd in ("i", "bring", "bring-in"):
+        return Action.post_bring_in()
+    if cmd in ("s", "split"):
+        return Action.split()
+    if cmd in ("f", "fold"):
+        return Action.fold()
+    if cmd in ("k", "check", "x"):
+        return Action.check()
+    if cmd in ("c", "call", "complete") and legal.bring_in is not None:
+        if legal.bet is None:
+            raise InputError(f"you cannot complete now; legal: {legal.describe()}")
+        return Action.bet(legal.amounts[0] if legal.amounts else legal.bet[0])
+    if cmd in ("c", "call"):
+        return Action.check() if legal.call is None and legal.check else Action.call()
+    if cmd in ("b", "bet", "r", "raise"):
+        if legal.bet is not None:
+            kind, rng = ActionKind.BET, legal.bet
+        elif legal.raise_ is not None:
+            kind, rng = ActionKind.RAISE, legal.raise_
+        else:  # neither is legal: let the engine say so
+            return Action(ActionKind.BET if cmd.startswith("b") else ActionKind.RAISE, 0)
+        if not args:
+            return Action(kind, rng[0] if rng[0] == rng[1] else None)
+        try:
+            return Action(kind, int(args[0]))
+        except ValueError:
+            raise InputError(f"{args[0]!r} is not a whole number of chips; {HELP}") from None
+    if cmd in ("a", "all-in", "allin", "all"):
+        if legal.bet is not None:
+            return Action.bet(legal.bet[1])
+        if legal.raise_ is not None:
+            return Action.raise_to(legal.raise_[1])
+        if legal.call is not None:
+            return Action.call()
+        raise InputError(f"you cannot bet or raise now; legal: {legal.describe()}")
+    raise InputError(f"unknown input {line.strip()!r}; {HELP}")
+
+
+def _amounts(word: str, rng: tuple[int, int], amounts: tuple[int, ...] | None) -> str:
+    lo, hi = rng
+    if amounts:
+        return f"{word} " + " or ".join(map(str, amounts))
+    return f"{word} {lo}" if lo == hi else f"{word} {lo}..{hi}"
+
+
+def legal_menu(legal: LegalActions, all_in_to: int) -> str:
+    """``[f]old  [c]all 20  [r]aise 40..980  [a]ll-in 980``: the legal actions with their amounts; at the
+    bring-in ``[i] bring in 5  [c]omplete to 10``; in a draw the discard keys."""
+    if legal.draw is not None:
+        return f"[d] CARDS or POSITIONS: discard up to {legal.draw}  [d] alone or [p]: stand pat"
+    parts: list[str] = []
+    if legal.bring_in is not None:
+        parts.append(f"[i] bring in {legal.bring_in}")
+        if legal.bet is not None:
+            complete = legal.amounts[0] if legal.amounts else legal.bet[0]
+            parts.append(f"[c]omplete to {complete}")
+    if legal.fold:
+        parts.append("[f]old")
+    if legal.check:
+        parts.append("chec[k]")
+    if legal.split:
+        parts.append("[s]plit")
+    if legal.call is not None:
+        parts.append(f"[c]all {legal.call}")
+    for word, rng in (("[b]et", legal.bet), ("[r]aise", legal.raise_)):
+        if rng is not None:
+            lo, hi = rng
+            if legal.bring_in is not None and lo == hi:
+                continue  # completing is the only bet: [c]omplete says it
+            parts.append(_amounts(word, rng, legal.amounts))
+            parts.append(f"[a]ll-in {hi}" if hi == all_in_to else f"[a] max {hi}")
+    return "  ".join(parts)
+
