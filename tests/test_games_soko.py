@@ -6,12 +6,12 @@ Cards are scripted per seat in deal order: the down card, then the four up cards
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 
 import pytest
 
 from pokerroom.cards import DECK52, parse_cards
-from pokerroom.engine import Action, ActionKind, DeckSource, EventType, Hand, ScriptedCards
+from pokerroom.engine import Action, EventType, Hand, ScriptedCards
 from pokerroom.errors import UnsupportedRule
 from pokerroom.games import Game, Limit, find
 from pokerroom.games.base import Opener
@@ -307,39 +307,8 @@ def test_a_g8_3_open_pair_big_bet_on_the_second_round() -> None:
 # ---------------------------------------------------------------- random legal play
 
 
-def play_randomly(game: Game, limit: Limit, seed: int) -> Hand:
-    rng = random.Random(seed)
-    n = rng.randint(2, game.max_players)
-    stacks = [rng.choice((rng.randint(1, 30), rng.randint(30, 400))) for _ in range(n)]
-    h = game.deal(
-        stacks=stacks,
-        button=rng.randrange(n),
-        ante=rng.randint(0, 3),
-        limit=limit,
-        cards=DeckSource.shuffled(game.deck, seed=seed),
-    )
-    start = sum(stacks)
-    while not h.is_complete:
-        legal = h.legal_actions()
-        assert legal is not None
-        kinds = legal.kinds()
-        if len(kinds) > 1 and ActionKind.FOLD in kinds and rng.random() < 0.7:
-            kinds.remove(ActionKind.FOLD)  # fold less often: more hands reach the later streets
-        kind = rng.choice(kinds)
-        if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            lo, hi = legal.bet if kind is ActionKind.BET else legal.raise_  # type: ignore[misc]
-            amount = rng.choice(legal.amounts) if legal.amounts else rng.randint(lo, hi)
-            action = Action(kind, amount)
-        else:
-            action = Action(kind)
-        h.act(action, legal.seat)
-        assert h.total_chips == start and min(h.stacks) >= 0
-    assert sum(h.stacks) == start and sum(h.outcome()) == 0
-    return h
-
-
 @pytest.mark.parametrize("limit", list(SOKO.limits))
-def test_random_legal_play_conserves_chips(limit: Limit) -> None:
+def test_random_legal_play_conserves_chips(limit: Limit, play_randomly: Callable[[Game, Limit, int], Hand]) -> None:
     showdowns = 0
     for seed in range(120):
         h = play_randomly(SOKO, limit, seed)
