@@ -10,7 +10,7 @@ from pokerroom.cards import UNKNOWN, parse_cards
 from pokerroom.engine import Action, DeckSource, Hand, ScriptedCards
 from pokerroom.errors import UnsupportedRule
 from pokerroom.formats.phh import dumps, loads
-from pokerroom.formats.phh_hand import from_hand
+from pokerroom.formats.phh_hand import from_hand, variant_code
 from pokerroom.formats.replay import replay
 from pokerroom.games import Betting, find
 
@@ -87,8 +87,16 @@ def test_unit_scales_amounts() -> None:
 
 
 def test_no_code_for_half_pot_limit() -> None:
+    """PHH has no code for half-pot limit: the game id is the variant and ``_limit`` names the structure
+    (docs/phh.md); :func:`variant_code` still says there is no code."""
     hand = find("holdem").deal(
         stacks=[100, 100], button=0, blinds=(1, 2), betting=Betting.half_pot_limit(2), cards=DeckSource.shuffled(seed=1)
     )
     with pytest.raises(UnsupportedRule, match="no variant code"):
-        from_hand(hand)
+        variant_code(hand)
+    hand.act(Action.raise_to(4), 0)
+    hand.act(Action.fold(), 1)
+    record = from_hand(hand)
+    assert record.variant == "holdem" and record.extra == {"_limit": "half-pot"}
+    assert "_limit = 'half-pot'" in dumps(record)
+    assert replay(loads(dumps(record))[0]).status == "ok"

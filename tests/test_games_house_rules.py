@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pokerroom.engine import Action, DeckSource, EventType, Hand
-from pokerroom.errors import UnsupportedRule
+from pokerroom.errors import IllegalAction, UnsupportedRule
 from pokerroom.games import Betting, Opener, find
 
 C, K, PAT = Action.call(), Action.check(), Action.stand_pat()
@@ -70,7 +70,7 @@ def test_draw_timeout_rest_of_hand_or_next_round() -> None:
     check_down_to(h, "draw")
     s = h.to_act
     assert s is not None
-    with pytest.raises(Exception, match="stands pat"):
+    with pytest.raises(IllegalAction, match="stands pat"):
         h.act(Action.draw(tuple(h.hole[s][:1]), timed_out=True), s)
     h.act(Action.draw((), timed_out=True), s)
     assert [e.text for e in h.events if e.type is EventType.DRAW] == ["timed out"]

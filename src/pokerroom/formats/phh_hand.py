@@ -1,9 +1,27 @@
-"""Write a played :class:`~pokerroom.engine.Hand` as a PHH record, from its event list (DESIGN habit 4).
+"""Write a played :class:`~pokerroom.engine.Hand` of any game as a PHH record, from its event list (DESIGN habit 4).
 
-Seats map to PHH players from the button: ``p1`` is the first seat left of the button and ``pN`` the button
-(heads-up ``p1`` is the big blind and ``p2`` the button, whose blind lists are written in reverse order, as
-PHH-NOTES "Seats" says).  Amounts are written in chips times ``unit`` (1 by default).  With ``seat=`` the record
-is written from that seat's view: other seats' cards that were never shown appear as ``????``.
+The variant is the PHH code when PHH has one for the game and limit (:data:`CODES`: ``NT``, ``FT``, ``PO``, ``NS``,
+``FO/8``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``) and the game plays by its registered rules; otherwise it
+is our game id (``soko``, ``five-card-draw``, ...) with extension keys, all starting with ``_`` as PHH allows
+(``docs/phh.md`` describes them for people who write such files by hand):
+
+* ``_limit``: the limit structure (``'no'``, ``'pot'``, ``'half-pot'``, ``'fixed'``, ``'spread'``);
+* ``_house_rules``: a table of the house-rule values that differ from the game's registered ones;
+* ``_betting``: a table of the betting-structure fields that differ from what the game builds from the standard
+  fields (spread limit: always its round maxima ``bet_sizes``);
+* ``_fold_without_bet``: when the hand differs from the game about folding with nothing to call;
+* ``_carried_in``, ``_last_hand``, ``_carried``: chips a previous hand left in the pot, the evening's last hand
+  (odd chips paid out, not carried) and the odd chips this hand leaves for the next one (the club games).
+
+A draw the clock made is written ``pN sd # timed out``; pressing split in 32-card draw (a check that proposes or
+accepts splitting the pot) ``pN cc # split``, and an all-in player declining it ``pN cc``.
+
+Seats map to PHH players from the button or dealer box (PHH-NOTES "Seats"): ``p1`` is the first seat left of it
+and ``pN`` the button itself (heads-up the blind and ante lists are written in reverse order).  In stud the first
+deal of a player holds the down and up cards of the first street together (``d dh p1 4c8dKs``); later streets one
+card each.  In draw games a draw is ``pN sd CARDS`` (none: stand pat) followed by ``d dh pN NEW``.  Amounts are
+written in chips times ``unit`` (1 by default).  With ``seat=`` the record is written from that seat's view: other
+seats' down cards and discards appear as ``??`` unless they were shown at the showdown; up cards are public.
 
 >>> from pokerroom.engine import Action, ScriptedCards
 >>> from pokerroom.games import find
@@ -17,91 +35,238 @@ is written from that seat's view: other seats' cards that were never shown appea
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from decimal import Decimal
+from enum import Enum
+from typing import Any
 
 from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.engine import EventType, Hand
 from pokerroom.errors import UnsupportedRule
-from pokerroom.formats.phh import PHHHand
-from pokerroom.games import Limit
+from pokerroom.formats.phh import BUTTON_VARIANTS, PHHHand
+from pokerroom.formats.replay import (
+    BETTING_AMOUNTS,
+    CODES,
+    SPLIT,
+    TIMED_OUT,
+    base_betting,
+    record_unit,
+    rules_game,
+)
+from pokerroom.games import Betting, Game, Limit, find
 
-__all__ = ["from_hand", "variant_code"]
+__all__ = ["CODES", "SPLIT", "TIMED_OUT", "extension_keys", "from_hand", "variant_code"]
 
-_CODES: dict[tuple[str, Limit], str] = {
-    ("holdem", Limit.NO): "NT",
-    ("holdem", Limit.FIXED): "FT",
-    ("omaha", Limit.POT): "PO",
-    ("short-deck", Limit.NO): "NS",
-}
+_SKIPPED = frozenset(
+    (EventType.POST_ANTE, EventType.POST_BLIND, EventType.UNCALLED, EventType.POT, EventType.WIN, EventType.HAND_END)
+)
+"""Events a PHH record holds in its fields (forced bets) or that follow from the actions (pots, the end)."""
 
 
 def variant_code(hand: Hand) -> str:
     """The PHH variant code of ``hand``'s game and limit; raises :class:`~pokerroom.errors.UnsupportedRule`
-    when PHH has none."""
-    code = _CODES.get((hand.game.id, hand.betting.limit))
+    when PHH has none (:func:`from_hand` then writes the game id with extension keys)."""
+    code = CODES.get((hand.game.id, hand.betting.limit))
     if code is None:
         raise UnsupportedRule(
             f"PHH has no variant code for {hand.game.id} at {hand.betting.limit.value} limit; "
-            f"written: {', '.join(f'{g} {lim.value}' for g, lim in _CODES)}"
+            f"codes: {', '.join(f'{c} ({g} {lim.value})' for (g, lim), c in CODES.items())}"
         )
     return code
+
+
+def _plain(value: object) -> object:
+    """A house-rule or betting value as TOML can hold it: enums as their text, tuples as lists, ``None`` as
+    ``'none'``."""
+    if value is None:
+        return "none"
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, bool | int | str | Decimal | float):
+        return value
+    raise UnsupportedRule(f"cannot write the value {value!r} in a PHH file")
+
+
+def _house_rules(game: Game) -> dict[str, object]:
+    """The house-rule values of ``game`` that differ from its registered form, by rule name."""
+    base = find(game.id)
+    if game is base:
+        return {}
+    out: dict[str, object] = {}
+    for rule in base.house_rules:
+        value = getattr(game, rule.field)
+        if value != getattr(base, rule.field):
+            out[rule.name] = value
+    if rules_game(game.id, {k: _plain(v) for k, v in out.items()}) != game:
+        raise UnsupportedRule(
+            f"this {game.id} differs from the registered game in more than its house rules "
+            f"({', '.join(r.name for r in base.house_rules) or 'it has none'}); PHH cannot record it"
+        )
+    return out
+
+
+def _scaled(name: str, value: object, unit: Decimal) -> object:
+    if name not in BETTING_AMOUNTS or value is None:
+        return _plain(value)
+    if isinstance(value, tuple):
+        return [Decimal(v) * unit for v in value]
+    assert isinstance(value, int)
+    return Decimal(value) * unit
+
+
+def _betting_extension(game: Game, betting: Betting, unit: Decimal) -> dict[str, object]:
+    """The betting fields the reader cannot rebuild from the standard fields and the game (amounts in file
+    units); spread limit always writes its round maxima ``bet_sizes``, which PHH has no field for."""
+    fixed = betting.limit is Limit.FIXED
+    if fixed:
+        base = base_betting(game, betting.limit, small_bet=betting.bet_sizes[0], big_bet=betting.bet_sizes[-1])
+    else:
+        base = base_betting(game, betting.limit, min_bet=betting.min_bet)
+    out: dict[str, object] = {}
+    for f in dataclasses.fields(Betting):
+        name = f.name
+        if name == "limit" or (name == "min_bet" and not fixed):
+            continue  # the variant or _limit, and the standard field min_bet
+        value = getattr(betting, name)
+        if value != getattr(base, name) or (name == "bet_sizes" and betting.limit is Limit.SPREAD):
+            out[name] = _scaled(name, value, unit)
+    return out
+
+
+def extension_keys(hand: Hand, *, unit: Decimal = Decimal(1)) -> tuple[str, dict[str, Any]]:
+    """The variant (a PHH code or our game id) and the extension keys (``_limit``, ``_house_rules``, ...) that
+    record ``hand``'s game, limit and options; see the module docstring."""
+    game, betting = hand.game, hand.betting
+    rules = _house_rules(game)
+    extra: dict[str, Any] = {}
+    if rules:
+        extra["_house_rules"] = {k: _plain(v) for k, v in rules.items()}
+    bets = _betting_extension(game, betting, unit)
+    if bets:
+        extra["_betting"] = bets
+    if hand.fold_without_bet != game.fold_without_bet:
+        extra["_fold_without_bet"] = hand.fold_without_bet
+    if hand.carried_in:
+        extra["_carried_in"] = Decimal(hand.carried_in) * unit
+    if game.odd_chips_carry and not hand.carry_odd_chips:
+        extra["_last_hand"] = True
+    if hand.carried:
+        extra["_carried"] = Decimal(hand.carried) * unit
+    code = CODES.get((game.id, betting.limit))
+    if code is not None and not extra:
+        return code, {}
+    return game.id, {"_limit": betting.limit.value, **extra}
 
 
 def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None) -> PHHHand:
     """The PHH record of ``hand`` (finished or not; ``finishing_stacks`` only once it is complete).
 
     ``seat`` writes the record from that seat's view (hidden cards as ``??``).  Raises
-    :class:`~pokerroom.errors.UnsupportedRule` for a game PHH cannot express.
+    :class:`~pokerroom.errors.UnsupportedRule` for what PHH and its extension keys cannot express (an event
+    this writer does not know, a game changed other than by its house rules).
     """
-    code = variant_code(hand)
+    variant, extra = extension_keys(hand, unit=unit)
     n = hand.n
     order = [(hand.button + 1 + k) % n for k in range(n)]  # PHH position -> engine seat
-    player = {s: i for i, s in enumerate(order)}
+    player = {s: i + 1 for i, s in enumerate(order)}
 
     def by_position(values: Sequence[int]) -> tuple[Decimal, ...]:
         out = [Decimal(values[s]) * unit for s in order]
         return tuple(out[::-1]) if n == 2 else tuple(out)
 
-    shown = set(hand.shown)
+    shown = hand.shown
+
+    def hidden(owner: int, cards: Sequence[int]) -> tuple[int, ...]:
+        """``cards`` of ``owner`` dealt face down, as the viewer sees them."""
+        if seat is None or owner == seat:
+            return tuple(cards)
+        final = shown.get(owner, ())
+        return tuple(c if c in final else UNKNOWN for c in cards)
+
     actions: list[str] = []
+    # Deals of one street are written per player: a player's down cards and the up card(s) dealt right after
+    # them on the same street (stud's first street) form one 'd dh'.
+    group: dict[int, tuple[list[int], bool]] = {}  # seat -> (cards, got up cards)
+
+    def flush() -> None:
+        for s, (cards, _) in group.items():
+            actions.append(f"d dh p{player[s]} {format_cards(cards)}")
+        group.clear()
+
     for e in hand.events:
         t = e.type
-        if t is EventType.DEAL_HOLE:
+        if t is EventType.DEAL_HOLE or t is EventType.DEAL_UP:
             assert e.seat is not None and e.cards is not None
-            visible = seat is None or e.seat == seat or e.seat in shown
-            cards = e.cards if visible else (UNKNOWN,) * len(e.cards)
-            actions.append(f"d dh p{player[e.seat] + 1} {format_cards(cards)}")
-        elif t is EventType.DEAL_BOARD:
+            up = t is EventType.DEAL_UP
+            cards = list(e.cards) if up else list(hidden(e.seat, e.cards))
+            held = group.get(e.seat)
+            if held is not None and (held[1] or not up):  # a new street for this seat
+                flush()
+                held = None
+            if held is None:
+                group[e.seat] = (cards, up)
+            else:
+                held[0].extend(cards)
+                group[e.seat] = (held[0], True)
+            continue
+        flush()
+        if t in _SKIPPED:
+            continue
+        if t is EventType.DEAL_BOARD:
             assert e.cards is not None
             actions.append(f"d db {format_cards(e.cards)}")
-        elif t is EventType.FOLD:
-            actions.append(f"p{player[e.seat] + 1} f")  # type: ignore[index]
+            continue
+        assert e.seat is not None, e
+        p = f"p{player[e.seat]}"
+        if t is EventType.FOLD:
+            actions.append(f"{p} f")
         elif t is EventType.CHECK or t is EventType.CALL:
-            actions.append(f"p{player[e.seat] + 1} cc")  # type: ignore[index]
+            actions.append(f"{p} cc")
         elif t is EventType.BET or t is EventType.RAISE:
             assert e.to is not None
-            actions.append(f"p{player[e.seat] + 1} cbr {_amount(e.to, unit)}")  # type: ignore[index]
+            actions.append(f"{p} cbr {_amount(e.to, unit)}")
+        elif t is EventType.BRING_IN:
+            actions.append(f"{p} pb")
+        elif t is EventType.DRAW:
+            discards = hidden(e.seat, e.cards or ())
+            text = f"{p} sd {format_cards(discards)}" if discards else f"{p} sd"
+            actions.append(f"{text} # {TIMED_OUT}" if e.text == TIMED_OUT else text)
+        elif t is EventType.SPLIT:  # a check that presses split, or an all-in player's answer (RULES G15)
+            actions.append(f"{p} cc" if e.text == "declines" else f"{p} cc # {SPLIT}")
         elif t is EventType.SHOW:
             assert e.cards is not None
-            actions.append(f"p{player[e.seat] + 1} sm {format_cards(e.cards)}")  # type: ignore[index]
+            actions.append(f"{p} sm {format_cards(e.cards)}")
         elif t is EventType.MUCK:
-            actions.append(f"p{player[e.seat] + 1} sm")  # type: ignore[index]
+            actions.append(f"{p} sm")
+        else:
+            raise UnsupportedRule(f"PHH writing does not know the event {t.value!r} ({e})")
+    flush()
     betting = hand.betting
     fixed = betting.limit is Limit.FIXED
+    stud = hand.game.uses_bring_in
     finishing = tuple(Decimal(hand.stacks[s]) * unit for s in order) if hand.is_complete else None
-    return PHHHand(
-        variant=code,
+    record = PHHHand(
+        variant=variant,
         ante_trimming_status=hand.ante_trimming,
         antes=by_position(hand.antes),
-        blinds_or_straddles=by_position(hand.blinds),
+        blinds_or_straddles=by_position(hand.blinds) if any(hand.blinds) or variant in BUTTON_VARIANTS else None,
+        bring_in=Decimal(hand.bring_in) * unit if stud else None,
         small_bet=Decimal(betting.bet_sizes[0]) * unit if fixed else None,
         big_bet=Decimal(betting.bet_sizes[-1]) * unit if fixed else None,
         min_bet=None if fixed else Decimal(betting.min_bet) * unit,
         starting_stacks=tuple(Decimal(hand.starting_stacks[s]) * unit for s in order),
         actions=tuple(actions),
         finishing_stacks=finishing,
+        extra=extra,
     )
+    if record_unit(record) != unit:
+        # The reader would replay in a larger unit (every amount a multiple of it), where odd chips and the
+        # game's own chip constants come out differently: name the chip.
+        record = dataclasses.replace(record, extra={**extra, "_chip_unit": unit})
+    return record
 
 
 def _amount(chips: int, unit: Decimal) -> str:

@@ -13,18 +13,36 @@ status and carry the reason.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from enum import Enum
 from functools import lru_cache
 
-from pokerroom.engine import Action, Hand, Phase, ScriptedCards
-from pokerroom.errors import PokerroomError, UnknownCards, UnsupportedRule
+from pokerroom.cards import UNKNOWN, format_card, format_cards
+from pokerroom.engine import Action, Hand, OutOfCards, Phase
+from pokerroom.errors import DuplicateCard, IllegalAction, PokerroomError, UnknownCards, UnsupportedRule
 from pokerroom.formats.phh import PHHHand, common_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
-from pokerroom.games import Betting, Game, find
+from pokerroom.games import Betting, Game, Limit, all_games, find
 
-__all__ = ["ALLOW_LIST", "VARIANTS", "ReplayResult", "allowed_reason", "build_hand", "replay"]
+__all__ = [
+    "ALLOW_LIST",
+    "BETTING_AMOUNTS",
+    "CODES",
+    "SPLIT",
+    "TIMED_OUT",
+    "VARIANTS",
+    "ReplayResult",
+    "allowed_reason",
+    "base_betting",
+    "build_hand",
+    "record_unit",
+    "replay",
+    "resolve_variant",
+    "rules_game",
+]
 
 VARIANTS: dict[str, tuple[str, str]] = {
     "NT": ("holdem", "no"),
@@ -38,7 +56,22 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "N2L1D": ("27-single-draw", "no"),
     "F2L3D": ("27-triple-draw", "fixed"),
 }
-"""PHH variant code -> (game id, limit) for the codes this replay supports."""
+"""PHH variant code -> (game id, limit) for the codes this replay supports.  Any other variant must be one of our
+game ids (``docs/phh.md``: ``_limit`` gives the limit, ``_house_rules`` the house rules, and so on)."""
+
+CODES: dict[tuple[str, Limit], str] = {(game, Limit(limit)): code for code, (game, limit) in VARIANTS.items()}
+"""(game id, limit) -> the PHH variant code: a hand of these, by the game's registered rules, is written with the
+code; any other with our game id and extension keys."""
+
+TIMED_OUT = "timed out"
+"""The comment that marks a draw the clock made (``pN sd # timed out``; RULES §2.5)."""
+
+SPLIT = "split"
+"""The comment that marks a check pressing split in 32-card draw (``pN cc # split``; RULES G15)."""
+
+BETTING_AMOUNTS: frozenset[str] = frozenset(("min_bet", "bet_sizes", "min_raise"))
+"""The fields of :class:`~pokerroom.games.Betting` that are amounts (the rest are counts, multipliers and
+switches); in a ``_betting`` table they are written in the file's units."""
 
 ALLOW_LIST: dict[str, str] = {
     "wsop/2019/42/3/00-01-07.phh": (
@@ -124,34 +157,246 @@ def _by_position(values: Sequence[Decimal], n: int) -> list[Decimal]:
     return out[::-1] if n == 2 else out
 
 
-def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, list[PHHAction], Decimal]:
-    """Set up the engine hand for ``record``: its game, betting, forced bets and the scripted cards its deal
-    actions name.  Returns the hand, the parsed actions and the unit used.  Raises
-    :class:`~pokerroom.errors.UnsupportedRule` for a variant this replay does not support and
-    :class:`~pokerroom.errors.PHHError` for a broken action."""
+def base_betting(
+    game: Game, limit: Limit, *, small_bet: int | None = None, big_bet: int | None = None, min_bet: int = 0
+) -> Betting:
+    """The betting structure a PHH record's standard fields give for ``game`` at ``limit``: fixed limit from
+    ``small_bet`` and ``big_bet``, the other structures from ``min_bet`` (the big blind), as the game builds it
+    (:meth:`~pokerroom.games.Game.betting`).  A record's ``_betting`` table changes fields of it."""
+    if limit is Limit.FIXED:
+        if small_bet is None or big_bet is None:
+            raise UnsupportedRule("a fixed-limit PHH hand needs small_bet and big_bet")
+        return game.betting(limit, big_blind=small_bet, big_bet=big_bet)
+    return game.betting(limit, big_blind=min_bet)
+
+
+def _rule_value(game: Game, name: str, value: object) -> object:
+    """A house-rule value as TOML gives it, in the type of the rule's default (lists as tuples, text as the
+    choice or enum, ``'none'`` as ``None``, decimals as floats)."""
+    rule = next((r for r in game.house_rules if r.name == name.replace("-", "_")), None)
+    if rule is None:
+        return value  # with_rules names the rules there are
+    default = rule.default
+    if value == "none" and default is None:
+        return None
+    if isinstance(default, tuple) and isinstance(value, list):
+        return tuple(value)
+    if isinstance(default, float) and isinstance(value, Decimal | int) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(default, Enum) and isinstance(value, str) and not rule.choices:
+        try:
+            return type(default)(value)
+        except ValueError:
+            raise UnsupportedRule(f"house rule {name} cannot be {value!r}") from None
+    return value
+
+
+def rules_game(game_id: str, rules: Mapping[str, object]) -> Game:
+    """The registered game ``game_id`` with the house rules ``rules`` (names and values as a PHH record's
+    ``_house_rules`` table holds them)."""
+    base = find(game_id)
+    if not rules:
+        return base
+    return base.with_rules(**{name: _rule_value(base, name, value) for name, value in rules.items()})
+
+
+def resolve_variant(record: PHHHand) -> tuple[Game, Limit]:
+    """The game (with the record's ``_house_rules``) and the limit of ``record``: a PHH code of
+    :data:`VARIANTS`, or one of our game ids with the limit in ``_limit`` (default: the game's own)."""
+    extra = record.extra
     spec = VARIANTS.get(record.variant)
-    if spec is None:
-        raise UnsupportedRule(f"PHH variant {record.variant!r} is not supported; supported: {', '.join(VARIANTS)}")
-    game: Game = find(spec[0])
+    if spec is not None:
+        game_id, limit = spec[0], Limit(spec[1])
+        if "_limit" in extra and _limit(extra["_limit"]) is not limit:
+            raise UnsupportedRule(f"_limit {extra['_limit']!r} contradicts variant {record.variant} ({spec[1]} limit)")
+    else:
+        try:
+            registered = find(record.variant)
+        except UnsupportedRule:
+            ids = ", ".join(g.id for g in all_games())
+            raise UnsupportedRule(
+                f"PHH variant {record.variant!r} is not supported: neither a PHH code this replay knows "
+                f"({', '.join(VARIANTS)}) nor a game id ({ids})"
+            ) from None
+        game_id = registered.id
+        limit = _limit(extra["_limit"]) if "_limit" in extra else registered.default_limit
+    rules = extra.get("_house_rules", {})
+    if not isinstance(rules, Mapping):
+        raise UnsupportedRule(f"_house_rules must be a table of house-rule values, not {rules!r}")
+    return rules_game(game_id, rules), limit
+
+
+def _limit(value: object) -> Limit:
+    if not isinstance(value, str):
+        raise UnsupportedRule(f"_limit must be a limit name such as 'pot', not {value!r}")
+    return Limit.parse(value)
+
+
+def _extension_amounts(extra: Mapping[str, object]) -> list[Decimal]:
+    """Amounts in a record's extension keys (they count toward the file's chip unit)."""
+    out: list[Decimal] = []
+    for key in ("_carried_in", "_carried"):
+        value = extra.get(key)
+        if isinstance(value, Decimal | int) and not isinstance(value, bool):
+            out.append(Decimal(value))
+    table = extra.get("_betting")
+    if isinstance(table, Mapping):
+        for name in BETTING_AMOUNTS:
+            value = table.get(name)
+            for v in value if isinstance(value, list) else [value]:
+                if isinstance(v, Decimal | int) and not isinstance(v, bool):
+                    out.append(Decimal(v))
+    return out
+
+
+def record_unit(record: PHHHand, actions: Sequence[PHHAction] | None = None) -> Decimal:
+    """The chip unit a replay of ``record`` uses: its ``_chip_unit``, else the largest unit dividing every
+    amount of the record (the reader's :func:`~pokerroom.formats.phh.chip_unit`, extension amounts included)."""
+    declared = record.extra.get("_chip_unit")
+    if declared is not None:
+        if not isinstance(declared, Decimal | int) or isinstance(declared, bool) or not declared > 0:
+            raise UnsupportedRule(f"_chip_unit must be a positive amount, not {declared!r}")
+        return Decimal(declared)
+    if actions is None:
+        actions = [_parse(a) for a in record.actions]
+    amounts = [*record.antes, *record.starting_stacks, *(record.blinds_or_straddles or ())]
+    amounts += record.finishing_stacks or ()
+    amounts += [x for x in (record.bring_in, record.small_bet, record.big_bet, record.min_bet) if x is not None]
+    amounts += [a.amount for a in actions if a.amount is not None]
+    amounts += _extension_amounts(record.extra)
+    return common_unit(amounts)
+
+
+def _betting(record: PHHHand, game: Game, limit: Limit, conv: _Units) -> Betting:
+    if limit is Limit.FIXED:
+        if record.small_bet is None or record.big_bet is None:
+            raise UnsupportedRule("a fixed-limit PHH hand needs small_bet and big_bet")
+        base = base_betting(game, limit, small_bet=conv(record.small_bet), big_bet=conv(record.big_bet))
+    else:
+        min_bet = record.min_bet if record.min_bet is not None else max(record.blinds_or_straddles or [Decimal(1)])
+        base = base_betting(game, limit, min_bet=conv(min_bet) or 1)
+    table = record.extra.get("_betting")
+    if table is None:
+        return base
+    if not isinstance(table, Mapping):
+        raise UnsupportedRule(f"_betting must be a table of betting-structure fields, not {table!r}")
+    names = {f.name for f in dataclasses.fields(Betting)} - {"limit"}
+    changes: dict[str, object] = {}
+    for name, raw in table.items():
+        if name not in names:
+            raise UnsupportedRule(f"_betting has no field {name!r}; fields: {', '.join(sorted(names))}")
+        changes[name] = _betting_value(name, raw, conv)
+    try:
+        return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+    except TypeError as exc:  # pragma: no cover - a field the dataclass refuses
+        raise UnsupportedRule(f"_betting: {exc}") from None
+
+
+def _betting_value(name: str, raw: object, conv: _Units) -> object:
+    """One ``_betting`` value: ``'none'`` as ``None``, lists as tuples, amounts in chips of the replay's unit."""
+    if raw == "none":
+        return None
+    amount = name in BETTING_AMOUNTS
+
+    def one(v: object) -> object:
+        if isinstance(v, bool) and not amount:
+            return v
+        if isinstance(v, bool) or not isinstance(v, int | Decimal) or (not amount and v != int(v)):
+            raise UnsupportedRule(f"_betting {name}: {v!r} is not {'an amount' if amount else 'a whole number'}")
+        return conv(Decimal(v)) if amount else int(v)
+
+    if isinstance(raw, list):
+        return tuple(one(v) for v in raw)
+    return one(raw)
+
+
+class _ReplayCards:
+    """The cards a record's deal actions name: each player's in order (``dh``) and the board (``db``).
+
+    It counts the cards dealt, so that the stub's size is known as in a real deal (the stud common card comes when
+    the deck cannot give every player a last card, RULES G9).  A known card is never in two places at once; in a
+    draw game a card discarded or folded may come back after a reshuffle (RULES §2.5), but never to the player
+    who discarded it."""
+
+    __slots__ = ("_board", "_board_pos", "_dealt", "_deck", "_hole", "_hole_pos", "_live")
+
+    def __init__(self, hole: dict[int, list[int]], board: list[int], deck: int, *, reshuffles: bool) -> None:
+        if not reshuffles:
+            known = [c for cards in (*hole.values(), board) for c in cards if c != UNKNOWN]
+            if len(set(known)) != len(known):
+                raise DuplicateCard(format_card(next(c for c in known if known.count(c) > 1)))
+        self._hole = hole
+        self._hole_pos = dict.fromkeys(hole, 0)
+        self._board = board
+        self._board_pos = 0
+        self._deck = deck
+        self._dealt = 0
+        self._live: set[int] = set()
+
+    def _take(self, cards: list[int]) -> list[int]:
+        live = self._live
+        for c in cards:
+            if c != UNKNOWN:
+                if c in live:
+                    raise DuplicateCard(format_card(c))
+                live.add(c)
+        self._dealt += len(cards)
+        return cards
+
+    def deal_hole(self, seats: Sequence[int], count: int) -> list[list[int]]:
+        out: list[list[int]] = []
+        for s in seats:
+            cards = self._hole.get(s)
+            if cards is None:
+                out.append(self._take([UNKNOWN] * count))
+                continue
+            pos = self._hole_pos[s]
+            if pos + count > len(cards):
+                raise OutOfCards(f"the record deals p{s + 1} {len(cards)} cards; {pos + count} are needed here")
+            self._hole_pos[s] = pos + count
+            out.append(self._take(cards[pos : pos + count]))
+        return out
+
+    def deal_board(self, count: int) -> list[int]:
+        pos = self._board_pos
+        if pos + count > len(self._board):
+            raise OutOfCards(f"the record deals {len(self._board)} board cards; {pos + count} are needed here")
+        self._board_pos = pos + count
+        return self._take(self._board[pos : pos + count])
+
+    def deal_draw(self, seat: int, count: int, own: Sequence[int]) -> list[int]:
+        cards = self.deal_hole([seat], count)[0]
+        back = [c for c in cards if c != UNKNOWN and c in own]
+        if back:
+            raise IllegalAction(f"p{seat + 1} is dealt {format_cards(back)}, discarded by that player (RULES §2.5)")
+        return cards
+
+    def discard(self, cards: Sequence[int]) -> None:
+        self._live.difference_update(cards)
+
+    @property
+    def remaining(self) -> int:
+        return self._deck - self._dealt
+
+
+def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, list[PHHAction], Decimal]:
+    """Set up the engine hand for ``record``: its game (a PHH code, or our game id with extension keys; see
+    ``docs/phh.md``), betting, forced bets and the scripted cards its deal actions name.  Returns the hand, the
+    parsed actions and the unit used.  Raises :class:`~pokerroom.errors.UnsupportedRule` for a variant this
+    replay does not support or a bad extension key and :class:`~pokerroom.errors.PHHError` for a broken
+    action."""
+    game, limit = resolve_variant(record)
     actions = [_parse(a) for a in record.actions]
-    if unit is None:  # the file's largest common unit (the reader's chip_unit, reusing the parsed actions)
-        amounts = [*record.antes, *record.starting_stacks, *(record.blinds_or_straddles or ())]
-        amounts += record.finishing_stacks or ()
-        amounts += [x for x in (record.bring_in, record.small_bet, record.big_bet, record.min_bet) if x is not None]
-        amounts += [a.amount for a in actions if a.amount is not None]
-        unit = common_unit(amounts)
+    if unit is None:
+        unit = record_unit(record, actions)
     conv = _Units(unit)
     n = len(record.starting_stacks)
     stacks = [conv(x) for x in record.starting_stacks]
     blinds = [conv(x) for x in _by_position(record.blinds_or_straddles or [], n)]
     antes = [conv(x) for x in _by_position(record.antes or [], n)]
-    if spec[1] == "fixed":
-        if record.small_bet is None or record.big_bet is None:
-            raise UnsupportedRule("a fixed-limit PHH hand needs small_bet and big_bet")
-        betting = Betting.fixed_limit(conv(record.small_bet), conv(record.big_bet), rounds=game.betting_rounds)
-    else:
-        min_bet = record.min_bet if record.min_bet is not None else max(record.blinds_or_straddles or [Decimal(1)])
-        betting = game.betting(spec[1], big_blind=conv(min_bet))
+    betting = _betting(record, game, limit, conv)
+    if game.uses_bring_in and record.bring_in is None:
+        raise UnsupportedRule(f"{game.id} has a bring-in: the record needs the field bring_in")
     hole: dict[int, list[int]] = {}
     board: list[int] = []
     for a in actions:
@@ -159,6 +404,16 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
             hole.setdefault(a.seat, []).extend(a.cards)
         elif a.verb == "db" and a.cards is not None:
             board.extend(a.cards)
+    extra = record.extra
+    fold_without_bet = extra.get("_fold_without_bet")
+    last_hand = extra.get("_last_hand", False)
+    carried_in = extra.get("_carried_in", 0)
+    if fold_without_bet is not None and not isinstance(fold_without_bet, bool):
+        raise UnsupportedRule(f"_fold_without_bet must be true or false, not {fold_without_bet!r}")
+    if not isinstance(last_hand, bool):
+        raise UnsupportedRule(f"_last_hand must be true or false, not {last_hand!r}")
+    if isinstance(carried_in, bool) or not isinstance(carried_in, int | Decimal):
+        raise UnsupportedRule(f"_carried_in must be an amount, not {carried_in!r}")
     hand = Hand(
         game,
         stacks=stacks,
@@ -166,11 +421,14 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
         blinds=blinds,
         antes=antes,
         betting=betting,
-        cards=ScriptedCards(hole, board),
+        cards=_ReplayCards(hole, board, len(game.deck), reshuffles=any(st.draw for st in game.streets)),
         bring_in=conv(record.bring_in) if record.bring_in is not None else 0,
         ante_trimming=bool(record.ante_trimming_status),
         auto_showdown=False,
         strict_show_order=False,
+        fold_without_bet=fold_without_bet,
+        carried_in=conv(Decimal(carried_in)),
+        last_hand=last_hand,
     )
     return hand, actions, unit
 
@@ -196,23 +454,24 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
     assert isinstance(seat, int)
     verb = a.verb
     if verb == "cc":
-        facing = hand.to_act == seat and hand.cur > hand.bets[seat]
-        hand.act(Action.call() if facing else Action.check(), seat)
+        facing = hand.to_act == seat and hand.phase is Phase.BETTING and hand.cur > hand.bets[seat]
+        if a.comment == SPLIT and not facing:
+            hand.act(Action.split(), seat)
+        else:
+            hand.act(Action.call() if facing else Action.check(), seat)
     elif verb == "f":
         hand.act(Action.fold(), seat)
     elif verb == "pb":
         hand.act(Action.post_bring_in(), seat)
     elif verb == "sd":
-        hand.act(Action.draw(tuple(a.cards or ())), seat)
+        hand.act(Action.draw(tuple(a.cards or ()), timed_out=a.comment == TIMED_OUT), seat)
     elif verb == "cbr":
         assert a.amount is not None
         to = conv(a.amount)
         hand.act(Action.bet(to) if hand.cur == 0 else Action.raise_to(to), seat)
     elif verb == "sm":
         if hand.phase is Phase.COMPLETE or seat in hand.shown:
-            if a.cards and seat in hand.shown and any(
-                c != -1 and c not in hand.shown[seat] for c in a.cards
-            ):
+            if a.cards and seat in hand.shown and any(c != -1 and c not in hand.shown[seat] for c in a.cards):
                 raise UnsupportedRule(f"p{seat + 1} shows cards other than the ones shown before")
             return board_seen
         hand.act(Action.show(tuple(a.cards)) if a.cards else Action.muck(), seat)
@@ -263,6 +522,10 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     if hand.phase is not Phase.COMPLETE:
         return result("error", f"the actions end before the hand does (seat {hand.to_act} is to act)", hand=hand)
     computed = [used * s for s in hand.stacks]
+    carried = record.extra.get("_carried", 0)
+    if isinstance(carried, Decimal | int) and used * hand.carried != carried:
+        message = f"chips carried to the next hand: {carried} expected, {used * hand.carried} computed"
+        return result("mismatch", message, computed, hand)
     if any(_is_inf(x) for x in record.starting_stacks):
         return result("unchecked", "starting stacks include inf", None, hand)
     if expected is None:
