@@ -1,0 +1,489 @@
+"""Random legal play of every registered game at every limit it offers, with a PHH round trip of every hand
+(issue: all fifteen games, "What it must show").
+
+For each game of :func:`pokerroom.games.all_games` and each limit in its ``limits`` (a limit whose betting
+structure raises :class:`~pokerroom.errors.UnsupportedRule` is skipped, naming the reason): ``HANDS_PER_GAME``
+seeded hands (10,000 with ``POKERROOM_SOAK=1``, as ``make soak`` runs, a tenth of that otherwise), shared evenly
+between the game's limits.  Tables: 2 to the game's most players, random stacks (many short, so all-ins and side
+pots are common), blinds or antes and bring-ins as the game has them, big-blind antes and straddles in blind
+games, chips carried in from a previous hand in the club games, the button anywhere, automatic showdowns or shows
+and mucks in turn.  Play: random legal actions (mostly check and call), random discards, timed-out draws, split
+presses, bring-ins and completions.
+
+After every action:
+
+* chips are conserved (``hand.total_chips`` is the starting stacks plus the chips carried in), no stack or bet
+  is negative, and the current pots hold exactly the pot (``sum(current_pots()) == pot_total``);
+* every listed legal action passes :meth:`Hand.verify` (each kind; for a bet or raise the minimum, the maximum
+  and a middle amount or each of the listed ``amounts``; for a draw standing pat, the most cards and a timed-out
+  draw), and every ``ACCEPT_EVERY``-th decision each of them is also played on ``hand.copy()``, leaving the hand
+  itself untouched (sampled: a copy per action is most of the time);
+* everything else is refused with a typed error and the state unchanged: amounts one below the minimum and one
+  above the maximum, an amount between the listed ``amounts``, a bet without an amount, every kind not listed,
+  too many discards, a discard of a card not held or named twice, and a listed action by a seat that is not
+  to act (:class:`~pokerroom.errors.NotYourTurn`); once the hand is over anything is
+  :class:`~pokerroom.errors.HandOver`.
+
+Each finished hand is written with :func:`~pokerroom.formats.phh_hand.from_hand` (every fifth in units of 0.25),
+dumped, loaded back (the same record) and replayed: status ``ok``, the same final stacks and the same events
+(seats mapped to PHH positions).  Every tenth hand is also written from a random seat's view (hidden cards as
+``??``) and must replay to the same final stacks.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from pokerroom.cards import UNKNOWN
+from pokerroom.engine import Action, ActionKind, Event, EventType, Hand, LegalActions, OutOfCards, Phase, ScriptedCards
+from pokerroom.errors import HandOver, IllegalAction, IllegalAmount, NotYourTurn, UnsupportedRule
+from pokerroom.formats.phh import dumps, loads
+from pokerroom.formats.phh_actions import parse_action
+from pokerroom.formats.phh_hand import from_hand
+from pokerroom.formats.replay import replay
+from pokerroom.games import Game, Limit, all_games, find
+
+SOAK = os.environ.get("POKERROOM_SOAK") == "1"
+HANDS_PER_GAME = 10_000 if SOAK else 1_000
+ACCEPT_EVERY = 10
+REFUSE_SAMPLE = 3
+SEED = 20261201
+
+
+# --------------------------------------------------------------------------------------------- cases
+
+
+def _cases() -> list[Any]:
+    out: list[Any] = []
+    for game in all_games():
+        offered: list[Limit] = []
+        skipped: list[tuple[Limit, str]] = []
+        for limit in game.limits:
+            try:
+                game.deal(stacks=[1000, 1000], betting=game.betting(limit, big_blind=10), seed=0)
+            except UnsupportedRule as exc:
+                skipped.append((limit, f"{game.id} at {limit.value} limit: {exc}"))
+            else:
+                offered.append(limit)
+        per = -(-HANDS_PER_GAME // len(offered)) if offered else 0
+        out += [pytest.param(game.id, limit, per, id=f"{game.id}-{limit.value}") for limit in offered]
+        out += [
+            pytest.param(game.id, limit, 0, id=f"{game.id}-{limit.value}", marks=pytest.mark.skip(reason=why))
+            for limit, why in skipped
+        ]
+    return out
+
+
+def random_hand(game: Game, limit: Limit, rng: random.Random) -> Hand:
+    """A random table of ``game`` at ``limit``: players, stacks, forced bets, button and showdown style."""
+    n = rng.randint(game.min_players, game.max_players)
+    bb = rng.choice((2, 4, 10, 20))
+    stud = game.uses_bring_in
+    blind_game = not stud and (bool(game.blinds) or not game.ante)
+    stacks = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.1:
+            stacks.append(rng.randint(1, 2 * bb))  # may be all-in from the ante, a blind or the bring-in
+        elif r < 0.45:
+            stacks.append(rng.randint(2 * bb, 15 * bb))
+        else:
+            stacks.append(rng.randint(15 * bb, 120 * bb))
+    if stud:
+        ante = rng.choice((0, 1, bb // 4, bb // 2))
+    elif blind_game:
+        ante = rng.choice((0, 0, 0, 1, bb // 2))
+    else:
+        ante = rng.choice((game.ante, 1, bb // 2))
+    big_blind_ante = bb if blind_game and rng.random() < 0.1 else 0
+    straddle = 2 * bb if blind_game and n >= 3 and limit is not Limit.FIXED and rng.random() < 0.1 else 0
+    betting = game.betting(limit, big_blind=bb)
+    bring_in = rng.randint(1, bb) if stud and rng.random() < 0.3 else 0
+    carried_in = rng.choice((0, 0, 1, 3)) if game.odd_chips_carry else 0
+    return game.deal(
+        stacks=stacks,
+        button=rng.randrange(n),
+        blinds=(bb // 2, bb) if blind_game else (),
+        ante=ante,
+        big_blind_ante=big_blind_ante,
+        straddle=straddle,
+        bring_in=bring_in,
+        betting=betting,
+        seed=rng.getrandbits(64),
+        auto_showdown=rng.random() < 0.7,
+        carried_in=carried_in,
+        last_hand=game.odd_chips_carry and rng.random() < 0.1,
+    )
+
+
+# --------------------------------------------------------------------------------------------- actions
+
+
+def _amount_actions(legal: LegalActions, rng: random.Random) -> list[Action]:
+    rng_to = legal.bet or legal.raise_
+    if rng_to is None:
+        return []
+    make = Action.bet if legal.bet is not None else Action.raise_to
+    lo, hi = rng_to
+    amounts = legal.amounts if legal.amounts is not None else sorted({lo, rng.randint(lo, hi), hi})
+    return [make(a) for a in amounts]
+
+
+def listed_actions(hand: Hand, legal: LegalActions, rng: random.Random) -> list[Action]:
+    """Every kind the seat may take now, with sample amounts and discards."""
+    out: list[Action] = []
+    if legal.bring_in is not None:
+        out.append(Action.post_bring_in())
+    if legal.fold:
+        out.append(Action.fold())
+    if legal.check:
+        out.append(Action.check())
+    if legal.call is not None:
+        out.append(Action.call())
+    out += _amount_actions(legal, rng)
+    if legal.draw is not None:
+        hole = hand.hole[legal.seat]
+        most = min(legal.draw, len(hole))
+        out += [Action.draw(()), Action.draw(tuple(rng.sample(hole, most))), Action.draw((), timed_out=True)]
+    if legal.split:
+        out.append(Action.split())
+    if legal.show:
+        out.append(Action.show())
+    if legal.muck:
+        out.append(Action.muck())
+    return out
+
+
+def choose(hand: Hand, legal: LegalActions, rng: random.Random) -> Action:
+    """A random legal action: mostly check or call so hands reach the showdown."""
+    if legal.show:
+        return Action.show() if rng.random() < 0.85 or not legal.muck else Action.muck()
+    if legal.draw is not None:
+        if rng.random() < 0.05:
+            return Action.draw((), timed_out=True)
+        hole = hand.hole[legal.seat]
+        action = Action.draw(tuple(rng.sample(hole, rng.randint(0, min(legal.draw, len(hole))))))
+        return Action.stand_pat() if runs_out(hand, action) else action
+    options: list[tuple[float, Action]] = []
+    if legal.bring_in is not None:
+        options.append((4.0, Action.post_bring_in()))
+    if legal.fold:
+        options.append((1.5 if legal.call is not None else 0.2, Action.fold()))
+    if legal.check:
+        options.append((5.0, Action.check()))
+    if legal.call is not None:
+        options.append((5.0, Action.call()))
+    if legal.split:
+        options.append((2.0, Action.split()))
+    amounts = _amount_actions(legal, rng)
+    options += [(2.4 / len(amounts), a) for a in amounts]
+    known = {a.kind for _, a in options}
+    options += [(0.5, Action(kind)) for kind in legal.kinds() if kind not in known]  # a kind this test lacks
+    return rng.choices([a for _, a in options], [w for w, _ in options])[0]
+
+
+def runs_out(hand: Hand, action: Action) -> bool:
+    """Whether ``action``, a listed draw, fails because the stub and the muck cannot complete it (a full table
+    of club lowball; see test_draw_the_deck_cannot_complete, xfail)."""
+    if action.kind is not ActionKind.DRAW or not action.cards:
+        return False
+    try:
+        hand.copy().act(action, hand.to_act)
+    except OutOfCards:
+        return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------- checks
+
+
+def snapshot(hand: Hand) -> tuple[Any, ...]:
+    return (
+        tuple(hand.stacks),
+        tuple(hand.bets),
+        tuple(hand.contributions),
+        hand.to_act,
+        len(hand.events),
+        tuple(hand.folded),
+        tuple(hand.board),
+        tuple(tuple(h) for h in hand.hole),
+        tuple(tuple(d) for d in hand.discards),
+        hand.phase,
+        hand.street,
+        hand.round_index,
+        hand.cur,
+        tuple(hand.shown),
+        tuple(hand.mucked),
+        hand.legal_actions(),
+    )
+
+
+def check_invariants(hand: Hand, total: int) -> None:
+    assert hand.total_chips == total, (hand.total_chips, total)
+    assert min(hand.stacks) >= 0, hand.stacks
+    assert min(hand.bets) >= 0, hand.bets
+    if hand.is_complete:
+        assert sum(hand.stacks) + hand.carried == total
+        assert hand.to_act is None and hand.legal_actions() is None
+    else:
+        assert sum(p.amount for p in hand.current_pots()) == hand.pot_total
+
+
+def refusals(
+    hand: Hand, legal: LegalActions, listed: list[Action], rng: random.Random
+) -> list[tuple[Action, int, type[Exception]]]:
+    """Actions that must be refused now, with the seat and the error type."""
+    seat = legal.seat
+    kinds = set(legal.kinds())
+    out: list[tuple[Action, int, type[Exception]]] = []
+    some = hand.cur + max(hand.betting.min_bet, 1)
+    for kind in ActionKind:
+        if kind not in kinds:
+            out.append(
+                (Action(kind, some if kind in (ActionKind.BET, ActionKind.RAISE) else None), seat, IllegalAction)
+            )
+    for rng_to, make, kind in (
+        (legal.bet, Action.bet, ActionKind.BET),
+        (legal.raise_, Action.raise_to, ActionKind.RAISE),
+    ):
+        if rng_to is not None:
+            lo, hi = rng_to
+            out += [(make(lo - 1), seat, IllegalAmount), (make(hi + 1), seat, IllegalAmount)]
+            out.append((Action(kind), seat, IllegalAmount))
+            if legal.amounts is not None:
+                between = [a for a in range(lo + 1, hi) if a not in legal.amounts]
+                if between:
+                    out.append((make(rng.choice(between)), seat, IllegalAmount))
+    if legal.draw is not None:
+        hole = hand.hole[seat]
+        others = [c for c in hand.game.deck if c not in hole]
+        too_many = (list(hole) + others)[: legal.draw + 1]
+        out.append((Action.draw(tuple(too_many)), seat, IllegalAmount))
+        if UNKNOWN not in hole and legal.draw >= 1:
+            out.append((Action.draw((others[0],)), seat, IllegalAction))
+        if legal.draw >= 2 and hole:
+            out.append((Action.draw((hole[0], hole[0])), seat, IllegalAction))
+        if hole:
+            out.append((Action.draw((hole[0],), timed_out=True), seat, IllegalAction))
+    others_seats = [s for s in range(hand.n) if s != seat]
+    for other in rng.sample(others_seats, min(3, len(others_seats))):
+        out.append((rng.choice(listed), other, NotYourTurn))
+    return out
+
+
+def check_refused(hand: Hand, tries: list[tuple[Action, int, type[Exception]]], full: bool) -> None:
+    """Each try raises its typed error from ``act`` (and, when ``full``, from ``verify``), leaving the state as it
+    was."""
+    before = snapshot(hand)
+    for action, who, error in tries:
+        if full:
+            with pytest.raises(error):
+                hand.verify(action, who)
+        with pytest.raises(error):
+            hand.act(action, who)
+    assert snapshot(hand) == before, tries
+
+
+def check_accepted(
+    hand: Hand, legal: LegalActions, listed: list[Action], total: int, play: bool, stats: Counter[str]
+) -> None:
+    before = snapshot(hand) if play else None
+    for action in listed:
+        hand.verify(action, legal.seat)
+        if legal.draw is not None and runs_out(hand, action):
+            stats["draws the deck cannot complete (engine gap, xfail)"] += 1
+            continue
+        if play:
+            trial = hand.copy()
+            trial.act(action, legal.seat)
+            check_invariants(trial, total)
+            assert len(trial.events) > len(hand.events)
+    if play:
+        assert snapshot(hand) == before
+
+
+def check_over(hand: Hand) -> None:
+    before = snapshot(hand)
+    for kind in ActionKind:
+        action = Action(kind, 10 if kind in (ActionKind.BET, ActionKind.RAISE) else None)
+        for who in (None, 0, hand.n - 1):
+            with pytest.raises(HandOver):
+                hand.act(action, who)
+    assert snapshot(hand) == before
+
+
+# --------------------------------------------------------------------------------------------- PHH
+
+
+def _mapped(e: Event, pos: dict[int, int]) -> tuple[Any, ...]:
+    """An event with its seats as PHH positions (the replay's seats); the end's stack text left out."""
+
+    def seat(s: int | None) -> int | None:
+        return None if s is None else pos[s]
+
+    winners = None if e.winners is None else tuple(sorted((pos[s], c) for s, c in e.winners))
+    eligible = None if e.eligible is None else tuple(sorted(pos[s] for s in e.eligible))
+    text = None if e.type is EventType.HAND_END else e.text
+    return (e.type, seat(e.seat), e.amount, e.to, e.cards, text, e.all_in, winners, eligible)
+
+
+def check_phh(hand: Hand, k: int, rng: random.Random, stats: Counter[str]) -> None:
+    n = hand.n
+    order = [(hand.button + 1 + i) % n for i in range(n)]
+    pos = {s: i for i, s in enumerate(order)}
+    unit = Decimal("0.25") if k % 5 == 4 else Decimal(1)
+    record = from_hand(hand, unit=unit)
+    text = dumps(record)
+    (again,) = loads(text)
+    assert again == record, text
+    result = replay(again)
+    assert result.status == "ok", (result.message, text)
+    assert result.computed == [unit * hand.stacks[s] for s in order], text
+    assert result.hand is not None
+    ours = [_mapped(e, pos) for e in hand.events]
+    theirs = [_mapped(e, {s: s for s in range(n)}) for e in result.hand.events]
+    assert theirs == ours, text
+    assert result.hand.carried == hand.carried
+    if k % 10 == 3:
+        viewer = rng.randrange(n)
+        view = from_hand(hand, seat=viewer)
+        assert len(view.actions) == len(record.actions)
+        for mine, full in zip(view.actions, record.actions, strict=True):
+            a, b = parse_action(mine), parse_action(full)
+            if a.cards is not None and b.cards is not None and a != b:
+                assert all(x in (y, UNKNOWN) for x, y in zip(a.cards, b.cards, strict=True)), (mine, full)
+                assert a.player != pos[viewer], (mine, full)
+            else:
+                assert a == b, (mine, full)
+        seen = replay(loads(dumps(view))[0])
+        if seen.status == "error" and "names a card twice" in seen.message:
+            # The engine refuses a discard of two or more unknown cards: see test_discard_of_unknown_cards (xfail).
+            assert any(
+                parse_action(a).verb == "sd" and (parse_action(a).cards or ()).count(UNKNOWN) > 1 for a in view.actions
+            ), seen.message
+            stats["seat views not replayable (discards of unknown cards)"] += 1
+            return
+        assert seen.status == "ok", (seen.message, dumps(view))
+        stats["seat views"] += 1
+        assert seen.computed == [Decimal(hand.stacks[s]) for s in order]
+
+
+# --------------------------------------------------------------------------------------------- the test
+
+
+def play_hand(hand: Hand, rng: random.Random, stats: Counter[str], decide: Callable[[int], bool]) -> None:
+    total = hand.total_chips
+    check_invariants(hand, total)
+    steps = 0
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        assert legal is not None and legal.seat == hand.to_act
+        listed = listed_actions(hand, legal, rng)
+        full = decide(stats["decisions"])
+        check_accepted(hand, legal, listed, total, full, stats)
+        tries = refusals(hand, legal, listed, rng)
+        check_refused(hand, tries if full else rng.sample(tries, min(REFUSE_SAMPLE, len(tries))), full)
+        action = choose(hand, legal, rng)
+        hand.act(action, legal.seat)
+        stats["decisions"] += 1
+        stats[action.kind.value] += 1
+        check_invariants(hand, total)
+        steps += 1
+        assert steps < 1000
+    stats["hands"] += 1
+    stats["showdowns"] += any(e.type is EventType.SHOW for e in hand.events)
+    stats["side pots"] += max(0, sum(e.type is EventType.POT for e in hand.events) - 1)
+    stats["all-ins"] += any(e.all_in for e in hand.events)
+    stats["common cards"] += any(e.text == "common card" for e in hand.events)
+
+
+@pytest.mark.parametrize(("game_id", "limit", "hands"), _cases())
+def test_random_legal_play(game_id: str, limit: Limit, hands: int) -> None:
+    game = next(g for g in all_games() if g.id == game_id)
+    rng = random.Random(f"{SEED}/{game_id}/{limit.value}")
+    stats: Counter[str] = Counter()
+    started = time.perf_counter()
+    for k in range(hands):
+        hand = random_hand(game, limit, rng)
+        play_hand(hand, rng, stats, lambda d: d % ACCEPT_EVERY == 0)
+        if k % 10 == 0:
+            check_over(hand)
+        check_phh(hand, k, rng, stats)
+    elapsed = time.perf_counter() - started
+    assert stats["hands"] == hands
+    assert stats["showdowns"] > hands // 20, stats
+    assert stats["all-ins"] > hands // 20, stats
+    print(f"\n{game_id} {limit.value}: {hands} hands in {elapsed:.1f}s; {dict(stats)}")
+
+
+def test_cases_cover_every_game_and_limit() -> None:
+    """Every registered game appears with every limit it lists (skipped ones name their reason)."""
+    ids = {(p.values[0], p.values[1]) for p in _cases()}
+    assert ids == {(g.id, lim) for g in all_games() for lim in g.limits}
+
+
+@pytest.mark.xfail(strict=True, reason="engine: a discard of two unknown cards is refused as 'a card named twice'")
+def test_discard_of_unknown_cards() -> None:
+    """A draw game written from one seat's view hides the others' discards (``p1 sd ????``); replaying it needs
+    the engine to take a discard of several unknown cards from a hand of unknown cards.  Hand._verify_draw counts
+    ``??`` twice as the same card (RULES §2.5 puts no such limit; PHH-NOTES: ``??`` for cards not known)."""
+    hand = find("five-card-draw").deal(
+        stacks=[100, 100], button=1, blinds=(1, 2), limit="no", cards=ScriptedCards({0: "?" * 14, 1: "AsKsQsJs9s"})
+    )
+    hand.act(Action.call(), 1)
+    hand.act(Action.check(), 0)
+    hand.act(Action.draw((UNKNOWN, UNKNOWN)), 0)
+    assert hand.hole[0] == [UNKNOWN] * 5
+
+
+@pytest.mark.xfail(
+    strict=True, reason="engine: a listed draw the stub and muck cannot complete raises and changes state"
+)
+def test_draw_the_deck_cannot_complete() -> None:
+    """Club lowball at ten players (RULES G1: 50 cards dealt, draws of up to 3): everyone checks, nine stand pat,
+    the last discards three.  The stub has two cards and the muck nothing the drawer may get (RULES §2.5), yet
+    ``legal_actions`` lists a draw of 3, and ``act`` raises ``OutOfCards`` after taking the three cards out of the
+    hand.  A listed action must be accepted, or a refusal leave the state unchanged (the skeleton's invariants);
+    RULES does not say what happens when even the reshuffle cannot complete a draw."""
+    hand = find("club-lowball").deal(stacks=[100] * 10, button=9, seed=1)
+    while hand.phase is Phase.BETTING:
+        hand.act(Action.check(), hand.to_act)
+    for _ in range(9):
+        hand.act(Action.stand_pat(), hand.to_act)
+    seat = hand.to_act
+    assert seat is not None
+    legal = hand.legal_actions()
+    assert legal is not None and legal.draw == 3
+    before = list(hand.hole[seat])
+    try:
+        hand.act(Action.draw(tuple(before[:3])), seat)
+    except OutOfCards:
+        assert hand.hole[seat] == before, "the refused draw took cards out of the hand"
+        raise
+
+
+@pytest.mark.xfail(strict=True, reason="engine: a completion from a bring-in over half the small bet is not a bet")
+def test_completion_counts_as_the_first_bet() -> None:
+    """TRAPS T15 with a bring-in of 8 at 10/20 (RULES G9: the bring-in is usually 2 x the ante, "more if the limit
+    allows"; Sökö, Americana and Telesina default to 2 x the ante): p1 brings in 8, p2 completes to 10 (the round's
+    first bet, RULES G4/G9), p3, p4 and p5 raise to 20, 30 and 40: capped (RULES §3.9, A-G4-1: completion + 3
+    raises).  The engine counts a completion as a bet only when it adds half a bet or more (is_full_raise), so
+    here it allows a fifth bet (p1 may raise to 50)."""
+    g = find("stud")
+    cards = ScriptedCards({0: "2c3c2d", 1: "AsKsAh", 2: "AdKdKh", 3: "QsQdQh", 4: "JsJdJh"})
+    hand = g.deal(stacks=[500] * 5, button=4, ante=2, bring_in=8, betting=g.betting("fixed", big_blind=10), cards=cards)
+    hand.act(Action.post_bring_in(), 0)
+    hand.act(Action.raise_to(10), 1)
+    for seat, to in ((2, 20), (3, 30), (4, 40)):
+        hand.act(Action.raise_to(to), seat)
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 0 and legal.call == 32
+    assert legal.raise_ is None, legal
