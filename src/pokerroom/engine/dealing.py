@@ -48,6 +48,10 @@ class CardSource(Protocol):
         """Put discarded or folded ``cards`` in the muck."""
         ...
 
+    def draw_capacity(self, own: Sequence[int]) -> int | None:
+        """How many cards a draw by a seat with discards ``own`` can get at most (``None``: no limit known)."""
+        ...
+
     @property
     def remaining(self) -> int | None:
         """Cards left in the stub (``None`` when the source cannot tell, as a script)."""
@@ -130,6 +134,10 @@ class DeckSource:
     def discard(self, cards: Sequence[int]) -> None:
         self._muck.extend(c for c in cards if c >= 0)
 
+    def draw_capacity(self, own: Sequence[int]) -> int | None:
+        banned = set(own)
+        return self.remaining + sum(1 for c in self._muck if c not in banned)
+
     def deal_draw(self, seat: int, count: int, own: Sequence[int]) -> list[int]:
         if count == 0:
             return []
@@ -202,6 +210,9 @@ class ScriptedCards:
 
     def discard(self, cards: Sequence[int]) -> None:
         """A script deals what it says; the muck plays no part."""
+
+    def draw_capacity(self, own: Sequence[int]) -> int | None:
+        return None
 
     def deal_draw(self, seat: int, count: int, own: Sequence[int]) -> list[int]:
         return self.deal_hole([seat], count)[0]

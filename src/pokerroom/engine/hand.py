@@ -145,6 +145,7 @@ class Hand:
         self.aggressor: int | None = None
         self._acted: list[int] = [_NOT_ACTED] * n
         self._bring_in_seat: int | None = None  # the seat that must post the bring-in or complete
+        self._full_level = 0  # the round total of the last full bet or raise (it reopens the betting)
         self._double = False  # fixed-limit stud: an open pair on fourth street allows the big bet
         self._big_made = False
         self._no_raise: list[int] = [0] * n  # betting rounds (or -1: the rest of the hand) a seat may not bet
@@ -269,6 +270,7 @@ class Hand:
         self._bring_in_seat = None
         self._big_made = False
         self._double = False
+        self._full_level = 0
         self.cur = 0
         self.last_inc = 0
         self.raises = 0
@@ -554,7 +556,7 @@ class Hand:
         if b.round_max is not None and b.limit is Limit.SPREAD and cur >= b.round_max * b.size(self.round_index):
             return False
         acted = self._acted[seat]
-        if acted != _NOT_ACTED:
+        if acted != _NOT_ACTED and acted >= self._full_level:  # nobody made a full bet or raise since
             gap = cur - acted
             if fixed:
                 if gap * 2 < b.size(self.round_index):
@@ -704,9 +706,14 @@ class Hand:
         return self._openers[-1] if self._openers else (None, None)
 
     def _draw_limit(self) -> int:
+        """The most cards the seat to act may draw: the street's (or the table size's) limit, and no more than the
+        stub and the reshuffled muck can give it (never its own discards, RULES §2.5)."""
         rule = self.game.draw_limit
         street = self.game.streets[self.street].draw
-        return min(street, rule(self.n)) if rule is not None else street
+        limit = min(street, rule(self.n)) if rule is not None else street
+        seat = self.to_act
+        capacity = self._cards.draw_capacity(self.discards[seat] if seat is not None else ())
+        return limit if capacity is None else min(limit, capacity)
 
     def _verify_split(self, action: Action, seat: int | None) -> int:
         s = self.to_act
@@ -732,7 +739,8 @@ class Hand:
             raise IllegalAction("a draw that timed out stands pat: it discards nothing (RULES §2.5)")
         if len(discards) > limit:
             raise IllegalAmount(f"seat {s} may discard at most {limit} cards, not {len(discards)}", nearest=limit)
-        if len(set(discards)) != len(discards):
+        known = [c for c in discards if c != UNKNOWN]
+        if len(set(known)) != len(known):
             raise IllegalAction(f"seat {s} names a card twice in {format_cards(discards)}")
         hole = self.hole[s]
         unknown = hole.count(UNKNOWN)
@@ -829,7 +837,9 @@ class Hand:
                 inc = to - cur
                 if self._double and to - (0 if self.raises == 0 else cur) >= self.betting.bet_sizes[-1]:
                     self._big_made = True
-                if is_full_raise(self.betting, self.round_index, increment=inc, last_inc=self.last_inc):
+                completes = self.betting.fixed and self.raises == 0 and to >= self.betting.size(self.round_index)
+                if completes or is_full_raise(self.betting, self.round_index, increment=inc, last_inc=self.last_inc):
+                    self._full_level = to
                     self.last_inc = self.betting.size(self.round_index) if self.betting.fixed else inc
                     self.raises += 1
                 self._bring_in_seat = None

@@ -374,6 +374,9 @@ class _ReplayCards:
     def discard(self, cards: Sequence[int]) -> None:
         self._live.difference_update(cards)
 
+    def draw_capacity(self, own: Sequence[int]) -> int | None:
+        return None  # the record says what was drawn
+
     @property
     def remaining(self) -> int:
         return self._deck - self._dealt
