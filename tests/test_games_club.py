@@ -198,3 +198,70 @@ def test_seeded_lowball_is_reproducible() -> None:
     a = LOWBALL.deal(stacks=[200] * 3, button=0, cards=DeckSource.shuffled(seed=11))
     b = LOWBALL.deal(stacks=[200] * 3, button=0, cards=DeckSource.shuffled(seed=11))
     assert a.hole == b.hole
+
+
+def test_lb16_tie_on_31_chips_carries_one() -> None:
+    # Club lowball, two players tie with 9-8-6-4-2: a 31-chip pot pays 15 + 15 and carries 1 (LB-11, LB-16).
+    hole = {0: "9c8d6h4s2c", 1: "9d8h6s4c2d"}
+    h = LOWBALL.deal(stacks=[100, 100], button=1, cards=ScriptedCards(hole), carried_in=1)
+    h.act(B(10), 0)
+    h.act(C, 1)
+    for seat in (0, 1):
+        h.act(Action.stand_pat(), seat)
+    h.act(B(2), 0)
+    h.act(C, 1)
+    pot = [(e.amount, e.winners, e.text) for e in h.events if e.type is EventType.POT]
+    assert pot == [(31, ((0, 15), (1, 15)), "1 carried to the next hand")]
+    assert h.carried == 1 and h.stacks == [100, 100]
+
+
+def test_lb20_a_bet_over_the_limit_names_the_nearest_legal_amount() -> None:
+    h = LOWBALL.deal(stacks=[200] * 3, button=2, seed=12)
+    with pytest.raises(IllegalAmount, match="nearest legal amount 10") as err:
+        h.act(B(12), 0)
+    assert err.value.nearest == 10 and LOWBALL.clamp_out_of_range_bets
+    h.act(B(err.value.nearest), 0)  # what the room places when it clamps
+    assert h.bets[0] == 10
+
+
+def test_a6_10_round_two_opener() -> None:
+    # Dealer P0; round 1: P1 checks, P2 bets, P3 raises, P1 folds, P2 calls -> round 2 starts with P2.
+    def round_one(p2_folds: bool, all_check: bool = False) -> int | None:
+        h = A6.deal(stacks=[20] * 4, button=0, seed=13)
+        if all_check:
+            for seat in (1, 2, 3, 0):
+                h.act(K, seat)
+        else:
+            h.act(K, 1)
+            h.act(B(1), 2)
+            h.act(R(2), 3)
+            h.act(C, 0)
+            h.act(F, 1)
+            h.act(F if p2_folds else C, 2)
+        while h.phase.value == "draw":
+            h.act(Action.stand_pat(), h.to_act)
+        return h.to_act
+
+    assert round_one(False) == 2
+    assert round_one(True) == 3
+    assert round_one(False, all_check=True) == 1
+
+
+def test_a6_11_odd_chip_to_the_first_winner_left_of_the_dealer() -> None:
+    # Pot 7 split between P2 and P4, dealer P0: P2 gets 4, P4 gets 3.
+    hole = {0: "KcKdKhQcQd", 1: "JcJdJhTcTd", 2: "6c4h3s2dAc", 3: "9c9d9h8c8d", 4: "6d4d3c2hAh"}
+    h = A6.deal(stacks=[20] * 5, button=0, cards=ScriptedCards(hole))
+    h.act(K, 1)
+    h.act(B(1), 2)
+    h.act(F, 3)
+    h.act(C, 4)
+    h.act(F, 0)
+    h.act(F, 1)
+    assert h.pot_total == 7
+    for seat in (2, 4):
+        h.act(Action.stand_pat(), seat)
+    h.act(K, 2)
+    h.act(K, 4)
+    pot = [(e.amount, e.winners) for e in h.events if e.type is EventType.POT]
+    assert pot == [(7, ((2, 4), (4, 3)))]
+    assert h.stacks == [19, 19, 22, 19, 21]
