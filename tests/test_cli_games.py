@@ -250,3 +250,12 @@ def test_table_stakes() -> None:
     assert holdem.blinds == (1, 2) and holdem.describe() == "blinds 1/2"
     with pytest.raises(ValueError, match="no bring-in"):
         table_stakes(find("holdem"), Limit.NO, bring_in=3)
+
+
+def test_clamp_out_of_range_bets_in_the_club_game() -> None:
+    """Seed 000 5.3, settled decision 19: the CLI places the nearest legal amount when the house rule is on."""
+    args = ["play", "club-lowball", "--players", "3", "--seed", "2"]
+    on = runner.invoke(app, args, input="b 15\nq\n")
+    assert "Placed 10, the nearest legal amount" in on.stdout and "You bet 10" in on.stdout
+    off = runner.invoke(app, [*args, "--rule", "clamp_out_of_range_bets=false"], input="b 15\nq\n")
+    assert "Not accepted: seat 0 cannot bet 15: the legal range is 1..10" in off.stdout

@@ -145,3 +145,15 @@ def test_unknown_rule_and_bad_value_are_refused() -> None:
         find("stud").with_rules(nope=True)
     with pytest.raises(UnsupportedRule, match="takes a bool"):
         find("stud").with_rules(open_pair_big_bet="yes")
+
+
+def test_stud8_seed_003_bring_in_is_half_the_small_bet() -> None:
+    seed004 = find("stud8").deal(stacks=[500] * 3, button=2, ante=1, limit="fixed", seed=9,
+                                 betting=Betting.fixed_limit(20, 40, rounds=5))  # fmt: skip
+    seed003 = find("stud8").with_rules(bring_in_antes=-1).deal(
+        stacks=[500] * 3, button=2, ante=1, betting=Betting.fixed_limit(20, 40, rounds=5), seed=9
+    )
+    # G4: "typically half the small bet" (its own example posts 5 at 20/40: a table sets bring_in= for that)
+    assert (seed004.bring_in, seed003.bring_in) == (2, 10)
+    legal = seed003.legal_actions()
+    assert legal is not None and legal.bring_in == 10 and legal.bet == (20, 20)

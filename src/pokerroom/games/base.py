@@ -124,7 +124,8 @@ class Game:
     draw_timeout_rest_of_hand: bool = True
     """A draw timed out loses bet and raise for the rest of the hand (G11); ``False``: the next round only (G12)."""
     bring_in_antes: int = 0
-    """The default bring-in as a number of antes (Sökö, Americana, Telesina: 2); 0: half the small bet."""
+    """The default bring-in as a number of antes (RULES G8, G9, G13, G14: 2, also when 0); -1: half the small bet
+    instead (seed 003's Stud8, RULES G4)."""
     draw_limit: Callable[[int], int] | None = None
     """The most cards a player may draw, by the number of players dealt in (club lowball: 5, 4, 3; RULES G1);
     ``None``: each draw street's own ``draw``."""
@@ -285,7 +286,7 @@ class Game:
         if big_blind_ante:
             antes[order[1]] += big_blind_ante
         big = max(blinds) if blinds else 0
-        if stud and not bring_in and ante:
+        if stud and not bring_in and ante and self.bring_in_antes >= 0:
             bring_in = (self.bring_in_antes or 2) * ante  # RULES G8, G9, G13, G14: usually twice the ante
         if betting is None:
             small, large = self.fixed_bets

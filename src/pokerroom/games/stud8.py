@@ -5,7 +5,7 @@ stud, without the open-pair big bet; each pot split between the best high (E-HIG
 from __future__ import annotations
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, Opener
+from pokerroom.games.base import Game, HouseRule, Opener
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.games.stud_parts import COMMON_CARD_BETTING, STUD_STREETS, door_key_ace_high, showing_high
@@ -27,5 +27,15 @@ STUD8 = Game(
     showing_key=showing_high,
     show_first=Opener.SHOWING,
     common_card=True,
-    house_rules=(COMMON_CARD_BETTING,),
+    house_rules=(
+        COMMON_CARD_BETTING,
+        HouseRule(
+            "bring_in_antes",
+            "bring_in_antes",
+            0,
+            "the default bring-in in antes (0: seed 004's twice the ante; -1: seed 003's half the small bet)",
+            "RULES G10 (seed 004), G4 (seed 003)",
+            choices=(0, 1, 2, 3, -1),
+        ),
+    ),
 )
