@@ -34,22 +34,13 @@ from pokerroom.bots.equity import draws_left, estimate_equity, game_of, live_opp
 from pokerroom.engine import Action, EventType, HandView, LegalActions
 from pokerroom.games import Game
 from pokerroom.rankings import HIGH, Category, HandValue, best_omaha
+from pokerroom.rankings.model import HIGH_CATEGORIES
 
 __all__ = ["SimpleBot", "Strength", "chen_score", "preflop_score", "strength"]
 
 _POINTS = {12: 10.0, 11: 8.0, 10: 7.0, 9: 6.0}  # ace, king, queen, jack; lower cards score half their pips
 _GAP_PENALTY = (0, 1, 2, 4)  # gap of 0, 1, 2, 3 ranks; 4 or more costs 5
-_ORDER = (
-    Category.HIGH_CARD,
-    Category.ONE_PAIR,
-    Category.TWO_PAIR,
-    Category.THREE_OF_A_KIND,
-    Category.STRAIGHT,
-    Category.FLUSH,
-    Category.FULL_HOUSE,
-    Category.FOUR_OF_A_KIND,
-    Category.STRAIGHT_FLUSH,
-)
+_ORDER = HIGH_CATEGORIES
 _LEVEL = {cat: i for i, cat in enumerate(_ORDER)}
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerroom.rankings.model import RANK_NAMES, RANK_PLURALS, Category, Classified, SuitModel
+from pokerroom.rankings.model import HIGH_CATEGORIES, RANK_NAMES, RANK_PLURALS, Category, Classified, SuitModel
 from pokerroom.rankings.ranking import Ranking
 
 __all__ = ["HIGH", "HighOrdering", "high_name"]
@@ -24,17 +24,7 @@ __all__ = ["HIGH", "HighOrdering", "high_name"]
 _ACE = 12
 _WHEEL = (12, 3, 2, 1, 0)
 
-_CATEGORY_ORDER: tuple[Category, ...] = (
-    Category.HIGH_CARD,
-    Category.ONE_PAIR,
-    Category.TWO_PAIR,
-    Category.THREE_OF_A_KIND,
-    Category.STRAIGHT,
-    Category.FLUSH,
-    Category.FULL_HOUSE,
-    Category.FOUR_OF_A_KIND,
-    Category.STRAIGHT_FLUSH,
-)
+_CATEGORY_ORDER: tuple[Category, ...] = HIGH_CATEGORIES
 """E-HIGH categories from worst to best; the index is the first element of the sort key."""
 
 _BY_SHAPE: dict[tuple[int, ...], Category] = {

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.rankings.high import high_name
-from pokerroom.rankings.model import RANK_NAMES, Category, Classified, SuitModel
+from pokerroom.rankings.model import HIGH_CATEGORIES, RANK_NAMES, Category, Classified, SuitModel
 from pokerroom.rankings.ranking import Ranking
 from pokerroom.rankings.shapes import ACE, BY_SHAPE, grouped, joined_ranks, shown_groups, straight_top
 
@@ -55,30 +55,10 @@ _LOW_BEST_FIRST: tuple[Category, ...] = (
 )
 """A-5 categories from best to worst (a hand with no pair is reported as ``HIGH_CARD``, "no pair")."""
 
-_A6_BEST_FIRST: tuple[Category, ...] = (
-    Category.HIGH_CARD,
-    Category.ONE_PAIR,
-    Category.TWO_PAIR,
-    Category.THREE_OF_A_KIND,
-    Category.STRAIGHT,
-    Category.FLUSH,
-    Category.FULL_HOUSE,
-    Category.FOUR_OF_A_KIND,
-    Category.STRAIGHT_FLUSH,
-)
+_A6_BEST_FIRST: tuple[Category, ...] = HIGH_CATEGORIES
 """A-6 categories from best to worst (RULES E-LOW-A6)."""
 
-_HIGH_ORDER: tuple[Category, ...] = (
-    Category.HIGH_CARD,
-    Category.ONE_PAIR,
-    Category.TWO_PAIR,
-    Category.THREE_OF_A_KIND,
-    Category.STRAIGHT,
-    Category.FLUSH,
-    Category.FULL_HOUSE,
-    Category.FOUR_OF_A_KIND,
-    Category.STRAIGHT_FLUSH,
-)
+_HIGH_ORDER: tuple[Category, ...] = HIGH_CATEGORIES
 """E-HIGH categories from worst to best; a 2-7 key is the negated E-HIGH key."""
 
 _WHEEL_LOW = (4, 3, 2, 1, 0)

@@ -17,6 +17,7 @@ from typing import Protocol
 from pokerroom.cards import format_cards
 
 __all__ = [
+    "HIGH_CATEGORIES",
     "RANK_NAMES",
     "RANK_PLURALS",
     "Category",
@@ -62,6 +63,20 @@ class Category(StrEnum):
     """Five cards with no pair and no straight or flush that counts; in the low rankings, "no pair"."""
     NO_HAND = "no hand"
     """Five cards that make no hand in the ranking (a low that does not qualify); value 0."""
+
+
+HIGH_CATEGORIES: tuple[Category, ...] = (
+    Category.HIGH_CARD,
+    Category.ONE_PAIR,
+    Category.TWO_PAIR,
+    Category.THREE_OF_A_KIND,
+    Category.STRAIGHT,
+    Category.FLUSH,
+    Category.FULL_HOUSE,
+    Category.FOUR_OF_A_KIND,
+    Category.STRAIGHT_FLUSH,
+)
+"""The E-HIGH categories from worst to best (RULES §2.2); A-6 and 2-7 lows use the same ladder read downward."""
 
 
 class SuitModel(Enum):
