@@ -186,3 +186,24 @@ def test_everybody_calls_the_bring_in_and_the_round_ends() -> None:
     h.act(C, 1)
     h.act(C, 2)
     assert h.street == 1 and h.pot_total == 6 + 15
+
+
+def test_pot_limit_stud_bring_in_is_twice_the_ante_and_the_smallest_bet() -> None:
+    # RULES G9: bring-in 2 x ante; §3.9: at pot limit the smallest bet is the bring-in, the largest the pot (6).
+    h = find("stud").deal(
+        stacks=[1000] * 3, button=2, ante=2, limit="pot",
+        cards=ScriptedCards({0: "2h3hKd", 1: "4h5hKs", 2: "6h7hAc"}),
+    )  # fmt: skip
+    assert (h.bring_in, h.betting.min_bet, h.pot_total, h.to_act) == (4, 4, 6, 2)
+    legal = h.legal_actions()
+    assert legal is not None and (legal.bring_in, legal.bet) == (4, (4, 6))
+
+
+def test_pot_limit_minimum_bet_stands_above_a_small_pot() -> None:
+    # Ante 1 each (pot 3) with a 10-chip smallest bet: the bring-in seat may bet exactly 10, above the pot.
+    h = find("stud").deal(
+        stacks=[1000] * 3, button=2, ante=1, bring_in=5, betting=Betting.pot_limit(10),
+        cards=ScriptedCards({0: "2h3hKd", 1: "4h5hKs", 2: "6h7hAc"}),
+    )  # fmt: skip
+    legal = h.legal_actions()
+    assert legal is not None and legal.seat == 2 and legal.bet == (10, 10)

@@ -3,7 +3,8 @@ quartering, and the odd chip to the high half."""
 
 from __future__ import annotations
 
-from pokerroom.engine import Action, EventType, Hand, ScriptedCards
+from handtools import pots
+from pokerroom.engine import Action, Hand, ScriptedCards
 from pokerroom.games import Betting, find
 
 C, K = Action.call(), Action.check()
@@ -28,9 +29,6 @@ def all_in(h: Hand) -> None:
         else:
             h.act(C if legal.call is not None else K, legal.seat)
 
-
-def pots(h: Hand) -> list[tuple[int, tuple[tuple[int, int], ...] | None]]:
-    return [(e.amount or 0, e.winners) for e in h.events if e.type is EventType.POT]
 
 
 def test_t13a_low_needs_two_hole_cards_split_200_200() -> None:

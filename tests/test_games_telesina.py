@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
+from handtools import check_round, pots, shown
 from pokerroom.cards import DECK32, parse_cards
 from pokerroom.engine import Action, EventType, Hand, ScriptedCards
 from pokerroom.errors import UnsupportedRule
@@ -47,18 +48,7 @@ def deal(
     )
 
 
-def shown(h: Hand) -> list[int]:
-    return [e.seat for e in h.events if e.type is EventType.SHOW and e.seat is not None]
 
-
-def pots(h: Hand) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-    return [(e.amount, e.winners) for e in h.events if e.type is EventType.POT]
-
-
-def check_round(h: Hand) -> None:
-    street = h.street
-    while h.street == street and not h.is_complete:
-        h.act(K, h.to_act)
 
 
 def test_declaration() -> None:
