@@ -1,8 +1,9 @@
 """The rules engine: one hand from the first forced bet to settled pots.
 
 Layers inside (DESIGN habit 1): ``actions`` (what a player asks), ``betting`` (legal ranges), ``dealing`` (card
-sources), ``pots`` (side pots and splits), ``events`` (what happened), ``views`` (what a seat may know) and
-``hand`` (the state machine that walks a game's streets).
+sources), ``pots`` (side pots and splits), ``events`` (what happened), ``views`` (what a seat may know),
+``order`` (who opens or shows first), ``showdown`` (show order, splitting pots, the split proposal) and ``hand``
+(the state machine that walks a game's streets).
 """
 
 from pokerroom.engine.actions import Action, ActionKind, LegalActions
