@@ -10,9 +10,12 @@ __all__ = [
     "IllegalAction",
     "IllegalAmount",
     "InvalidCard",
+    "LedgerError",
     "NotYourTurn",
     "PHHError",
     "PokerroomError",
+    "RoomError",
+    "StoreError",
     "UnknownCards",
     "UnsupportedRule",
 ]
@@ -68,3 +71,16 @@ class UnknownCards(PokerroomError):
 
 class PHHError(PokerroomError):
     """A PHH file or hand that cannot be read or replayed; the message says where and why."""
+
+
+class RoomError(PokerroomError):
+    """A table or seat request the room refuses (a full table, a buy-in out of range, chips added during a
+    hand, a seat that is not yours); the message gives the limits that apply."""
+
+
+class StoreError(PokerroomError):
+    """A store request that cannot be done (an unknown account, table or hand; a hand already settled)."""
+
+
+class LedgerError(StoreError):
+    """A ledger that does not balance, or a posting that would break double entry; the message gives the sums."""

@@ -13,7 +13,7 @@ changes state.  Chips are integers: after every action ``sum(stacks) + pot == su
 from __future__ import annotations
 
 import copy as _copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN, format_cards
@@ -53,7 +53,15 @@ class Hand(ShowdownMixin):
     * ``fold_without_bet``: folding with no bet pending is allowed (RULES §2.3, the online games); ``None``
       takes the game's rule;
     * ``carried_in``: chips a previous hand left in the pot (the club games' odd chips), dead money in the main
-      pot; the hand's own odd chips are left in ``carried`` when the game carries them, unless ``last_hand``.
+      pot; the hand's own odd chips are left in ``carried`` when the game carries them, unless ``last_hand``;
+    * ``dead``: dead money each seat posts before the deal (a missed small blind, RULES §3.5; the club's
+      new-player fee, A-G2-7): it goes to the main pot and never counts toward a call;
+    * ``big_blind_seat``: the seat of the big blind in position when other players also post a live big blind
+      (a new or returning player, RULES §3.4-§3.5); the first actor preflop sits left of it.  ``None``: the last
+      seat clockwise from the button that posted the largest blind;
+    * ``rake``: the house's cut (RULES §3.10), called once at settlement with the pots' amounts (main pot first)
+      and the number of players dealt in, returning the chips taken from each pot; only when the hand reached
+      the game's ``rake_street`` ("no flop, no drop").  ``None``: no rake (play money, the club games).
 
     Raises :class:`~pokerroom.errors.IllegalAction` for an impossible set-up (fewer than two seats, a stack
     that is not positive, lists of the wrong length).
@@ -76,6 +84,9 @@ class Hand(ShowdownMixin):
         fold_without_bet: bool | None = None,
         carried_in: int = 0,
         last_hand: bool = False,
+        dead: Sequence[int] | None = None,
+        big_blind_seat: int | None = None,
+        rake: Callable[[Sequence[int], int], Sequence[int]] | None = None,
     ) -> None:
         n = len(stacks)
         if n < 2:
@@ -88,6 +99,10 @@ class Hand(ShowdownMixin):
             raise IllegalAction("blinds, antes and the bring-in cannot be negative")
         if not 0 <= button < n:
             raise IllegalAction(f"button seat {button} is not a seat of this {n}-seat table")
+        if dead is not None and (len(dead) != n or any(d < 0 for d in dead)):
+            raise IllegalAction(f"dead money needs one non-negative entry per seat ({n}); got {list(dead)}")
+        if big_blind_seat is not None and not (0 <= big_blind_seat < n and blinds[big_blind_seat] > 0):
+            raise IllegalAction(f"big blind seat {big_blind_seat} posts no blind (blinds {list(blinds)})")
         self.game = game
         self.betting = betting
         self.n = n
@@ -107,6 +122,15 @@ class Hand(ShowdownMixin):
         self.carry_odd_chips = game.odd_chips_carry and not last_hand
         self.carried = 0
         """Odd chips this hand leaves in the pot for the next one (the club games)."""
+        self.dead_posted: list[int] = [0] * n
+        """Dead money each seat posted (RULES §3.5, A-G2-7); it is in the pot but not in ``contributions``."""
+        self.rake = 0
+        """Chips the house took from the pots at settlement (RULES §3.10)."""
+        self.protected: list[int] = [0] * n
+        """Chips behind of each seat put all-in by disconnect protection (RULES §3.7): set aside until the end."""
+        self._dead_in = list(dead) if dead is not None else [0] * n
+        self.big_blind_seat = big_blind_seat
+        self._rake_rule = rake
         self._cards = cards
         self.bets: list[int] = [0] * n
         self.contributions: list[int] = [0] * n
@@ -170,15 +194,29 @@ class Hand(ShowdownMixin):
                 else:
                     self.dead += paid
                 ev(Event(EventType.POST_ANTE, seat, paid, all_in=self.stacks[seat] == 0))
+        for seat in order:
+            want = self._dead_in[seat]
+            if want:
+                paid = min(want, self.stacks[seat])
+                self.stacks[seat] -= paid
+                self.dead += paid
+                self.dead_posted[seat] += paid
+                ev(Event(EventType.POST_DEAD, seat, paid, text="dead", all_in=self.stacks[seat] == 0))
         posting = order if self.n > 2 else [self.button, (self.button + 1) % self.n]
         posters = [s for s in posting if self.blinds[s]]
         names = ["small blind", "big blind"] if len(posters) > 1 else ["big blind"]
+        big = max(self.blinds, default=0)
         for k, seat in enumerate(posters):
             paid = min(self.blinds[seat], self.stacks[seat])
             self.stacks[seat] -= paid
             self.bets[seat] = paid
             self.contributions[seat] += paid
-            name = names[k] if k < len(names) else "straddle"
+            if self.big_blind_seat is None:
+                name = names[k] if k < len(names) else "straddle"
+            elif seat == self.big_blind_seat:
+                name = "big blind"
+            else:
+                name = "small blind" if self.blinds[seat] < big else "posted big blind"
             ev(Event(EventType.POST_BLIND, seat, paid, to=paid, text=name, all_in=self.stacks[seat] == 0))
 
     def _start_street(self) -> None:
@@ -264,11 +302,7 @@ class Hand(ShowdownMixin):
             self.cur = big
             self.last_inc = big
             self.raises = 1
-            last_blind = max(
-                (s for s in self._seats_from(self.button + 1) if self.blinds[s] == big),
-                key=lambda s: (s - self.button - 1) % n,
-            )
-            first = last_blind + 1
+            first = order.big_blind_seat(self) + 1
         elif opener is Opener.BRING_IN:
             first = order.bring_in_seat(self)
             if self.stacks[first] > 0 and self._active >= 2:
@@ -340,6 +374,7 @@ class Hand(ShowdownMixin):
 
     def _award_uncontested(self, seat: int) -> None:
         self.pots = build_pots(self.contributions, [not f for f in self.folded], self.dead)
+        self._take_rake()
         total = sum(p.amount for p in self.pots)
         for pot in self.pots:
             winners = ((seat, pot.amount),)
@@ -347,6 +382,21 @@ class Hand(ShowdownMixin):
         self.stacks[seat] += total
         self.won[seat] += total
         self._finish()
+
+    def _take_rake(self) -> None:
+        """RULES §3.10: the house's cut from the settled pots, once the hand reached the game's raking street;
+        uncalled bets are already back, so they are never raked."""
+        rule = self._rake_rule
+        if rule is None or self.street < self.game.rake_street or not self.pots:
+            return
+        taken = list(rule([p.amount for p in self.pots], self.n))
+        if len(taken) != len(self.pots) or any(t < 0 or t > p.amount for t, p in zip(taken, self.pots, strict=True)):
+            raise IllegalAction(f"the rake rule took {taken} from pots {[p.amount for p in self.pots]}")
+        total = sum(taken)
+        if total:
+            self.pots = [Pot(p.amount - t, p.eligible) for p, t in zip(self.pots, taken, strict=True)]
+            self.rake = total
+            self.events.append(Event(EventType.RAKE, None, total))
 
     # ------------------------------------------------------------------ the three faces
 
@@ -629,6 +679,10 @@ class Hand(ShowdownMixin):
         if self._split_open and kind is not ActionKind.SPLIT:  # any other choice ends the proposal (G15)
             self._split_open = False
             self.split_accepted = set()
+        return self._after_action(s, event)
+
+    def _after_action(self, s: int, event: Event) -> Event:
+        """Record a betting action of seat ``s``; the next seat to act, or the end of the round."""
         self._acted[s] = self.cur
         self.events.append(event)
         if self._in_hand == 1:
@@ -640,6 +694,36 @@ class Hand(ShowdownMixin):
         else:
             self._end_round()
         return event
+
+    def verify_artificial_all_in(self, seat: int | None = None) -> int:
+        """Raise a typed error unless the seat to act (``seat``, when named) may be put all-in by disconnect
+        protection now: a betting round, facing a bet, with chips already in this hand (antes, blinds and dead
+        money count, A-3.7-1).  Returns the seat.  Whether the table allows it (fixed or spread limit, real
+        money, allowance left) is the room's rule (RULES §3.7)."""
+        if self.phase is Phase.COMPLETE:
+            raise HandOver("the hand is complete; nobody can be put all-in")
+        s = self.to_act
+        if self.phase is not Phase.BETTING or s is None:
+            raise IllegalAction(f"disconnect protection applies in a betting round, not in the {self.phase.value}")
+        if seat is not None and seat != s:
+            raise NotYourTurn(f"seat {seat} cannot be put all-in: seat {s} is to act")
+        if self._bring_in_seat == s:
+            raise IllegalAction(f"seat {s} owes the bring-in, a forced bet; post it before anything else")
+        if self.cur <= self.bets[s]:
+            raise IllegalAction(f"seat {s} faces no bet: a timed-out player checks (RULES §3.7)")
+        if self.contributions[s] + self.dead_posted[s] <= 0:
+            raise IllegalAction(f"seat {s} has put no chips in this hand: a timed-out player folds (RULES §3.7)")
+        return s
+
+    def artificial_all_in(self, seat: int | None = None) -> Event:
+        """Disconnect protection (RULES §3.7, GR-14): the seat to act stays in the hand as if all-in at its
+        contribution so far; later bets go to side pots it cannot win.  Its chips behind are set aside
+        (``protected``) and come back at the end of the hand.  Raises as :meth:`verify_artificial_all_in`."""
+        s = self.verify_artificial_all_in(seat)
+        self.protected[s] = self.stacks[s]
+        self.stacks[s] = 0
+        self._active -= 1
+        return self._after_action(s, Event(EventType.ARTIFICIAL_ALL_IN, s, 0, self.bets[s], all_in=True))
 
     def _move(self, seat: int, chips: int) -> None:
         left = self.stacks[seat] - chips
@@ -694,7 +778,7 @@ class Hand(ShowdownMixin):
     @property
     def pot_total(self) -> int:
         """Every chip in the pot now: contributions (this round's bets included) and dead antes."""
-        return sum(self.contributions) + self.dead - self._paid
+        return sum(self.contributions) + self.dead - self._paid - self.rake
 
     def current_pots(self) -> list[Pot]:
         """The main pot and side pots as they stand now (this round's bets included)."""
@@ -708,9 +792,11 @@ class Hand(ShowdownMixin):
 
     @property
     def total_chips(self) -> int:
-        """Chips at the table: ``sum(stacks) + pot + carried``; always equal to the sum of the starting stacks
-        plus the chips carried in."""
-        return sum(self.stacks) + (0 if self.phase is Phase.COMPLETE else self.pot_total) + self.carried
+        """Chips at the table: ``sum(stacks) + pot + carried + rake`` (and chips set aside by disconnect
+        protection); always equal to the sum of the starting stacks plus the chips carried in."""
+        if self.phase is Phase.COMPLETE:
+            return sum(self.stacks) + self.carried + self.rake
+        return sum(self.stacks) + self.pot_total + self.carried + self.rake + sum(self.protected)
 
     def outcome(self) -> list[int]:
         """Each seat's net result in chips (final stack minus starting stack); raises

@@ -73,7 +73,11 @@ def previous_opener(hand: Hand, or_last_raiser: bool) -> int:
 
 
 def big_blind_seat(hand: Hand) -> int:
-    """The seat that posted the largest blind (the big blind), or the button's seat when there were none."""
+    """The seat of the big blind in position when the table named it (other players posted a live big blind,
+    RULES §3.4), else the last seat clockwise from the button that posted the largest blind, or the button's seat
+    when there were none."""
+    if hand.big_blind_seat is not None:
+        return hand.big_blind_seat
     if not any(hand.blinds):
         return hand.button
     big = max(hand.blinds)

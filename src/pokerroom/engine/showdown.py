@@ -70,6 +70,10 @@ class ShowdownMixin:
     _split_open: bool
     _split_queue: list[int]
     _paid: int
+    protected: list[int]
+    rake: int
+
+    def _take_rake(self) -> None: ...
 
     @property
     def _hand(self) -> Hand:
@@ -82,11 +86,14 @@ class ShowdownMixin:
     def _finish(self) -> None:
         self.phase = Phase.COMPLETE
         self.to_act = None
+        for seat, chips in enumerate(self.protected):  # disconnect protection: the chips set aside come back
+            self.stacks[seat] += chips
         self.events.append(Event(EventType.HAND_END, text=" ".join(str(s) for s in self.stacks)))
 
     def _showdown(self) -> None:
         self.to_act = None
         self.pots = build_pots(self.contributions, [not f for f in self.folded], self.dead)
+        self._take_rake()
         if self._split_open and self.split_accepted:
             # RULES A-G15-2: players all-in are asked too, in turn order, before any pot is split.
             start = order.big_blind_seat(self._hand) + 1

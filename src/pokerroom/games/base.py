@@ -153,6 +153,10 @@ class Game:
     """Who draws first: left of the button (A-G11-1), or after the big blind (A-G15-3)."""
     clamp_out_of_range_bets: bool = False
     """The room and the CLI place the nearest legal amount instead of refusing (seed 000 5.3, decision 19)."""
+    rake_street: int = 1
+    """The street from which a pot is raked (RULES §3.10, A-3.10-3, "no flop, no drop"): the second street in
+    every game of the rulebooks: the flop, stud's fourth card, the third card of Sökö, Americana and Telesina,
+    the first draw of the draw games."""
     house_rules: tuple[HouseRule, ...] = ()
     """The house-rule parameters this game offers, with their defaults (``pokerroom rules GAME`` lists them)."""
 
@@ -249,6 +253,10 @@ class Game:
         auto_showdown: bool = True,
         carried_in: int = 0,
         last_hand: bool = False,
+        posts: Sequence[int] | None = None,
+        dead: Sequence[int] | None = None,
+        big_blind_seat: int | None = None,
+        rake: Callable[[Sequence[int], int], Sequence[int]] | None = None,
     ) -> Hand:
         """Start a hand at a table of ``len(stacks)`` seats with the button (or dealer box) at ``button``.
 
@@ -262,6 +270,10 @@ class Game:
         Cards come from ``cards``, else a deck shuffled with ``seed`` (``secrets``-grade with no seed).
         ``carried_in`` chips left in the pot by the previous hand start this pot (the club games); on the
         ``last_hand`` of the evening odd chips are paid out instead of carried (A-G1-7).
+        The room lays out the blinds itself when players join, leave or owe blinds (RULES §3.4-§3.5, §3.11):
+        ``posts`` gives each seat's live blind (replacing the layout from ``button``; ``blinds`` still sets the
+        betting level), ``dead`` each seat's dead money, ``big_blind_seat`` the big blind in position; ``rake``
+        is the house's cut (see :class:`~pokerroom.engine.Hand`).
         """
         from pokerroom.engine.dealing import DeckSource
         from pokerroom.engine.hand import Hand
@@ -273,15 +285,19 @@ class Game:
         n = len(stacks)
         if not self.min_players <= n <= self.max_players:
             raise UnsupportedRule(f"{self.id} seats {self.min_players} to {self.max_players} players, not {n}")
-        posts = [0] * n
+        layout = [0] * n
         if n > 2 or not self.hu_button_posts_sb:
             order = [(button + 1 + k) % n for k in range(n)]
         else:
             order = [button, (button + 1) % n]
         stud = self.uses_bring_in
-        if not stud:
+        if posts is not None:
+            if len(posts) != n:
+                raise UnsupportedRule(f"posts need one amount per seat ({n}), got {len(posts)}")
+            layout = list(posts)
+        elif not stud:
             for seat, amount in zip(order, [*blinds, straddle] if straddle else blinds, strict=False):
-                posts[seat] = amount
+                layout[seat] = amount
         antes = [ante] * n
         if big_blind_ante:
             antes[order[1]] += big_blind_ante
@@ -301,7 +317,7 @@ class Game:
             self,
             stacks=stacks,
             button=button,
-            blinds=posts,
+            blinds=layout,
             antes=antes,
             bring_in=bring_in if stud else 0,
             betting=betting,
@@ -310,4 +326,7 @@ class Game:
             auto_showdown=auto_showdown,
             carried_in=carried_in,
             last_hand=last_hand,
+            dead=dead,
+            big_blind_seat=big_blind_seat,
+            rake=rake,
         )
