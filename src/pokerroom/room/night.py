@@ -1,0 +1,605 @@
+"""The club's game night: seats and the first dealer by lot, the deal going round, when the evening ends, buy-ins
+and rebuys, house rules agreed for the evening and changed between hands, and the cash-out sheet.
+
+Pure bookkeeping (no engine, no I/O): a table calls it between hands.  Money is in **öre** (1 kr = 100 öre), chips
+are whole chips, session length is in minutes.
+
+Sources:
+
+* Seeds 000/001 chapter 4 ("Spelet"): agree the variations, draw seats by lot, buy in, draw the first dealer (or
+  use a fixed seat), play the hands, cash every player's chips in for money.
+* RULES §3.11 "The club games": the deal moves one seat clockwise each hand so that everyone deals equally often;
+  the evening ends on a completed orbit after the agreed time or number of hands (2½ hours, about 50 hands).
+* RULES §4 G1/G2 tables: 20 öre per chip in club lowball (50 kr = 250 chips; no-limit lowball 500 chips for
+  50 kr), 10 öre in club hold'em (50 kr = 500 chips); everyone's first buy-in is the same; rebuys only between
+  hands (no-limit lowball: only with no chips left; hold'em: up to X = M / S chips, A-G2-6); a new player in
+  hold'em pays a fee of the first blind in their first hand (A-G2-7).
+* RULES §5 meta-rules 1-3: variations are agreed for the evening; one not discussed before a hand keeps the
+  evening's agreement (or the default); they may change between hands.
+* A-G1-7 / A-G2-8: chips carried over in the pot are paid out on the last hand, so at cash-out every chip bought
+  is in front of a player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pokerroom.errors import RoomError
+
+__all__ = [
+    "BUYIN_ORE",
+    "GAMES",
+    "BuyIn",
+    "CashOut",
+    "CashOutRow",
+    "Night",
+    "NightConfig",
+    "draw_first_dealer",
+    "draw_seats",
+    "format_kronor",
+    "holdem_rebuy_cap",
+]
+
+GAMES = ("club-lowball", "club-holdem")
+"""The club games a night can be played with (RULES G1, G2)."""
+
+BUYIN_ORE = 5000
+"""The club's standard buy-in: 50 kr, in öre (seeds 000/001 variation "Inköp")."""
+
+
+def format_kronor(ore: int) -> str:
+    """``ore`` as kronor with two decimals and a Swedish decimal comma.
+
+    >>> format_kronor(1240), format_kronor(-5), format_kronor(0)
+    ('12,40 kr', '-0,05 kr', '0,00 kr')
+    """
+    sign = "-" if ore < 0 else ""
+    kr, rest = divmod(abs(ore), 100)
+    return f"{sign}{kr},{rest:02d} kr"
+
+
+def _check_game(game: str) -> None:
+    if game not in GAMES:
+        raise RoomError(f"a club night plays {' or '.join(GAMES)}, not {game!r}")
+
+
+@dataclass(frozen=True, init=False)
+class NightConfig:
+    """What the players agreed before the evening (seed chapter 4 step 1).
+
+    * ``game``: ``"club-lowball"`` or ``"club-holdem"``.
+    * ``price_per_chip``: öre per chip; default :meth:`default_price`.
+    * ``first_buyin``: chips in everyone's first buy-in (all equal); default 50 kr worth (250 chips in lowball,
+      500 in hold'em or no-limit lowball).
+    * ``minutes`` and ``hands``: the agreed session length (150 minutes, 50 hands); the evening ends on the
+      completed orbit after either is reached.
+    * ``house_rules``: the variations agreed for the evening, by house-rule name (RULES §5); a copy is kept.
+    * ``no_limit``: the evening plays no-limit (always so in club hold'em); sets the lowball price and rebuy rule.
+
+    Raises :class:`RoomError` for an unknown game or a price, buy-in or length out of range.
+    """
+
+    game: str
+    price_per_chip: int
+    first_buyin: int
+    minutes: float
+    hands: int
+    house_rules: dict[str, object] = field(hash=False)
+    no_limit: bool
+
+    def __init__(
+        self,
+        game: str = "club-lowball",
+        price_per_chip: int | None = None,
+        first_buyin: int | None = None,
+        minutes: float = 150.0,
+        hands: int = 50,
+        house_rules: Mapping[str, object] | None = None,
+        *,
+        no_limit: bool = False,
+    ) -> None:
+        _check_game(game)
+        no_limit = no_limit or game == "club-holdem"
+        price = self.default_price(game, no_limit) if price_per_chip is None else price_per_chip
+        if price <= 0:
+            raise RoomError(f"price_per_chip must be at least 1 öre, not {price}")
+        buyin = BUYIN_ORE // price if first_buyin is None else first_buyin
+        if buyin <= 0:
+            raise RoomError(f"first_buyin must be at least 1 chip, not {buyin}")
+        if minutes < 0 or hands < 0:
+            raise RoomError(f"the session length cannot be negative ({minutes} minutes, {hands} hands)")
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "price_per_chip", price)
+        object.__setattr__(self, "first_buyin", buyin)
+        object.__setattr__(self, "minutes", minutes)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "house_rules", dict(house_rules or {}))
+        object.__setattr__(self, "no_limit", no_limit)
+
+    @classmethod
+    def default_price(cls, game: str, no_limit: bool = False) -> int:
+        """The club's price per chip in öre: 20 in club lowball (250 chips for 50 kr), 10 in no-limit lowball
+        (500 chips for 50 kr) and in club hold'em (500 chips for 50 kr).  Raises :class:`RoomError` for an
+        unknown game.
+
+        >>> NightConfig.default_price("club-lowball"), NightConfig.default_price("club-lowball", no_limit=True)
+        (20, 10)
+        """
+        _check_game(game)
+        return 20 if game == "club-lowball" and not no_limit else 10
+
+
+def draw_seats(names: Iterable[str], rng: random.Random) -> list[str]:
+    """The players in seat order (seat 0, 1, ... clockwise) drawn by lot with ``rng``.  Raises
+    :class:`RoomError` for an empty or repeated name."""
+    seats = list(names)
+    _check_names(seats)
+    rng.shuffle(seats)
+    return seats
+
+
+def draw_first_dealer(n: int, rng: random.Random) -> int:
+    """The seat (0..n-1) of the first dealer, drawn by lot with ``rng``.  Raises :class:`RoomError` when
+    ``n < 1``."""
+    if n < 1:
+        raise RoomError(f"cannot draw a dealer among {n} players")
+    return rng.randrange(n)
+
+
+def _check_names(names: Sequence[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if not name:
+            raise RoomError("a player needs a name")
+        if name in seen:
+            raise RoomError(f"two players named {name!r}; names must differ")
+        seen.add(name)
+
+
+def holdem_rebuy_cap(stacks: Mapping[str, int], name: str) -> int:
+    """The most chips ``name`` may buy between hands in club hold'em (RULES G2, A-G2-6): up to X = floor(M / S)
+    chips afterwards, where M is the chips in front of the players at the table (carried pot chips excluded) and
+    S the number of them, both before the purchase.  ``stacks`` maps the seated players to their chips; a player
+    not in it (a newcomer) is counted at 0 and not in S.  Raises :class:`RoomError` for an empty table.
+
+    >>> holdem_rebuy_cap({"A": 700, "B": 300, "C": 0}, "C")
+    333
+    """
+    if not stacks:
+        raise RoomError("no players at the table: the rebuy cap M / S is undefined")
+    cap = sum(stacks.values()) // len(stacks)
+    return max(0, cap - stacks.get(name, 0))
+
+
+@dataclass(frozen=True)
+class BuyIn:
+    """One purchase of chips: before hand ``hand`` + 1 (``hand`` = hands started so far), ``chips`` for ``ore``."""
+
+    name: str
+    hand: int
+    chips: int
+    ore: int
+    rebuy: bool
+
+
+@dataclass(frozen=True)
+class CashOutRow:
+    """One player's line of the cash-out sheet: chips bought and what they cost (öre), chips at the end (or when
+    they left) and their worth (öre), and ``net`` = worth - cost (öre; positive: the player won)."""
+
+    name: str
+    chips_bought: int
+    paid: int
+    chips_out: int
+    value: int
+
+    @property
+    def net(self) -> int:
+        return self.value - self.paid
+
+
+@dataclass
+class CashOut:
+    """The evening's cash-out sheet: ``rows`` per player and ``transfers`` (payer, payee, öre) that settle every
+    net between the players.  The nets sum to zero."""
+
+    rows: list[CashOutRow]
+    transfers: list[tuple[str, str, int]]
+    price_per_chip: int
+
+    def net(self, name: str) -> int:
+        """``name``'s net in öre; raises :class:`RoomError` for a name not on the sheet."""
+        for row in self.rows:
+            if row.name == name:
+                return row.net
+        raise RoomError(f"{name!r} is not on the cash-out sheet")
+
+    def format(self) -> str:
+        """The sheet as a plain-text table in kronor (Swedish decimal comma), then the transfers."""
+        header = ("Player", "Chips bought", "Paid", "Chips out", "Value", "Net")
+        body = [
+            (
+                r.name,
+                str(r.chips_bought),
+                format_kronor(r.paid),
+                str(r.chips_out),
+                format_kronor(r.value),
+                format_kronor(r.net),
+            )
+            for r in self.rows
+        ]
+        total = (
+            "Total",
+            str(sum(r.chips_bought for r in self.rows)),
+            format_kronor(sum(r.paid for r in self.rows)),
+            str(sum(r.chips_out for r in self.rows)),
+            format_kronor(sum(r.value for r in self.rows)),
+            format_kronor(sum(r.net for r in self.rows)),
+        )
+        table = [header, *body, total]
+        widths = [max(len(line[i]) for line in table) for i in range(len(header))]
+
+        def line(cells: Sequence[str]) -> str:
+            first = cells[0].ljust(widths[0])
+            rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
+            return "  ".join((first, *rest)).rstrip()
+
+        rule = "-" * len(line(header))
+        out = [
+            f"Cash-out ({format_kronor(self.price_per_chip)} per chip)",
+            line(header),
+            rule,
+            *map(line, body),
+            rule,
+            line(total),
+            "",
+        ]
+        if not self.transfers:
+            out.append("No transfers needed.")
+        else:
+            out.append("Transfers:")
+            who = max(len(p) for p, _, _ in self.transfers)
+            to = max(len(q) for _, q, _ in self.transfers)
+            money = max(len(format_kronor(o)) for _, _, o in self.transfers)
+            out += [
+                f"  {p.ljust(who)} pays {q.ljust(to)}  {format_kronor(o).rjust(money)}" for p, q, o in self.transfers
+            ]
+        return "\n".join(out) + "\n"
+
+
+def _settle(nets: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    # Greedy: the largest debtor pays the largest creditor as much as either allows; ties by name, so the
+    # result is deterministic.  Each step clears at least one player, so n players need at most n - 1 transfers.
+    owes = {n: -v for n, v in nets.items() if v < 0}
+    gets = {n: v for n, v in nets.items() if v > 0}
+    transfers: list[tuple[str, str, int]] = []
+    while owes and gets:
+        payer = min(owes, key=lambda n: (-owes[n], n))
+        payee = min(gets, key=lambda n: (-gets[n], n))
+        amount = min(owes[payer], gets[payee])
+        transfers.append((payer, payee, amount))
+        for book, who in ((owes, payer), (gets, payee)):
+            book[who] -= amount
+            if book[who] == 0:
+                del book[who]
+    return transfers
+
+
+class Night:
+    """One game night of the club: seating, the deal, the session length, the money and the house rules.
+
+    Hands are numbered from 1.  :attr:`hand` is the number of hands started (0 before the first);
+    :meth:`next_hand` starts the next one.  The table asks :meth:`is_over` between hands.
+
+    The deal goes to the next seated player clockwise each hand.  An *orbit* starts with the first dealer (the
+    *anchor*; if they leave, the next player clockwise takes the role) and is complete when the deal is back at
+    the anchor: then every player seated for the whole orbit has dealt once more.  A late player deals from
+    their first turn on, so they can trail by one deal for the orbit they joined in.
+    """
+
+    def __init__(
+        self,
+        config: NightConfig,
+        names: Iterable[str],
+        *,
+        rng: random.Random,
+        first_dealer: int | None = None,
+    ) -> None:
+        """Seat ``names`` by lot and draw the first dealer with ``rng``; ``first_dealer`` (a seat index) fixes
+        the first dealer by agreement instead.  Raises :class:`RoomError` for fewer than two players, a repeated
+        name or a seat out of range."""
+        self.config = config
+        self._rng = rng
+        self._seats = draw_seats(names, rng)
+        n = len(self._seats)
+        if n < 2:
+            raise RoomError(f"a club night needs at least 2 players, not {n}")
+        if first_dealer is None:
+            first_dealer = draw_first_dealer(n, rng)
+        elif not 0 <= first_dealer < n:
+            raise RoomError(f"first_dealer must be a seat 0..{n - 1}, not {first_dealer}")
+        first = self._seats[first_dealer]
+        self._first_dealer = first
+        self._anchor = first
+        self._dealer = first  # who deals the current hand (before hand 1: the first dealer)
+        self._upcoming = first  # who deals the next hand
+        self._orbit_done = False  # the deal is back at the anchor after a full orbit
+        self._hand = 0
+        self._players = list(self._seats)  # everyone who has sat this evening, in order of arrival
+        self._deals: dict[str, int] = dict.fromkeys(self._seats, 0)
+        self._buys: list[BuyIn] = []
+        self._cashed: dict[str, int] = {}
+        self._changes: list[tuple[int, str, object]] = []
+        self._fee_due: set[str] = set()
+
+    # -- seating and the deal -------------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> list[str]:
+        """The seated players in seat order (seat 0, 1, ... clockwise)."""
+        return list(self._seats)
+
+    @property
+    def players(self) -> list[str]:
+        """Everyone who has sat this evening (also those who left), in order of arrival."""
+        return list(self._players)
+
+    @property
+    def hand(self) -> int:
+        """The number of hands started (the current or last hand's number; 0 before the first)."""
+        return self._hand
+
+    @property
+    def first_dealer(self) -> str:
+        """The player drawn (or agreed) to deal the first hand."""
+        return self._first_dealer
+
+    @property
+    def dealer_name(self) -> str:
+        """Who deals the current hand (before the first hand: the first dealer).  If that player has left, the
+        player who deals next."""
+        return self._dealer if self._dealer in self._seats else self._upcoming
+
+    @property
+    def dealer(self) -> int:
+        """The seat index (into :attr:`seats`) of :attr:`dealer_name`."""
+        return self._seats.index(self.dealer_name)
+
+    @property
+    def next_dealer(self) -> str:
+        """Who deals the next hand :meth:`next_hand` starts."""
+        return self._upcoming
+
+    @property
+    def deals(self) -> dict[str, int]:
+        """How many hands each player has dealt this evening (also those who left)."""
+        return dict(self._deals)
+
+    @property
+    def orbit_complete(self) -> bool:
+        """Whether at least one hand has been played and the deal is back at the orbit's first dealer."""
+        return self._hand > 0 and self._orbit_done
+
+    def _left_of(self, name: str) -> str:
+        i = self._seats.index(name)
+        return self._seats[(i + 1) % len(self._seats)]
+
+    def next_hand(self) -> int:
+        """Start the next hand and return its number: the first hand is dealt by the first dealer, each later one
+        by the next seated player clockwise.  Counts the deal.  Raises :class:`RoomError` with fewer than two
+        players seated or a seated player who has not bought in."""
+        if len(self._seats) < 2:
+            raise RoomError(f"a hand needs at least 2 seated players; {len(self._seats)} seated")
+        bought = {b.name for b in self._buys}
+        missing = [n for n in self._seats if n not in bought]
+        if missing:
+            raise RoomError(f"{', '.join(missing)} must buy in ({self.config.first_buyin} chips) before the deal")
+        self._dealer = self._upcoming
+        self._deals[self._dealer] += 1
+        self._hand += 1
+        self._upcoming = self._left_of(self._dealer)
+        self._orbit_done = self._upcoming == self._anchor
+        return self._hand
+
+    def is_over(self, elapsed_minutes: float) -> bool:
+        """Whether the evening ends now, between hands: only at a completed orbit (:attr:`orbit_complete`),
+        and only once the agreed number of hands is played or ``elapsed_minutes`` (minutes since the first hand)
+        has reached the agreed time (RULES §3.11).  With 6 players and 50 hands agreed: True after hand 54."""
+        reached = self._hand >= self.config.hands or elapsed_minutes >= self.config.minutes
+        return self.orbit_complete and reached
+
+    def join(self, name: str) -> int:
+        """Seat a late player by lot in one of the gaps between the seated players (``rng``); returns their seat
+        index.  They buy in with :meth:`buy_in` before the next deal; in club hold'em they owe the new-player fee
+        (:meth:`fee_due`).  A player who left may come back (they then buy chips with :meth:`rebuy`).  Raises
+        :class:`RoomError` for a seated name or an empty name."""
+        if not name:
+            raise RoomError("a player needs a name")
+        if name in self._seats:
+            raise RoomError(f"{name!r} is already seated (seat {self._seats.index(name)})")
+        # Gap k lies between seat k-1 and seat k; gap len(seats) (behind the last seat) is the same as gap 0.
+        seat = self._rng.randrange(len(self._seats)) + 1
+        self._seats.insert(seat, name)
+        if name not in self._deals:
+            self._players.append(name)
+            self._deals[name] = 0
+        if self.config.game == "club-holdem":
+            self._fee_due.add(name)
+        return seat
+
+    def leave(self, name: str, chips: int) -> int:
+        """``name`` leaves between hands with ``chips``, cashed in at that moment; returns their worth in öre.
+        The deal and the orbit's first dealer pass to the next player clockwise if they were theirs.  Raises
+        :class:`RoomError` for a player not seated, negative chips, or the last seated player (whose chips go on
+        the cash-out sheet)."""
+        self._seated(name)
+        if chips < 0:
+            raise RoomError(f"{name} cannot leave with {chips} chips")
+        if len(self._seats) == 1:
+            raise RoomError(f"{name} is the last player; settle the evening with cash_out_sheet")
+        after = self._left_of(name)
+        if self._anchor == name and self._upcoming == name:
+            # Between orbits (or before the first hand) both roles pass on; the orbit stays as complete as it was.
+            self._anchor = self._upcoming = after
+        elif self._anchor == name:
+            # Mid-orbit the neighbour takes over as anchor; the orbit still needs the deals up to them.
+            self._anchor = after
+            self._orbit_done = False
+        elif self._upcoming == name:
+            self._upcoming = after
+            self._orbit_done = after == self._anchor  # the leaver was the orbit's last dealer
+        if self._dealer == name and self._hand == 0:
+            self._dealer = after
+        self._seats.remove(name)
+        self._cashed[name] = self._cashed.get(name, 0) + chips
+        self._fee_due.discard(name)
+        return chips * self.config.price_per_chip
+
+    def _seated(self, name: str) -> None:
+        if name not in self._seats:
+            raise RoomError(f"{name!r} is not seated; seated: {', '.join(self._seats)}")
+
+    # -- new-player fee (club hold'em, A-G2-7) ---------------------------------------------------------------
+
+    def fee_due(self, name: str) -> bool:
+        """Whether ``name`` owes the new-player fee (the first blind, dead money) in the next hand they play
+        (club hold'em: a late player, or a busted player marked with :meth:`owe_fee`)."""
+        return name in self._fee_due
+
+    def owe_fee(self, name: str) -> None:
+        """Mark ``name`` as a new player who owes the fee (a busted player who did not rebuy at once, RULES G2).
+        Raises :class:`RoomError` for a player not seated."""
+        self._seated(name)
+        self._fee_due.add(name)
+
+    def fee_paid(self, name: str) -> None:
+        """Record that ``name`` paid the new-player fee.  Raises :class:`RoomError` if they owed none."""
+        if name not in self._fee_due:
+            raise RoomError(f"{name!r} owes no new-player fee")
+        self._fee_due.discard(name)
+
+    # -- money ----------------------------------------------------------------------------------------------
+
+    @property
+    def buys(self) -> list[BuyIn]:
+        """Every buy-in and rebuy of the evening, in order."""
+        return list(self._buys)
+
+    def chips_bought(self, name: str) -> int:
+        """All the chips ``name`` has bought this evening."""
+        return sum(b.chips for b in self._buys if b.name == name)
+
+    def buy_in(self, name: str, chips: int) -> int:
+        """``name``'s first buy-in of the evening; returns its price in öre (chips × price).  Everyone's first
+        buy-in is the same (RULES G2 "Inköp"), so ``chips`` must be ``config.first_buyin``.  Raises
+        :class:`RoomError` for another amount, a player not seated, or one who has bought in already."""
+        self._seated(name)
+        if any(b.name == name for b in self._buys):
+            raise RoomError(f"{name} has bought in already; more chips are a rebuy")
+        if chips != self.config.first_buyin:
+            raise RoomError(
+                f"everyone's first buy-in is {self.config.first_buyin} chips "
+                f"({format_kronor(self.config.first_buyin * self.config.price_per_chip)}), not {chips}"
+            )
+        return self._record(name, chips, rebuy=False)
+
+    def rebuy(self, name: str, chips: int, *, stacks: Mapping[str, int] | None = None) -> int:
+        """``name`` buys ``chips`` more between hands; returns the price in öre (chips × price).  With
+        ``stacks`` (every seated player's chips now, pot carry excluded) the game's rebuy rule is checked too:
+        no-limit lowball only with no chips left (RULES §5.1 #7); club hold'em up to :func:`holdem_rebuy_cap`
+        (A-G2-6).  Raises :class:`RoomError` for a player not seated or not yet bought in, fewer than 1 chip, or
+        a rebuy the rule forbids."""
+        self._seated(name)
+        if not any(b.name == name for b in self._buys):
+            raise RoomError(
+                f"{name} has not bought in; the first purchase is the buy-in of {self.config.first_buyin} chips"
+            )
+        if chips < 1:
+            raise RoomError(f"a rebuy is at least 1 chip, not {chips}")
+        if stacks is not None:
+            own = stacks.get(name, 0)
+            if self.config.game == "club-holdem":
+                cap = holdem_rebuy_cap(stacks, name)
+                if chips > cap:
+                    m, s = sum(stacks.values()), len(stacks)
+                    raise RoomError(
+                        f"{name} may buy at most {cap} chips: X = {m} / {s} = {m // s} chips after "
+                        f"the rebuy, and {name} has {own}"
+                    )
+            elif self.config.no_limit and own > 0:
+                raise RoomError(f"in no-limit lowball a rebuy waits until all chips are gone; {name} has {own}")
+        return self._record(name, chips, rebuy=True)
+
+    def _record(self, name: str, chips: int, *, rebuy: bool) -> int:
+        ore = chips * self.config.price_per_chip
+        self._buys.append(BuyIn(name, self._hand, chips, ore, rebuy))
+        return ore
+
+    # -- house rules (RULES §5 meta-rules) -----------------------------------------------------------------
+
+    def set_rule(self, key: str, value: object) -> int:
+        """Change the house rule ``key`` to ``value`` from the next hand on (meta-rule 2: changes are agreed
+        between hands; the current hand keeps its rules).  Returns the first hand it applies to.  Raises
+        :class:`RoomError` for an empty key."""
+        if not key:
+            raise RoomError("a house rule needs a name")
+        start = self._hand + 1
+        self._changes.append((start, key, value))
+        return start
+
+    @property
+    def rule_changes(self) -> list[tuple[int, str, object]]:
+        """Every change made during the evening: (first hand it applies to, rule, value), in order."""
+        return list(self._changes)
+
+    def rules_for_hand(self, n: int) -> dict[str, object]:
+        """The house rules agreed for hand ``n`` (from 1): the evening's agreement with every change made before
+        hand ``n`` applied.  Rules never discussed are absent: the game's default applies (meta-rule 1).  Raises
+        :class:`RoomError` for ``n < 1``."""
+        if n < 1:
+            raise RoomError(f"hands are numbered from 1, not {n}")
+        rules = dict(self.config.house_rules)
+        for start, key, value in self._changes:
+            if start <= n:
+                rules[key] = value
+        return rules
+
+    # -- the end of the evening ------------------------------------------------------------------------------
+
+    def cash_out_sheet(self, final_chips: Mapping[str, int]) -> CashOut:
+        """The evening's settlement: ``final_chips`` gives every seated player's chips at the end (players who
+        left count with the chips they left with).  Each row has the money paid for chips, the chips' worth and
+        the net (öre); ``transfers`` settle the nets player to player (greedy, largest debtor to largest
+        creditor).  Raises :class:`RoomError` when ``final_chips`` does not name exactly the seated players, has
+        negative chips, or its chips (with those cashed by leavers) differ from the chips bought: chips carried
+        in the pot must have been paid out on the last hand (A-G1-7)."""
+        names, given = set(self._seats), set(final_chips)
+        if names != given:
+            parts = []
+            if names - given:
+                parts.append(f"missing {', '.join(sorted(names - given))}")
+            if given - names:
+                parts.append(f"not seated {', '.join(sorted(given - names))}")
+            raise RoomError(f"final chips must name exactly the seated players ({'; '.join(parts)})")
+        for name, chips in final_chips.items():
+            if chips < 0:
+                raise RoomError(f"{name} cannot end with {chips} chips")
+        price = self.config.price_per_chip
+        rows = []
+        for name in self._players:
+            out = final_chips[name] if name in names else 0
+            out += self._cashed.get(name, 0)
+            bought = self.chips_bought(name)
+            rows.append(CashOutRow(name, bought, bought * price, out, out * price))
+        total_in = sum(r.chips_bought for r in rows)
+        total_out = sum(r.chips_out for r in rows)
+        if total_in != total_out:
+            diff = total_out - total_in
+            raise RoomError(
+                f"the chips at the end ({total_out}) differ from the chips bought ({total_in}) by {diff:+d} "
+                f"({format_kronor(diff * price)}); chips carried in the pot must be paid out on the last hand "
+                f"(A-G1-7) and every chip counted"
+            )
+        return CashOut(rows, _settle({r.name: r.net for r in rows}), price)

@@ -1,0 +1,617 @@
+"""``Table``: a game of the registry played hand after hand (RULES §3.3-§3.11, G1-G3, §5).
+
+The table keeps the seats (a player's name, the chips in front of them, sitting out, owed blinds), moves the
+button or the dealer, lays out the blinds and dead money for each hand (:mod:`pokerroom.room.layout`), starts the
+engine's :class:`~pokerroom.engine.Hand` on the seats dealt in, and after the hand takes the stacks back, with the
+rake and the carried chips.  Chips move only between hands (table stakes): buy-ins, rebuys and cash-outs are
+refused while the player is in a hand.  Time comes from an injected clock: when the player to act runs out of
+time the table acts for them (check, else disconnect protection where seed 004 allows it, else fold; a draw
+stands pat).  The table is synchronous and does no I/O; :mod:`pokerroom.room.runner` adds the store.
+
+Seats are the table's (``0..size-1``, clockwise); the engine's seats are the positions of the players dealt in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerroom.engine import Action, Event, Hand
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, RoomError
+from pokerroom.games import Game, Limit, Opener, find
+from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock
+from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
+from pokerroom.room.rake import TableRake, schedule_for
+from pokerroom.room.stakes import BuyIn
+
+__all__ = ["HandResult", "RoomEvent", "SeatState", "Table", "TableConfig"]
+
+_DAY = 24 * 3600.0
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A table's settings.  ``game``: a game id; ``rules``: house rules by name (``Game.with_rules``);
+    ``blinds`` (small, big), ``ante``, ``bring_in``, ``limit`` as for ``Game.deal`` (chips in the smallest
+    unit; ``None``: the game's own); ``seats``: the number of seats (default: the game's maximum);
+    ``buy_in``: the allowed range (default: RULES §3.3 for the limit); ``real_money``: raked (RULES §3.10) and
+    disconnect protection available (§3.7); ``cents_per_chip``: what a chip is worth in cents (rake);
+    ``dealer``: how the deal moves (default: the game's kind); ``new_player_rule`` (default: seed 004's post or
+    wait in blind games, the club's fee in club hold'em); ``min_stack``: chips each player must hold before a
+    deal (the A-6 table's 13, RULES G3); ``rebuy_cap``: the club's X = M/S cap (RULES G2); ``rebuy_only_busted``:
+    the no-limit lowball rule (G1); ``aai_per_24h``: disconnect protections per player per 24 hours;
+    ``action_seconds``/``bank_seconds``: the clock."""
+
+    game: str
+    rules: dict[str, Any] = field(default_factory=dict)
+    blinds: tuple[int, int] | None = None
+    ante: int | None = None
+    bring_in: int = 0
+    limit: str | None = None
+    seats: int | None = None
+    buy_in: BuyIn | None = None
+    real_money: bool = False
+    cents_per_chip: int = 1
+    dealer: Dealer | None = None
+    new_player_rule: NewPlayerRule | None = None
+    min_stack: int | None = None
+    rebuy_cap: bool | None = None
+    rebuy_only_busted: bool = False
+    aai_per_24h: int = 1
+    action_seconds: float = 20.0
+    bank_seconds: float = 30.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON-ready data (the store keeps them with the table)."""
+        out: dict[str, Any] = {k: v for k, v in self.__dict__.items() if k != "buy_in"}
+        if self.buy_in is not None:
+            out["buy_in"] = [self.buy_in.minimum, self.buy_in.maximum]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        """The inverse of :meth:`to_dict`."""
+        d = dict(data)
+        if d.get("buy_in") is not None:
+            lo, hi = d["buy_in"]
+            d["buy_in"] = BuyIn(lo, hi)
+        if d.get("blinds") is not None:
+            d["blinds"] = tuple(d["blinds"])
+        return cls(**d)
+
+
+@dataclass
+class SeatState:
+    """One occupied seat: the ``player``'s name and ``stack`` in chips; ``sitting_out``; ``new`` (joined a
+    running game, has not played yet); missed blinds owed; ``post`` (posts owed blinds rather than wait);
+    ``connected``; ``fee_due`` (the club's new-player fee)."""
+
+    player: str
+    stack: int
+    sitting_out: bool = False
+    new: bool = False
+    owes_big: bool = False
+    owes_small: bool = False
+    post: bool = True
+    connected: bool = True
+    fee_due: bool = False
+    busted_at: int | None = None
+
+
+@dataclass(frozen=True)
+class RoomEvent:
+    """Something the room did between or around hands: ``kind`` (``sit``, ``stand``, ``buy_in``, ``rebuy``,
+    ``sit_out``, ``return``, ``missed_blind``, ``wait``, ``timeout``, ``protected``, ``warning``, ``rake``,
+    ``carried``), the ``seat``, ``player``, ``amount`` in chips, and ``text``."""
+
+    kind: str
+    seat: int | None = None
+    player: str | None = None
+    amount: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A settled hand: its ``number``; ``players`` by engine seat (table seat, name); ``starting`` and
+    ``final`` stacks; ``contributions`` (chips each put in, dead money included, uncalled bets excluded);
+    ``payouts`` (chips each won); ``rake``; ``carried_in`` and ``carried_out``; the engine's ``events``.
+    Chips balance: ``sum(contributions) + carried_in == sum(payouts) + rake + carried_out``."""
+
+    number: int
+    players: tuple[tuple[int, str], ...]
+    starting: tuple[int, ...]
+    final: tuple[int, ...]
+    contributions: tuple[int, ...]
+    payouts: tuple[int, ...]
+    rake: int
+    carried_in: int
+    carried_out: int
+    events: tuple[Event, ...]
+    voided: bool = False
+
+
+class Table:
+    """A table of ``config.game`` (see :class:`TableConfig`).  Raises :class:`~pokerroom.errors.RoomError`
+    for refused room requests and the engine's errors for refused actions; a refusal changes nothing."""
+
+    def __init__(self, config: TableConfig, *, clock: Clock | None = None, first_button: int | None = None) -> None:
+        game = find(config.game)
+        if config.rules:
+            game = game.with_rules(**config.rules)
+        self.config = config
+        self.game: Game = game
+        self.size = config.seats or game.max_players
+        if not game.min_players <= self.size <= 10:
+            raise RoomError(f"{game.id} tables have {game.min_players} to 10 seats, not {self.size}")
+        self.clock: Clock = clock if clock is not None else VirtualClock()
+        self.seats: list[SeatState | None] = [None] * self.size
+        self.hand: Hand | None = None
+        self.hand_number = 0
+        self.layout: Layout | None = None
+        self.button: int | None = first_button
+        self._bb: int | None = None
+        self._sb: int | None = None
+        self.carried = 0
+        """Odd chips left in the pot for the next hand (the club games, RULES §6.3)."""
+        self.last_hand = False
+        """Set before the evening's last hand: its odd chips are paid out, not carried (A-G1-7)."""
+        self.events: list[RoomEvent] = []
+        self.timer = ActionTimer(config.action_seconds, config.bank_seconds)
+        self._aai: dict[str, list[float]] = {}
+        self._timed_seat: int | None = None
+        self._started = False
+        self._limit = Limit.parse(config.limit) if config.limit else game.default_limit
+        blind_game = any(st.opener is Opener.BLINDS for st in game.streets)
+        self.blind_game = blind_game
+        if config.dealer is not None:
+            self.dealer = config.dealer
+        elif blind_game:
+            self.dealer = Dealer.MOVING_BUTTON
+        elif any(st.up for st in game.streets):
+            self.dealer = Dealer.BOX
+        else:
+            self.dealer = Dealer.ROTATING
+        if config.new_player_rule is not None:
+            self.new_player_rule = config.new_player_rule
+        elif game.odd_chips_carry and blind_game:
+            self.new_player_rule = NewPlayerRule.FEE
+        elif blind_game:
+            self.new_player_rule = NewPlayerRule.POST_OR_WAIT
+        else:
+            self.new_player_rule = NewPlayerRule.NONE
+        from pokerroom.games.a6_lowball import A6_MIN_STACK
+
+        self.min_stack = config.min_stack if config.min_stack is not None else (
+            A6_MIN_STACK if game.id == "a6-lowball" else 1
+        )
+        self.rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else game.id == "club-holdem"
+        self.blinds = config.blinds if config.blinds is not None else (
+            (game.blinds[0], game.blinds[1]) if len(game.blinds) >= 2 else ((1, 2) if blind_game else (0, 0))
+        )
+        big = self.blinds[1] or 2
+        small_bet = game.fixed_bets[0] or big
+        self.buy_in = config.buy_in or self._default_buy_in(small_bet, big)
+        self._rake: TableRake | None = None
+        if config.real_money and not game.odd_chips_carry:
+            self._rake = TableRake(schedule_for(self._limit, small_bet=small_bet, cents_per_chip=config.cents_per_chip),
+                                   config.cents_per_chip)
+
+    def _default_buy_in(self, small_bet: int, big: int) -> BuyIn:
+        if self.game.odd_chips_carry or self.game.id == "a6-lowball":
+            return BuyIn(self.min_stack, None)  # the club: the evening's agreed chips, no table maximum
+        return BuyIn.for_table(self._limit, small_bet=small_bet, big_blind=big,
+                               cents_per_chip=self.config.cents_per_chip)
+
+    # ------------------------------------------------------------------ seats
+
+    def seat_of(self, player: str) -> int:
+        """The seat of ``player``; :class:`RoomError` when not seated here."""
+        for i, s in enumerate(self.seats):
+            if s is not None and s.player == player:
+                return i
+        raise RoomError(f"{player!r} is not seated at this table")
+
+    def _log(self, kind: str, seat: int | None, amount: int = 0, text: str = "") -> None:
+        st = self.seats[seat] if seat is not None else None
+        self.events.append(RoomEvent(kind, seat, st.player if st else None, amount, text))
+
+    def in_hand(self, seat: int) -> bool:
+        """Whether ``seat`` holds cards in the hand being played."""
+        h = self.hand
+        if h is None or h.is_complete or self.layout is None or seat not in self.layout.dealt:
+            return False
+        return not h.folded[self.layout.dealt.index(seat)]
+
+    def sit(self, seat: int, player: str, buy_in: int, *, post: bool = True) -> None:
+        """Seat ``player`` with ``buy_in`` chips (inside the table's range, RULES §3.3; the club's cap,
+        A-G2-6).  Joining a running blind game they post a big blind or wait for it (``post``, §3.4); at the
+        club they pay the new-player fee in their first hand (G2).  Raises :class:`RoomError`."""
+        if not 0 <= seat < self.size:
+            raise RoomError(f"seat {seat} does not exist; this table has seats 0 to {self.size - 1}")
+        if self.seats[seat] is not None:
+            raise RoomError(f"seat {seat} is taken by {self.seats[seat].player!r}")  # type: ignore[union-attr]
+        if any(s is not None and s.player == player for s in self.seats):
+            raise RoomError(f"{player!r} is already seated at this table (seat {self.seat_of(player)})")
+        self.buy_in.check(buy_in)
+        if self.rebuy_cap:
+            cap = self._cap(None)
+            if cap is not None and buy_in > cap:
+                raise RoomError(f"the club's cap X = M/S allows at most {cap} chips now (A-G2-6), not {buy_in}")
+        joins_running = self._started
+        self.seats[seat] = SeatState(
+            player, buy_in, new=joins_running and self.new_player_rule is NewPlayerRule.POST_OR_WAIT,
+            post=post, fee_due=joins_running and self.new_player_rule is NewPlayerRule.FEE,
+        )
+        self._log("sit", seat, buy_in)
+
+    def _cap(self, seat: int | None) -> int | None:
+        """RULES G2 / A-G2-6: after a rebuy a player holds at most X = floor(M/S); M: chips on the table
+        (carried chips excluded), S: players seated (the rebuying one included)."""
+        stacks = [s.stack for s in self.seats if s is not None]
+        if not stacks:
+            return None
+        return sum(stacks) // len(stacks) - (self.seats[seat].stack if seat is not None else 0)  # type: ignore[union-attr]
+
+    def max_rebuy(self, player: str) -> int | None:
+        """The most chips ``player`` may add now (``None``: no limit)."""
+        seat = self.seat_of(player)
+        st = self.seats[seat]
+        assert st is not None
+        caps: list[int] = []
+        if self.buy_in.maximum is not None:
+            caps.append(max(0, self.buy_in.maximum - st.stack))
+        if self.rebuy_cap:
+            cap = self._cap(seat)
+            if cap is not None:
+                caps.append(max(0, cap))
+        return min(caps) if caps else None
+
+    def add_chips(self, player: str, amount: int) -> None:
+        """A rebuy or top-up between hands (RULES §3.3 table stakes; G1: in the no-limit lowball variant only
+        when the player has no chips left; G2: capped at X = M/S).  Raises :class:`RoomError`."""
+        seat = self.seat_of(player)
+        st = self.seats[seat]
+        assert st is not None
+        if self.in_hand(seat) or (self.hand is not None and not self.hand.is_complete and self._dealt_in(seat)):
+            raise RoomError(f"{player} is in a hand: chips may be added only between hands (table stakes)")
+        if amount <= 0:
+            raise RoomError(f"a rebuy must be a positive number of chips, not {amount}")
+        if self.config.rebuy_only_busted and st.stack > 0:
+            raise RoomError(f"{player} still has {st.stack} chips: in no-limit play a rebuy needs an empty stack (G1)")
+        most = self.max_rebuy(player)
+        if most is not None and amount > most:
+            raise RoomError(f"{player} may add at most {most} chips now (table maximum or the club's X = M/S cap)")
+        if st.stack + amount < self.buy_in.minimum and st.stack == 0:
+            raise RoomError(f"a rebuy from nothing needs at least {self.buy_in.minimum} chips")
+        st.stack += amount
+        if st.busted_at is not None and st.busted_at == self.hand_number:
+            st.fee_due = False  # rebought at once: not a new player (G2)
+        st.busted_at = None
+        self._log("rebuy", seat, amount)
+
+    def _dealt_in(self, seat: int) -> bool:
+        return self.layout is not None and seat in self.layout.dealt
+
+    def stand(self, player: str) -> int:
+        """``player`` leaves with their chips (returned); refused while they hold cards in a hand."""
+        seat = self.seat_of(player)
+        if self.hand is not None and not self.hand.is_complete and self._dealt_in(seat):
+            raise RoomError(f"{player} is in the hand being played; they may leave when it ends")
+        st = self.seats[seat]
+        assert st is not None
+        self.seats[seat] = None
+        self._aai.pop(player, None)
+        self._log("stand", seat, st.stack)
+        return st.stack
+
+    def sit_out(self, player: str) -> None:
+        """``player`` stops being dealt in from the next hand; blinds that pass them are owed (RULES §3.5)."""
+        seat = self.seat_of(player)
+        st = self.seats[seat]
+        assert st is not None
+        st.sitting_out = True
+        self._log("sit_out", seat)
+
+    def come_back(self, player: str, *, post: bool = True) -> None:
+        """``player`` is dealt in again: owed blinds are posted (``post``) or they wait for the big blind."""
+        seat = self.seat_of(player)
+        st = self.seats[seat]
+        assert st is not None
+        st.sitting_out = False
+        st.post = post
+        st.connected = True
+        self._log("return", seat)
+
+    def disconnect(self, player: str) -> None:
+        """``player``'s connection dropped: their clock runs on; at time-out RULES §3.7 applies."""
+        st = self.seats[self.seat_of(player)]
+        assert st is not None
+        st.connected = False
+
+    def reconnect(self, player: str) -> None:
+        st = self.seats[self.seat_of(player)]
+        assert st is not None
+        st.connected = True
+
+    def aai_remaining(self, player: str) -> int:
+        """Disconnect protections ``player`` has left in the last 24 hours (RULES §3.7)."""
+        now = self.clock.now()
+        used = [t for t in self._aai.get(player, []) if now - t < _DAY]
+        self._aai[player] = used
+        return max(0, self.config.aai_per_24h - len(used))
+
+    # ------------------------------------------------------------------ hands
+
+    def _candidates(self) -> tuple[list[Candidate], list[int]]:
+        cands: list[Candidate] = []
+        out: list[int] = []
+        for i, st in enumerate(self.seats):
+            if st is None:
+                continue
+            if st.sitting_out or st.stack < self.min_stack:
+                if st.stack < self.min_stack and not st.sitting_out and st.stack > 0:
+                    self._log("sit_out", i, st.stack, f"fewer than {self.min_stack} chips before the deal")
+                out.append(i)
+                continue
+            cands.append(Candidate(i, new=st.new, owes_big=st.owes_big, owes_small=st.owes_small, post=st.post))
+        return cands, out
+
+    def start_hand(self, *, seed: int | None = None, cards: Any = None) -> Hand:
+        """Lay out the next hand and deal it; raises :class:`RoomError` when a hand is running or fewer than
+        two players can be dealt in."""
+        if self.hand is not None and not self.hand.is_complete:
+            raise RoomError("a hand is being played; finish it first")
+        cands, out = self._candidates()
+        layout = plan_hand(
+            cands, size=self.size, dealer=self.dealer, previous_button=self.button,
+            previous_big_blind=self._bb, previous_small_blind=self._sb, blinds=self.blinds,
+            new_player_rule=self.new_player_rule, sitting_out=out, hu_button_posts_sb=self.game.hu_button_posts_sb,
+        )
+        if layout is None:
+            raise RoomError("fewer than two players can be dealt in")
+        dealt = list(layout.dealt)
+        if len(dealt) > self.game.max_players:
+            dealt = dealt[: self.game.max_players]
+            layout = Layout(tuple(dealt), layout.button, layout.small_blind, layout.big_blind, layout.posts,
+                            layout.dead, layout.waiting, layout.missed, layout.cleared)
+        for seat, which in layout.missed.items():
+            st = self.seats[seat]
+            assert st is not None
+            if not st.new and not (st.owes_big or (st.owes_small and which == "small")):
+                st.owes_big = which == "big"
+                st.owes_small = True
+                self._log("missed_blind", seat, self.blinds[1] if which == "big" else self.blinds[0], which)
+        for seat in layout.waiting:
+            self._log("wait", seat, 0, "waits for the big blind")
+        stacks = [self.seats[s].stack for s in dealt]  # type: ignore[union-attr]
+        dead = [layout.dead.get(s, 0) for s in dealt]
+        for k, s in enumerate(dealt):
+            st = self.seats[s]
+            assert st is not None
+            if st.fee_due and self.blinds[0]:
+                dead[k] += self.blinds[0]  # A-G2-7: the club's new-player fee, dead money
+        kw: dict[str, Any] = {}
+        if self.blind_game:
+            kw["posts"] = [layout.posts.get(s, 0) for s in dealt]
+            if layout.big_blind is not None and layout.big_blind in dealt:
+                kw["big_blind_seat"] = dealt.index(layout.big_blind)
+        hand = self.game.deal(
+            stacks=stacks, button=layout.engine_button(), blinds=self.blinds if self.blind_game else None,
+            ante=self.config.ante, bring_in=self.config.bring_in, limit=self._limit, seed=seed, cards=cards,
+            carried_in=self.carried, last_hand=self.last_hand, dead=dead if any(dead) else None,
+            rake=self._rake, **kw,
+        )
+        for s in layout.cleared:
+            st = self.seats[s]
+            assert st is not None
+            st.new = st.owes_big = st.owes_small = False
+        for s in dealt:
+            st = self.seats[s]
+            assert st is not None
+            st.fee_due = False
+            st.new = False
+        self.hand = hand
+        self.layout = layout
+        self.hand_number += 1
+        self._started = True
+        self.button = layout.button
+        self._bb, self._sb = layout.big_blind, layout.small_blind
+        self._carried_in = self.carried
+        self.carried = 0
+        self.timer.new_hand()
+        self._start_timer()
+        return hand
+
+    @property
+    def to_act(self) -> int | None:
+        """The table seat to act, or ``None``."""
+        h = self.hand
+        if h is None or h.to_act is None or self.layout is None:
+            return None
+        return self.layout.dealt[h.to_act]
+
+    def _engine_seat(self, seat: int) -> int:
+        if self.layout is None or seat not in self.layout.dealt:
+            raise NotYourTurn(f"seat {seat} is not dealt in this hand")
+        return self.layout.dealt.index(seat)
+
+    def _start_timer(self) -> None:
+        seat = self.to_act
+        if seat is not None and seat != self._timed_seat:
+            self.timer.start(seat, self.clock.now())
+        self._timed_seat = seat
+
+    def act(self, seat: int, action: Action) -> Event:
+        """Apply ``action`` for table ``seat``.  With the house rule ``clamp_out_of_range_bets`` an amount out of
+        range is placed at the nearest legal amount (seed 000 5.3, decision 19).  Raises the engine's errors;
+        a refused action changes nothing.  Settles the hand when it ends (see :attr:`result`)."""
+        h = self.hand
+        if h is None or h.is_complete:
+            raise IllegalAction("no hand is being played; start one first")
+        es = self._engine_seat(seat)
+        try:
+            h.verify(action, es)
+        except IllegalAmount as err:
+            if not (self.game.clamp_out_of_range_bets and err.nearest is not None):
+                raise
+            action = Action(action.kind, amount=err.nearest)
+            h.verify(action, es)
+        self.timer.stop(self.clock.now())
+        self._timed_seat = None
+        event = h.act(action, es)
+        self._after()
+        return event
+
+    def _after(self) -> None:
+        h = self.hand
+        assert h is not None
+        if h.is_complete:
+            self._settle()
+        else:
+            self._start_timer()
+
+    def expired(self) -> bool:
+        """Whether the player to act has run out of time (action time and time bank)."""
+        return self.to_act is not None and self.timer.expired(self.clock.now())
+
+    def time_out(self) -> Event:
+        """Act for the player to act whose time is up (RULES §3.7, A-3.7-2, §2.5): a draw stands pat (and the
+        player may not bet or raise afterwards); a forced bring-in is posted; with nothing to call, check; facing
+        a bet, disconnect protection on a real-money fixed or spread limit table while the player has chips in
+        and protections left (a warning when the last is used); else fold."""
+        h = self.hand
+        seat = self.to_act
+        if h is None or seat is None:
+            raise IllegalAction("nobody is to act")
+        st = self.seats[seat]
+        assert st is not None
+        legal = h.legal_actions()
+        assert legal is not None
+        self.timer.stop(self.clock.now())
+        self._timed_seat = None
+        es = self._engine_seat(seat)
+        if legal.draw is not None:
+            action = Action.draw((), timed_out=True)
+        elif legal.show:
+            action = Action.muck()
+        elif legal.bring_in is not None:
+            action = Action.post_bring_in()
+        elif legal.check:
+            action = Action.check()
+        else:
+            protected = self._limit in (Limit.FIXED, Limit.SPREAD) and self.config.real_money
+            if protected and self.aai_remaining(st.player) > 0:
+                try:
+                    h.verify_artificial_all_in(es)
+                except IllegalAction:
+                    pass
+                else:
+                    self._aai.setdefault(st.player, []).append(self.clock.now())
+                    self._log("protected", seat, h.contributions[es], "disconnect protection: all-in")
+                    if self.aai_remaining(st.player) == 0:
+                        self._log("warning", seat, 0, "disconnect protection used up for 24 hours")
+                    event = h.artificial_all_in(es)
+                    self._after()
+                    return event
+            action = Action.fold()
+        self._log("timeout", seat, 0, action.kind.value)
+        event = h.act(action, es)
+        self._after()
+        return event
+
+    def draw_seconds(self) -> float:
+        """The draw timer of the online draw games (RULES §2.5)."""
+        return DRAW_SECONDS
+
+    # ------------------------------------------------------------------ settling
+
+    result: HandResult | None = None
+
+    def _settle(self) -> None:
+        h = self.hand
+        layout = self.layout
+        assert h is not None and layout is not None
+        contributions = tuple(c + d for c, d in zip(h.contributions, h.dead_posted, strict=True))
+        payouts = tuple(h.won)
+        for k, seat in enumerate(layout.dealt):
+            st = self.seats[seat]
+            assert st is not None
+            st.stack = h.stacks[k]
+            if st.stack == 0:
+                st.busted_at = self.hand_number
+        self.carried = h.carried
+        self.result = HandResult(
+            number=self.hand_number,
+            players=tuple((s, self.seats[s].player) for s in layout.dealt),  # type: ignore[union-attr]
+            starting=h.starting_stacks,
+            final=tuple(h.stacks),
+            contributions=contributions,
+            payouts=payouts,
+            rake=h.rake,
+            carried_in=self._carried_in,
+            carried_out=h.carried,
+            events=tuple(h.events),
+        )
+        if h.rake:
+            self._log("rake", None, h.rake)
+        if h.carried:
+            self._log("carried", None, h.carried, "odd chips carried to the next hand")
+
+    def finish_busts(self) -> list[str]:
+        """Between hands: players with no chips who did not rebuy at once count as new (G2: they pay the fee
+        when they come back) and sit out.  Returns their names."""
+        names = []
+        for i, st in enumerate(self.seats):
+            if st is not None and st.stack == 0 and not st.sitting_out:
+                st.sitting_out = True
+                if self.new_player_rule is NewPlayerRule.FEE:
+                    st.fee_due = True
+                names.append(st.player)
+                self._log("sit_out", i, 0, "no chips")
+        return names
+
+    def void_hand(self) -> HandResult:
+        """RULES §3.8: cancel the hand being played; every chip each player put in goes back, no rake, the
+        cards are void.  Returns the voided hand's figures."""
+        h = self.hand
+        layout = self.layout
+        if h is None or layout is None or h.is_complete:
+            raise RoomError("no hand is being played")
+        contributions = tuple(c + d for c, d in zip(h.contributions, h.dead_posted, strict=True))
+        self.hand = None
+        self.carried = self._carried_in
+        self._timed_seat = None
+        self.result = HandResult(
+            number=self.hand_number, players=tuple((s, self.seats[s].player) for s in layout.dealt),  # type: ignore[union-attr]
+            starting=h.starting_stacks, final=h.starting_stacks, contributions=contributions,
+            payouts=contributions, rake=0, carried_in=0, carried_out=0, events=tuple(h.events), voided=True,
+        )
+        return self.result
+
+    def play_bots(self, bots: dict[str, Callable[[Any], Action]], *, seed: int | None = None,
+                  rng: random.Random | None = None) -> HandResult:
+        """Deal one hand and let ``bots`` (name -> ``act(view)``) play it to the end; returns the result."""
+        hand = self.start_hand(seed=seed)
+        while not hand.is_complete:
+            seat = self.to_act
+            assert seat is not None
+            st = self.seats[seat]
+            assert st is not None
+            action = bots[st.player](hand.view(self._engine_seat(seat)))
+            self.act(seat, action)
+        assert self.result is not None
+        return self.result
+
+    def stacks(self) -> dict[str, int]:
+        """Chips in front of each seated player, by name."""
+        return {s.player: s.stack for s in self.seats if s is not None}
+
+    def total_chips(self) -> int:
+        """Chips at this table: stacks (the hand's when one is running), the pot and the carried chips."""
+        if self.hand is not None and not self.hand.is_complete and self.layout is not None:
+            outside = sum(s.stack for i, s in enumerate(self.seats) if s is not None and i not in self.layout.dealt)
+            return outside + self.hand.total_chips
+        return sum(s.stack for s in self.seats if s is not None) + self.carried
