@@ -1,0 +1,201 @@
+"""Hands: starting one, its action journal, settling it through the ledger and voiding it (RULES §3.8).
+
+A hand is ``in_progress`` from :func:`begin_hand` until :func:`settle_hand` (``settled``) or :func:`void_hand`
+(``void``).  While it runs, the table journals each action *before* applying it, so after a crash the hands
+still ``in_progress`` can be replayed from their journal or voided, every contribution refunded.
+
+The functions take an open connection inside a transaction; :class:`~pokerroom.store.Store` supplies both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.engine import Connection
+
+from pokerroom.errors import LedgerError, StoreError
+from pokerroom.store.checks import chip_map, chips, ident, json_object, known_accounts, known_table, text
+from pokerroom.store.ledger import Transfer, carried_key, pot_key, rake_key, read_balances, stack_key
+from pokerroom.store.ledger import post as post_transfers
+from pokerroom.store.records import HandInfo
+from pokerroom.store.schema import hands, journal
+
+__all__ = [
+    "IN_PROGRESS",
+    "SETTLED",
+    "VOID",
+    "begin_hand",
+    "hand_info",
+    "hands_in_progress",
+    "journal_entries",
+    "last_hand_number",
+    "settle_hand",
+    "void_hand",
+    "write_journal",
+]
+
+IN_PROGRESS, SETTLED, VOID = "in_progress", "settled", "void"
+
+_HAND_COLUMNS = (hands.c.id, hands.c.table_id, hands.c.number, hands.c.setup, hands.c.status, hands.c.record)
+
+
+def _info(row: Any) -> HandInfo:
+    return HandInfo(
+        id=int(row.id),
+        table=int(row.table_id),
+        number=int(row.number),
+        setup=row.setup,
+        status=row.status,
+        record=row.record,
+    )
+
+
+def begin_hand(conn: Connection, now: datetime, table: int, number: int, setup: dict[str, object]) -> int:
+    """Store hand ``number`` (>= 1, unique at the table) of ``table`` as in progress; return its id."""
+    table = known_table(conn, table)
+    number = ident(number, "hand number")
+    setup = json_object(setup, "setup")
+    taken = conn.execute(select(hands.c.id).where(hands.c.table_id == table, hands.c.number == number)).first()
+    if taken is not None:
+        raise StoreError(f"table {table} already has a hand number {number} (hand id {taken.id})")
+    row = conn.execute(
+        hands.insert().values(table_id=table, number=number, setup=setup, status=IN_PROGRESS, started_at=now)
+    ).inserted_primary_key
+    assert row is not None
+    return int(row[0])
+
+
+def _hand_row(conn: Connection, hand: object, *, lock: bool = False) -> Any:
+    hand_id = ident(hand, "hand")
+    query = select(*_HAND_COLUMNS).where(hands.c.id == hand_id)
+    if lock:
+        query = query.with_for_update()  # PostgreSQL: a concurrent settle of the same hand waits, then sees it done
+    row = conn.execute(query).first()
+    if row is None:
+        raise StoreError(f"no hand with id {hand_id}")
+    return row
+
+
+def _running(conn: Connection, hand: object) -> Any:
+    row = _hand_row(conn, hand, lock=True)
+    if row.status != IN_PROGRESS:
+        raise StoreError(f"hand {row.id} (table {row.table_id}, number {row.number}) is {row.status}, not in progress")
+    return row
+
+
+def write_journal(conn: Connection, now: datetime, hand: int, seq: int, entry: dict[str, object]) -> None:
+    """Append action ``seq`` (>= 0, unique within the hand) of a hand in progress.  The hot path: one primary
+    key read and one Core insert."""
+    hand = ident(hand, "hand")
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        raise StoreError(f"journal seq must be an integer of at least 0, not {seq!r}")
+    entry = json_object(entry, "journal entry")
+    status = conn.execute(select(hands.c.status).where(hands.c.id == hand)).scalar()
+    if status is None:
+        raise StoreError(f"no hand with id {hand}")
+    if status != IN_PROGRESS:
+        raise StoreError(f"hand {hand} is {status}; its journal is closed")
+    conn.execute(journal.insert().values(hand_id=hand, seq=seq, entry=entry, created_at=now))
+
+
+def journal_entries(conn: Connection, hand: int) -> list[dict[str, object]]:
+    """The journal of ``hand`` in ``seq`` order."""
+    row = _hand_row(conn, hand)
+    query = select(journal.c.entry).where(journal.c.hand_id == row.id).order_by(journal.c.seq)
+    return list(conn.execute(query).scalars())
+
+
+def hand_info(conn: Connection, hand: int) -> HandInfo:
+    """The stored hand ``hand``."""
+    return _info(_hand_row(conn, hand))
+
+
+def hands_in_progress(conn: Connection, table: int | None) -> list[HandInfo]:
+    """Hands in progress (at ``table``, or anywhere when None), oldest first."""
+    query = select(*_HAND_COLUMNS).where(hands.c.status == IN_PROGRESS).order_by(hands.c.id)
+    if table is not None:
+        query = query.where(hands.c.table_id == known_table(conn, table))
+    return [_info(row) for row in conn.execute(query)]
+
+
+def last_hand_number(conn: Connection, table: int) -> int:
+    """The highest hand number begun at ``table``; 0 when none."""
+    table = known_table(conn, table)
+    return int(conn.execute(select(func.max(hands.c.number)).where(hands.c.table_id == table)).scalar() or 0)
+
+
+def _cover(conn: Connection, needs: Mapping[str, int], hand: int) -> None:
+    """LedgerError unless each key holds at least the chips the hand takes from it."""
+    held = read_balances(conn, needs, lock=True)
+    short = [
+        f"{key} holds {held[key]} but the hand takes {amount}" for key, amount in needs.items() if held[key] < amount
+    ]
+    if short:
+        raise LedgerError(f"hand {hand}: " + "; ".join(short))
+
+
+def settle_hand(
+    conn: Connection,
+    now: datetime,
+    hand: int,
+    *,
+    contributions: Mapping[int, int],
+    payouts: Mapping[int, int],
+    rake: int,
+    carried_in: int,
+    carried_out: int,
+    record: dict[str, object] | None,
+) -> None:
+    """Post a finished hand (see :meth:`pokerroom.store.Store.settle_hand`) and mark it settled."""
+    put = chip_map(contributions, "contributions")
+    paid = chip_map(payouts, "payouts")
+    rake = chips(rake, "rake", zero=True)
+    carried_in = chips(carried_in, "carried_in", zero=True)
+    carried_out = chips(carried_out, "carried_out", zero=True)
+    if record is not None:
+        record = json_object(record, "record")
+    row = _running(conn, hand)
+    table, hand_id = int(row.table_id), int(row.id)
+    known_accounts(conn, put.keys() | paid.keys())
+    into, out = sum(put.values()) + carried_in, sum(paid.values()) + rake + carried_out
+    if into != out:
+        raise LedgerError(
+            f"hand {hand_id}: the pot does not come back to zero: contributions {sum(put.values())} + carried in "
+            f"{carried_in} = {into} in, but payouts {sum(paid.values())} + rake {rake} + carried out {carried_out} "
+            f"= {out} out ({into - out:+d})"
+        )
+    pot = pot_key(table)
+    needs = {stack_key(table, account): amount for account, amount in put.items()}
+    if carried_in:
+        needs[carried_key(table)] = carried_in
+    _cover(conn, needs, hand_id)
+    transfers: list[Transfer] = [(stack_key(table, account), pot, amount) for account, amount in sorted(put.items())]
+    if carried_in:
+        transfers.append((carried_key(table), pot, carried_in))
+    transfers += [(pot, stack_key(table, account), amount) for account, amount in sorted(paid.items())]
+    if rake:
+        transfers.append((pot, rake_key(table), rake))
+    if carried_out:
+        transfers.append((pot, carried_key(table), carried_out))
+    memo = f"hand {row.number} settled"
+    post_transfers(conn, now=now, kind="settle", memo=memo, transfers=transfers, table=table, hand=hand_id)
+    conn.execute(update(hands).where(hands.c.id == hand_id).values(status=SETTLED, record=record, ended_at=now))
+
+
+def void_hand(conn: Connection, now: datetime, hand: int, *, contributions: Mapping[int, int], reason: str) -> None:
+    """Refund a hand's contributions and mark it void (see :meth:`pokerroom.store.Store.void_hand`)."""
+    put = chip_map(contributions, "contributions")
+    reason = text(reason, "reason")
+    row = _running(conn, hand)
+    table, hand_id = int(row.table_id), int(row.id)
+    known_accounts(conn, put)
+    _cover(conn, {stack_key(table, account): amount for account, amount in put.items()}, hand_id)
+    pot = pot_key(table)
+    # Each contribution goes in and straight back: net zero, but the ledger shows what was refunded and why.
+    transfers: list[Transfer] = [(stack_key(table, account), pot, amount) for account, amount in sorted(put.items())]
+    transfers += [(pot, stack_key(table, account), amount) for account, amount in sorted(put.items())]
+    post_transfers(conn, now=now, kind="void", memo=reason, transfers=transfers, table=table, hand=hand_id)
+    conn.execute(update(hands).where(hands.c.id == hand_id).values(status=VOID, ended_at=now))

@@ -1,0 +1,205 @@
+"""The double-entry ledger: ledger account keys, posting transfers, reading balances and checking the books.
+
+Every chip movement is a *transaction* whose *postings* (signed amounts on ledger account keys) sum to zero.
+Keys are strings: ``cashier`` (the outside world; its balance is minus every chip in the room), ``account:{id}``
+(a player's chips off the tables), ``stack:{table}:{account}`` (a player's chips at a table), ``pot:{table}``
+(chips in the middle, zero outside a settlement), ``rake:{table}`` (the house's cut) and ``carried:{table}``
+(chips left over from one hand for the next).  The ``balances`` table holds each key's running sum, updated in
+the same database transaction as the postings, so a balance is one indexed read; :func:`check_balanced`
+recomputes it from the postings.
+
+The functions here take an open :class:`~sqlalchemy.engine.Connection` inside a transaction and never commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection
+
+from pokerroom.errors import LedgerError
+from pokerroom.store.schema import balances, postings, transactions
+
+__all__ = [
+    "CASHIER",
+    "KeyParts",
+    "Transfer",
+    "account_key",
+    "carried_key",
+    "check_balanced",
+    "parse_key",
+    "post",
+    "pot_key",
+    "rake_key",
+    "read_balances",
+    "stack_key",
+]
+
+CASHIER = "cashier"
+
+
+def account_key(account: int) -> str:
+    """The ledger key of player ``account``'s chips off the tables."""
+    return f"account:{account}"
+
+
+def stack_key(table: int, account: int) -> str:
+    """The ledger key of player ``account``'s chips at ``table``."""
+    return f"stack:{table}:{account}"
+
+
+def pot_key(table: int) -> str:
+    """The ledger key of ``table``'s pot (zero between settlements)."""
+    return f"pot:{table}"
+
+
+def rake_key(table: int) -> str:
+    """The ledger key of the rake taken at ``table``."""
+    return f"rake:{table}"
+
+
+def carried_key(table: int) -> str:
+    """The ledger key of chips ``table`` carries from one hand to the next."""
+    return f"carried:{table}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeyParts:
+    """A ledger key taken apart: ``book`` is its kind (``cashier``, ``account``, ``stack``, ``pot``, ``rake``,
+    ``carried``), ``table`` and ``account`` the ids it names (None where it names none)."""
+
+    book: str
+    table: int | None
+    account: int | None
+
+
+def parse_key(key: str) -> KeyParts:
+    """Take a ledger key apart; :class:`LedgerError` if it is not one of the forms above."""
+    parts = key.split(":")
+    try:
+        if parts == [CASHIER]:
+            return KeyParts(CASHIER, None, None)
+        if parts[0] == "account" and len(parts) == 2:
+            return KeyParts("account", None, int(parts[1]))
+        if parts[0] == "stack" and len(parts) == 3:
+            return KeyParts("stack", int(parts[1]), int(parts[2]))
+        if parts[0] in ("pot", "rake", "carried") and len(parts) == 2:
+            return KeyParts(parts[0], int(parts[1]), None)
+    except ValueError:
+        pass
+    raise LedgerError(f"not a ledger key: {key!r} (cashier, account:ID, stack:TABLE:ID, pot/rake/carried:TABLE)")
+
+
+# One chip movement: (from key, to key, chips > 0); it becomes two postings, -chips and +chips.
+Transfer = tuple[str, str, int]
+
+
+def post(
+    conn: Connection,
+    *,
+    now: datetime,
+    kind: str,
+    memo: str,
+    transfers: Sequence[Transfer],
+    table: int | None = None,
+    hand: int | None = None,
+) -> int:
+    """Write one ledger transaction of ``transfers`` and update the balances of the keys it touches; return its
+    id.  The caller has already checked that no balance it debits goes short.  Raises :class:`LedgerError` on a
+    transfer of zero or fewer chips (nothing is written then)."""
+    rows: list[dict[str, Any]] = []
+    net: dict[str, int] = {}
+    for source, target, chips in transfers:
+        if chips <= 0:
+            raise LedgerError(f"a transfer moves a positive number of chips, not {chips} ({source} -> {target})")
+        for key, amount in ((source, -chips), (target, chips)):
+            rows.append({"key": key, "amount": amount, "account_id": parse_key(key).account})
+            net[key] = net.get(key, 0) + amount
+    txn = conn.execute(
+        transactions.insert().values(created_at=now, kind=kind, table_id=table, hand_id=hand, memo=memo)
+    ).inserted_primary_key
+    assert txn is not None
+    txn_id = int(txn[0])
+    if rows:
+        for row in rows:
+            row["transaction_id"] = txn_id
+        conn.execute(postings.insert(), rows)
+    _add_to_balances(conn, {key: delta for key, delta in net.items() if delta})
+    return txn_id
+
+
+def _add_to_balances(conn: Connection, deltas: Mapping[str, int]) -> None:
+    if not deltas:
+        return
+    rows = []
+    for key, delta in sorted(deltas.items()):  # a fixed order: two writers lock rows in the same order
+        parts = parse_key(key)
+        rows.append(
+            {"key": key, "book": parts.book, "table_id": parts.table, "account_id": parts.account, "balance": delta}
+        )
+    dialect = conn.dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        ins = sqlite_insert(balances) if dialect == "sqlite" else pg_insert(balances)
+        stmt = ins.on_conflict_do_update(
+            index_elements=[balances.c.key], set_={"balance": balances.c.balance + ins.excluded.balance}
+        )
+        conn.execute(stmt, rows)
+        return
+    for row in rows:  # any other database: update, insert where there was no row
+        done = conn.execute(
+            update(balances).where(balances.c.key == row["key"]).values(balance=balances.c.balance + row["balance"])
+        )
+        if done.rowcount == 0:
+            conn.execute(balances.insert().values(**row))
+
+
+def read_balances(conn: Connection, keys: Iterable[str], *, lock: bool = False) -> dict[str, int]:
+    """The balances of ``keys`` (0 for a key never posted to).  ``lock`` takes row locks (``FOR UPDATE``) on
+    PostgreSQL so a concurrent writer cannot spend the same chips between the check and the write; SQLite
+    already holds the database write lock (``BEGIN IMMEDIATE``)."""
+    wanted = sorted(set(keys))
+    found = {key: 0 for key in wanted}
+    if not wanted:
+        return found
+    query = select(balances.c.key, balances.c.balance).where(balances.c.key.in_(wanted))
+    if lock:
+        query = query.with_for_update()
+    for key, balance in conn.execute(query):
+        found[key] = int(balance)
+    return found
+
+
+def check_balanced(conn: Connection, *, limit: int = 10) -> None:
+    """Raise :class:`LedgerError` unless every transaction's postings sum to zero, every key's balance row
+    equals the sum of its postings, no key but the cashier is negative and every pot is empty.  The message
+    lists the first ``limit`` problems with their sums."""
+    problems: list[str] = []
+    sums = func.sum(postings.c.amount)
+    for txn, total in conn.execute(
+        select(postings.c.transaction_id, sums)
+        .group_by(postings.c.transaction_id)
+        .having(sums != 0)
+        .order_by(postings.c.transaction_id)
+    ):
+        problems.append(f"transaction {txn} postings sum to {int(total)}, not 0")
+    posted = {key: int(total) for key, total in conn.execute(select(postings.c.key, sums).group_by(postings.c.key))}
+    kept = {key: int(balance) for key, balance in conn.execute(select(balances.c.key, balances.c.balance))}
+    for key in sorted(posted.keys() | kept.keys()):
+        from_postings, balance = posted.get(key, 0), kept.get(key, 0)
+        if key not in kept and from_postings:
+            problems.append(f"{key} has no balance row but its postings sum to {from_postings}")
+        elif from_postings != balance:
+            problems.append(f"balance of {key} is {balance} but its postings sum to {from_postings}")
+        if key != CASHIER and min(from_postings, balance) < 0:
+            problems.append(f"{key} is negative ({min(from_postings, balance)})")
+        if key.startswith("pot:") and (from_postings or balance):
+            problems.append(f"{key} holds {from_postings or balance} chips outside a settlement")
+    if problems:
+        more = f"; and {len(problems) - limit} more" if len(problems) > limit else ""
+        raise LedgerError("the ledger does not balance: " + "; ".join(problems[:limit]) + more)

@@ -1,0 +1,55 @@
+"""The read-only records the store hands out: :class:`HandInfo`, :class:`RakeRow` and :class:`HistoryRow`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+__all__ = ["HandInfo", "HistoryRow", "RakeRow"]
+
+
+@dataclass(frozen=True)
+class HandInfo:
+    """A hand as stored: its ``id``, ``table`` id, ``number`` at that table, ``setup`` (the JSON given to
+    ``begin_hand``), ``status`` (``"in_progress"``, ``"settled"`` or ``"void"``) and, once settled, its
+    ``record`` (the hand history JSON; None before, and for a void hand)."""
+
+    id: int
+    table: int
+    number: int
+    setup: dict[str, object]
+    status: str
+    record: dict[str, object] | None = None
+
+
+@dataclass(frozen=True)
+class RakeRow:
+    """One line of the rake report: the ``table`` id and ``name`` when grouped by table, or ``table`` None and
+    ``name`` the UTC day (ISO ``YYYY-MM-DD``) when grouped by day; ``hands`` raked and ``rake`` in chips."""
+
+    table: int | None
+    name: str
+    hands: int
+    rake: int
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One posting on a player's account or one of their table stacks, oldest first.
+
+    ``time`` (UTC, aware), ``kind`` of the transaction (``deposit``, ``withdrawal``, ``buy_in``, ``cash_out``,
+    ``settle``, ``void``), ``table`` and ``hand`` ids (None where the transaction has none), ``key`` (the ledger
+    key: ``account:ID`` or ``stack:TABLE:ID``), ``amount`` (chips, + in / - out), ``balance`` (of that key after
+    this posting), ``holdings`` (the account plus all the player's stacks after it), ``memo`` and
+    ``transaction`` id."""
+
+    time: datetime
+    kind: str
+    table: int | None
+    hand: int | None
+    key: str
+    amount: int
+    balance: int
+    holdings: int
+    memo: str
+    transaction: int

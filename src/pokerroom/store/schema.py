@@ -1,0 +1,109 @@
+"""The store's tables (SQLAlchemy Core): players' accounts, poker tables, hands and their action journal, and
+the double-entry ledger (``transactions``, ``postings`` and the ``balances`` cache).
+
+Chips are whole numbers of the smallest unit (``BigInteger``).  Times are naive UTC ``DateTime`` columns: the
+same value on SQLite (ISO text) and PostgreSQL (``timestamp``); the store adds the UTC zone when reading.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+__all__ = ["accounts", "balances", "hands", "journal", "metadata", "poker_tables", "postings", "transactions"]
+
+metadata = MetaData()
+
+# SQLite only auto-numbers an ``INTEGER PRIMARY KEY``; PostgreSQL gets a 64-bit identity for the busy tables.
+_BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False, unique=True),
+    Column("created_at", DateTime(), nullable=False),
+)
+
+poker_tables = Table(
+    "poker_tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False, unique=True),
+    Column("game", String(100), nullable=False),
+    Column("config", JSON(), nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+)
+
+hands = Table(
+    "hands",
+    metadata,
+    Column("id", _BigId, primary_key=True),
+    Column("table_id", Integer, ForeignKey("poker_tables.id"), nullable=False),
+    Column("number", BigInteger, nullable=False),
+    Column("setup", JSON(), nullable=False),
+    Column("status", String(20), nullable=False),  # in_progress | settled | void
+    Column("record", JSON(none_as_null=True), nullable=True),
+    Column("started_at", DateTime(), nullable=False),
+    Column("ended_at", DateTime(), nullable=True),
+    UniqueConstraint("table_id", "number", name="uq_hands_table_number"),
+    Index("ix_hands_status", "status"),
+)
+
+# One row per action, keyed by (hand, seq): the primary key is the only index the hot insert maintains.
+journal = Table(
+    "journal",
+    metadata,
+    Column("hand_id", _BigId, ForeignKey("hands.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("entry", JSON(), nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+)
+
+transactions = Table(
+    "transactions",
+    metadata,
+    Column("id", _BigId, primary_key=True),
+    Column("created_at", DateTime(), nullable=False),
+    Column("kind", String(20), nullable=False),  # deposit | withdrawal | buy_in | cash_out | settle | void
+    Column("table_id", Integer, ForeignKey("poker_tables.id"), nullable=True),
+    Column("hand_id", _BigId, ForeignKey("hands.id"), nullable=True),
+    Column("memo", Text(), nullable=False),
+)
+
+# ``account_id`` repeats the player an ``account:`` or ``stack:`` key belongs to, so a player's history is one
+# indexed read instead of a pattern match on the key.
+postings = Table(
+    "postings",
+    metadata,
+    Column("id", _BigId, primary_key=True),
+    Column("transaction_id", _BigId, ForeignKey("transactions.id"), nullable=False, index=True),
+    Column("key", String(100), nullable=False, index=True),
+    Column("amount", BigInteger, nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
+)
+
+# The running balance of every ledger key, kept in the same transaction as its postings.  ``book`` is the key's
+# kind (cashier, account, stack, pot, rake, carried) and ``table_id``/``account_id`` its parts, for listing.
+balances = Table(
+    "balances",
+    metadata,
+    Column("key", String(100), primary_key=True),
+    Column("book", String(20), nullable=False),
+    Column("table_id", Integer, nullable=True),
+    Column("account_id", Integer, nullable=True),
+    Column("balance", BigInteger, nullable=False),
+    Index("ix_balances_table", "table_id", "book"),
+)

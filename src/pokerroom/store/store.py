@@ -1,0 +1,365 @@
+"""The :class:`Store` facade: players' accounts, tables, chips moving between them, hands and reports, each
+public method one database transaction over the ledger in :mod:`pokerroom.store.ledger`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Literal
+
+from sqlalchemy import Engine, select
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from pokerroom.errors import StoreError
+from pokerroom.store import hands as _hands
+from pokerroom.store import ledger as _ledger
+from pokerroom.store import reports as _reports
+from pokerroom.store.checks import chips, ident, json_object, known_accounts, known_table, text, to_naive_utc
+from pokerroom.store.connect import WRITE, make_engine
+from pokerroom.store.ledger import CASHIER, account_key, carried_key, post, read_balances, stack_key
+from pokerroom.store.records import HandInfo, HistoryRow, RakeRow
+from pokerroom.store.schema import accounts, balances, metadata, poker_tables
+
+__all__ = ["Store"]
+
+
+class Store:
+    """Persistent accounts, tables, hands and a double-entry chip ledger in SQLite (a file, the default) or
+    PostgreSQL (``postgresql+psycopg://...``).
+
+    Chips are ``int`` in the smallest unit.  Every method is one transaction and checks its input first: a bad
+    amount (not a positive ``int``), an unknown id or a short balance raises :class:`StoreError` (a ledger that
+    would not balance :class:`LedgerError`) and writes nothing.  ``now`` is the clock for timestamps (default:
+    the current UTC time); a naive time it returns is taken as UTC.
+    """
+
+    def __init__(
+        self,
+        url: str = "sqlite:///pokerroom.db",
+        *,
+        echo: bool = False,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
+        self._engine = make_engine(url, echo=echo)
+        self._writer = self._engine.execution_options(**{WRITE: True})
+        self._clock = now if now is not None else (lambda: datetime.now(UTC))
+        metadata.create_all(self._engine)  # only the tables that are missing
+
+    # --- plumbing -----------------------------------------------------------------------------------------
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (for tools and tests; writing through it bypasses the ledger's checks)."""
+        return self._engine
+
+    def close(self) -> None:
+        """Close every pooled connection; the store cannot be used afterwards."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _now(self) -> datetime:
+        return to_naive_utc(self._clock())
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self._engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        # The checks before each write catch bad input; a constraint failing here means a concurrent writer won.
+        try:
+            with self._writer.begin() as conn:
+                yield conn
+        except IntegrityError as exc:
+            raise StoreError(f"the database refused the change: {exc.orig}") from exc
+
+    # --- accounts -----------------------------------------------------------------------------------------
+
+    def create_account(self, name: str, *, deposit: int = 0) -> int:
+        """Open an account for ``name`` (unique) and post ``deposit`` chips (>= 0) cashier -> account; return its
+        id.  StoreError if the name is taken."""
+        name = text(name, "account name")
+        deposit = chips(deposit, "deposit", zero=True)
+        with self._write() as conn:
+            if conn.execute(select(accounts.c.id).where(accounts.c.name == name)).first() is not None:
+                raise StoreError(f"an account named {name!r} already exists")
+            row = conn.execute(accounts.insert().values(name=name, created_at=self._now())).inserted_primary_key
+            assert row is not None
+            account = int(row[0])
+            if deposit:
+                post(
+                    conn,
+                    now=self._now(),
+                    kind="deposit",
+                    memo="deposit",
+                    transfers=[(CASHIER, account_key(account), deposit)],
+                )
+        return account
+
+    def account_id(self, name: str) -> int:
+        """The id of the account named ``name``; StoreError if there is none."""
+        with self._read() as conn:
+            found = conn.execute(select(accounts.c.id).where(accounts.c.name == name)).scalar()
+        if found is None:
+            raise StoreError(f"no account named {name!r}")
+        return int(found)
+
+    def deposit(self, account: int, amount: int, *, memo: str = "deposit") -> None:
+        """Post ``amount`` chips (> 0) cashier -> ``account``."""
+        amount = chips(amount, "deposit")
+        with self._write() as conn:
+            known_accounts(conn, [account])
+            post(conn, now=self._now(), kind="deposit", memo=memo, transfers=[(CASHIER, account_key(account), amount)])
+
+    def withdraw(self, account: int, amount: int, *, memo: str = "withdrawal") -> None:
+        """Post ``amount`` chips (> 0) ``account`` -> cashier; StoreError if the account holds fewer."""
+        amount = chips(amount, "withdrawal")
+        with self._write() as conn:
+            known_accounts(conn, [account])
+            held = read_balances(conn, [account_key(account)], lock=True)[account_key(account)]
+            if held < amount:
+                raise StoreError(f"account {account} holds {held} chips, cannot withdraw {amount}")
+            post(
+                conn, now=self._now(), kind="withdrawal", memo=memo, transfers=[(account_key(account), CASHIER, amount)]
+            )
+
+    def balance(self, account: int) -> int:
+        """Chips in ``account`` off the tables; StoreError if the account is unknown."""
+        account = ident(account, "account")
+        with self._read() as conn:
+            held = conn.execute(select(balances.c.balance).where(balances.c.key == account_key(account))).scalar()
+            if held is None:
+                known_accounts(conn, [account])
+        return int(held or 0)
+
+    # --- tables and chips at them -------------------------------------------------------------------------
+
+    def create_table(self, name: str, *, game: str, config: dict[str, object]) -> int:
+        """Create table ``name`` (unique) playing ``game`` with ``config`` (stored as JSON); return its id."""
+        name = text(name, "table name")
+        game = text(game, "game")
+        config = json_object(config, "config")
+        with self._write() as conn:
+            if conn.execute(select(poker_tables.c.id).where(poker_tables.c.name == name)).first() is not None:
+                raise StoreError(f"a table named {name!r} already exists")
+            row = conn.execute(
+                poker_tables.insert().values(name=name, game=game, config=config, created_at=self._now())
+            ).inserted_primary_key
+        assert row is not None
+        return int(row[0])
+
+    def table_id(self, name: str) -> int:
+        """The id of the table named ``name``; StoreError if there is none."""
+        with self._read() as conn:
+            found = conn.execute(select(poker_tables.c.id).where(poker_tables.c.name == name)).scalar()
+        if found is None:
+            raise StoreError(f"no table named {name!r}")
+        return int(found)
+
+    def table_config(self, table: int) -> dict[str, object]:
+        """The config stored for ``table`` (JSON: keys are strings)."""
+        table = ident(table, "table")
+        with self._read() as conn:
+            row = conn.execute(select(poker_tables.c.config).where(poker_tables.c.id == table)).first()
+        if row is None:
+            raise StoreError(f"no table with id {table}")
+        config: dict[str, object] = row.config
+        return config
+
+    def buy_in(self, table: int, account: int, amount: int) -> None:
+        """Move ``amount`` chips (> 0) from ``account`` to its stack at ``table``; StoreError if the account holds
+        fewer."""
+        amount = chips(amount, "buy-in")
+        with self._write() as conn:
+            table = known_table(conn, table)
+            known_accounts(conn, [account])
+            held = read_balances(conn, [account_key(account)], lock=True)[account_key(account)]
+            if held < amount:
+                raise StoreError(f"account {account} holds {held} chips, cannot buy in for {amount}")
+            post(
+                conn,
+                now=self._now(),
+                kind="buy_in",
+                memo="buy-in",
+                table=table,
+                transfers=[(account_key(account), stack_key(table, account), amount)],
+            )
+
+    def cash_out(self, table: int, account: int, amount: int | None = None) -> int:
+        """Move ``amount`` chips (> 0; the whole stack when None) from ``account``'s stack at ``table`` back to
+        the account; return the chips moved (0, writing nothing, for an empty stack and ``amount`` None).
+        StoreError if the stack holds fewer."""
+        if amount is not None:
+            amount = chips(amount, "cash-out")
+        with self._write() as conn:
+            table = known_table(conn, table)
+            known_accounts(conn, [account])
+            key = stack_key(table, account)
+            held = read_balances(conn, [key], lock=True)[key]
+            if amount is None:
+                amount = held
+            elif held < amount:
+                raise StoreError(f"account {account} has {held} chips at table {table}, cannot cash out {amount}")
+            if amount:
+                post(
+                    conn,
+                    now=self._now(),
+                    kind="cash_out",
+                    memo="cash-out",
+                    table=table,
+                    transfers=[(key, account_key(account), amount)],
+                )
+        return amount
+
+    def cash_out_all(self, table: int) -> dict[int, int]:
+        """Move every stack at ``table`` back to its account in one transaction (RULES §3.8: after a crash, and
+        after voiding the hands in progress); return account -> chips moved."""
+        with self._write() as conn:
+            table = known_table(conn, table)
+            held = self._stacks(conn, table)
+            if held:
+                post(
+                    conn,
+                    now=self._now(),
+                    kind="cash_out",
+                    memo="cash-out (all)",
+                    table=table,
+                    transfers=[(stack_key(table, a), account_key(a), n) for a, n in sorted(held.items())],
+                )
+        return held
+
+    def stack(self, table: int, account: int) -> int:
+        """Chips ``account`` has at ``table``."""
+        table, account = ident(table, "table"), ident(account, "account")
+        with self._read() as conn:
+            held = conn.execute(select(balances.c.balance).where(balances.c.key == stack_key(table, account))).scalar()
+            if held is None:
+                known_table(conn, table)
+                known_accounts(conn, [account])
+        return int(held or 0)
+
+    def stacks(self, table: int) -> dict[int, int]:
+        """Account -> chips at ``table``, for the nonzero stacks only."""
+        with self._read() as conn:
+            return self._stacks(conn, known_table(conn, table))
+
+    @staticmethod
+    def _stacks(conn: Connection, table: int) -> dict[int, int]:
+        query = (
+            select(balances.c.account_id, balances.c.balance)
+            .where(balances.c.table_id == table, balances.c.book == "stack", balances.c.balance != 0)
+            .order_by(balances.c.account_id)
+        )
+        return {int(account): int(held) for account, held in conn.execute(query)}
+
+    def carried(self, table: int) -> int:
+        """Chips ``table``'s carried account holds (left over from a hand for the next)."""
+        with self._read() as conn:
+            key = carried_key(known_table(conn, table))
+            return read_balances(conn, [key])[key]
+
+    # --- hands --------------------------------------------------------------------------------------------
+
+    def begin_hand(self, table: int, number: int, *, setup: dict[str, object]) -> int:
+        """Store hand ``number`` (>= 1, unique at the table) as in progress with its ``setup`` (JSON: seed,
+        seats, stacks, posts ...); return the hand id."""
+        with self._write() as conn:
+            return _hands.begin_hand(conn, self._now(), table, number, setup)
+
+    def journal(self, hand: int, seq: int, entry: dict[str, object]) -> None:
+        """Commit action ``seq`` (>= 0, unique in the hand) of a hand in progress; call it *before* the table
+        applies the action.  StoreError for an unknown or finished hand or a repeated ``seq``."""
+        try:
+            with self._write() as conn:
+                _hands.write_journal(conn, self._now(), hand, seq, entry)
+        except StoreError as exc:
+            if isinstance(exc.__cause__, IntegrityError):
+                raise StoreError(f"hand {hand} already has journal entry {seq}") from exc
+            raise
+
+    def journal_entries(self, hand: int) -> list[dict[str, object]]:
+        """The journal of ``hand``, in ``seq`` order."""
+        with self._read() as conn:
+            return _hands.journal_entries(conn, hand)
+
+    def settle_hand(
+        self,
+        hand: int,
+        *,
+        contributions: dict[int, int],
+        payouts: dict[int, int],
+        rake: int = 0,
+        carried_in: int = 0,
+        carried_out: int = 0,
+        record: dict[str, object] | None = None,
+    ) -> None:
+        """Post a finished hand in one transaction: each account's ``contributions`` stack -> pot, ``carried_in``
+        carried -> pot, ``payouts`` pot -> stack, ``rake`` pot -> rake, ``carried_out`` pot -> carried; store
+        ``record`` (the hand history JSON) and mark it settled.  LedgerError, writing nothing, unless
+        contributions + carried_in == payouts + rake + carried_out, or if a stack (or the carried account) holds
+        less than it gives; StoreError if the hand is not in progress."""
+        with self._write() as conn:
+            _hands.settle_hand(
+                conn,
+                self._now(),
+                hand,
+                contributions=contributions,
+                payouts=payouts,
+                rake=rake,
+                carried_in=carried_in,
+                carried_out=carried_out,
+                record=record,
+            )
+
+    def void_hand(self, hand: int, *, contributions: dict[int, int], reason: str) -> None:
+        """Cancel a hand in progress (RULES §3.8): post each contribution stack -> pot and refund it pot -> stack
+        with ``reason`` as the memo, and mark the hand void.  No rake; carried chips stay where they are."""
+        with self._write() as conn:
+            _hands.void_hand(conn, self._now(), hand, contributions=contributions, reason=reason)
+
+    def hands_in_progress(self, table: int | None = None) -> list[HandInfo]:
+        """Hands in progress at ``table`` (anywhere when None), oldest first."""
+        with self._read() as conn:
+            return _hands.hands_in_progress(conn, table)
+
+    def hand(self, hand: int) -> HandInfo:
+        """The stored hand ``hand``; StoreError if unknown."""
+        with self._read() as conn:
+            return _hands.hand_info(conn, hand)
+
+    def last_hand_number(self, table: int) -> int:
+        """The highest hand number begun at ``table``; 0 when none."""
+        with self._read() as conn:
+            return _hands.last_hand_number(conn, table)
+
+    # --- checks and reports -------------------------------------------------------------------------------
+
+    def check_balanced(self) -> None:
+        """LedgerError unless every transaction's postings sum to zero, every balance row equals the sum of its
+        postings, no key but the cashier is negative and every pot is empty; the message names what is off."""
+        with self._read() as conn:
+            _ledger.check_balanced(conn)
+
+    def total(self) -> int:
+        """Chips in the room: every ledger key but the cashier (== minus the cashier's balance)."""
+        with self._read() as conn:
+            return _reports.total(conn)
+
+    def rake_report(self, *, by: Literal["table", "day"] = "table") -> list[RakeRow]:
+        """Rake per table (id and name) or per UTC day (ISO date): hands raked and chips taken."""
+        with self._read() as conn:
+            return _reports.rake_report(conn, by)
+
+    def account_history(self, account: int) -> list[HistoryRow]:
+        """Every posting on ``account`` or its stacks at any table, oldest first, with balances after each."""
+        with self._read() as conn:
+            return _reports.account_history(conn, account)

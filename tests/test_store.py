@@ -1,0 +1,379 @@
+"""The store: accounts, chips at tables, hands (settle, void, journal), persistence and ledger checks.
+
+Every test runs on SQLite (a file) and on PostgreSQL (a database of its own); see ``storetools``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select, text, update
+
+from pokerroom.errors import LedgerError, StoreError
+from pokerroom.store import HandInfo, Store, account_key, carried_key, rake_key
+from pokerroom.store.schema import balances, hands, postings
+from storetools import BACKENDS, Clock, backend_url
+
+
+@pytest.fixture(params=BACKENDS)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    with backend_url(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(store_url: str, clock: Clock) -> Iterator[Store]:
+    s = Store(store_url, now=clock)
+    yield s
+    s.close()
+
+
+def key_balance(store: Store, key: str) -> int:
+    with store.engine.connect() as conn:
+        return int(conn.execute(select(balances.c.balance).where(balances.c.key == key)).scalar() or 0)
+
+
+def posting_count(store: Store) -> int:
+    with store.engine.connect() as conn:
+        return int(conn.execute(text("SELECT COUNT(*) FROM postings")).scalar_one())
+
+
+def seated(store: Store, *names: str, chips: int = 100, deposit: int = 1000) -> tuple[int, list[int]]:
+    """A table with a player per name, each with ``deposit`` in the account and ``chips`` bought in."""
+    table = store.create_table("main", game="holdem", config={"blinds": [1, 2], "max_players": 9})
+    players = []
+    for name in names:
+        account = store.create_account(name, deposit=deposit)
+        store.buy_in(table, account, chips)
+        players.append(account)
+    return table, players
+
+
+# --- accounts ---------------------------------------------------------------------------------------------
+
+
+def test_create_deposit_withdraw(store: Store) -> None:
+    alice = store.create_account("alice", deposit=100)
+    bob = store.create_account("bob")
+    assert store.account_id("alice") == alice and store.account_id("bob") == bob
+    assert (store.balance(alice), store.balance(bob)) == (100, 0)
+    store.deposit(alice, 50)
+    store.withdraw(alice, 30, memo="to the bank")
+    assert store.balance(alice) == 120
+    assert store.total() == 120 == -key_balance(store, "cashier")
+    before = posting_count(store)
+    with pytest.raises(StoreError, match="holds 120 chips, cannot withdraw 121"):
+        store.withdraw(alice, 121)
+    with pytest.raises(StoreError, match="holds 0 chips"):
+        store.withdraw(bob, 1)
+    assert (store.balance(alice), store.balance(bob), store.total(), posting_count(store)) == (120, 0, 120, before)
+    assert store.account_history(alice)[-1].memo == "to the bank"
+    store.check_balanced()
+
+
+def test_bad_input_refused_before_writing(store: Store) -> None:
+    alice = store.create_account("alice", deposit=10)
+    table = store.create_table("t", game="holdem", config={})
+    before = posting_count(store)
+    with pytest.raises(StoreError, match="already exists"):
+        store.create_account("alice")
+    with pytest.raises(StoreError, match="already exists"):
+        store.create_table("t", game="omaha", config={})
+    for amount in (0, -5, 1.5, True, "3"):
+        with pytest.raises(StoreError):
+            store.deposit(alice, amount)  # type: ignore[arg-type]
+        with pytest.raises(StoreError):
+            store.withdraw(alice, amount)  # type: ignore[arg-type]
+        with pytest.raises(StoreError):
+            store.buy_in(table, alice, amount)  # type: ignore[arg-type]
+    with pytest.raises(StoreError):
+        store.create_account("carol", deposit=-1)
+    with pytest.raises(StoreError):
+        store.create_account("  ")
+    with pytest.raises(StoreError, match="JSON"):
+        store.create_table("u", game="holdem", config={"x": object()})
+    with pytest.raises(StoreError, match="JSON"):
+        store.create_table("u", game="holdem", config={"x": float("nan")})
+    with pytest.raises(StoreError, match="no account named"):
+        store.account_id("nobody")
+    with pytest.raises(StoreError, match="no account with id 999"):
+        store.balance(999)
+    with pytest.raises(StoreError, match="no account with id 999"):
+        store.deposit(999, 5)
+    with pytest.raises(StoreError, match="no account with id 999"):
+        store.buy_in(table, 999, 5)
+    with pytest.raises(StoreError, match="no table with id 999"):
+        store.buy_in(999, alice, 5)
+    with pytest.raises(StoreError, match="no table with id 999"):
+        store.table_config(999)
+    with pytest.raises(StoreError, match="no table with id 999"):
+        store.stack(999, alice)
+    with pytest.raises(StoreError, match="no hand with id 999"):
+        store.hand(999)
+    with pytest.raises(StoreError, match="no hand with id 999"):
+        store.journal(999, 0, {"a": 1})
+    with pytest.raises(StoreError):
+        store.begin_hand(table, 0, setup={})
+    assert store.account_id("alice") == alice and store.balance(alice) == 10 and posting_count(store) == before
+    assert store.table_config(table) == {}
+
+
+# --- chips at tables ----------------------------------------------------------------------------------------
+
+
+def test_buy_in_and_cash_out(store: Store) -> None:
+    alice = store.create_account("alice", deposit=100)
+    table = store.create_table("t1", game="holdem", config={"blinds": [1, 2]})
+    assert store.table_id("t1") == table and store.table_config(table) == {"blinds": [1, 2]}
+    assert store.stacks(table) == {} and store.stack(table, alice) == 0
+    store.buy_in(table, alice, 60)
+    assert (store.balance(alice), store.stack(table, alice), store.stacks(table)) == (40, 60, {alice: 60})
+    with pytest.raises(StoreError, match="holds 40 chips, cannot buy in for 50"):
+        store.buy_in(table, alice, 50)
+    assert store.cash_out(table, alice, 20) == 20
+    assert (store.balance(alice), store.stack(table, alice)) == (60, 40)
+    with pytest.raises(StoreError, match="has 40 chips at table"):
+        store.cash_out(table, alice, 41)
+    assert store.cash_out(table, alice) == 40
+    assert (store.balance(alice), store.stacks(table)) == (100, {})
+    assert store.cash_out(table, alice) == 0
+    with pytest.raises(StoreError):
+        store.cash_out(table, alice, 1)
+    assert store.total() == 100
+    store.check_balanced()
+
+
+def test_cash_out_all(store: Store) -> None:
+    table, (a, b, c) = seated(store, "a", "b", "c", chips=40)
+    store.cash_out(table, c)
+    assert store.cash_out_all(table) == {a: 40, b: 40}
+    assert store.stacks(table) == {} and store.balance(a) == 1000 and store.cash_out_all(table) == {}
+    store.check_balanced()
+
+
+# --- hands --------------------------------------------------------------------------------------------------
+
+
+def test_settle_with_rake_and_carried_chips(store: Store) -> None:
+    table, (a, b) = seated(store, "A", "B")
+    h1 = store.begin_hand(table, 1, setup={"seed": 7, "seats": [a, b], "stacks": [100, 100]})
+    store.settle_hand(h1, contributions={a: 50, b: 50}, payouts={a: 97}, rake=3, record={"winner": "A", "pot": 100})
+    assert store.stacks(table) == {a: 147, b: 50}
+    assert key_balance(store, rake_key(table)) == 3 and store.carried(table) == 0
+    assert store.hand(h1) == HandInfo(
+        h1, table, 1, {"seed": 7, "seats": [a, b], "stacks": [100, 100]}, "settled", {"winner": "A", "pot": 100}
+    )
+    # Hand 2 leaves an odd chip on the table; hand 3 plays it.
+    h2 = store.begin_hand(table, 2, setup={})
+    store.settle_hand(h2, contributions={a: 10, b: 10}, payouts={a: 9, b: 10}, carried_out=1)
+    assert store.carried(table) == 1 and store.stacks(table) == {a: 146, b: 50}
+    h3 = store.begin_hand(table, 3, setup={})
+    store.settle_hand(h3, contributions={a: 5, b: 5}, payouts={b: 11}, carried_in=1)
+    assert store.carried(table) == 0 and store.stacks(table) == {a: 141, b: 56}
+    assert key_balance(store, carried_key(table)) == 0
+    assert store.total() == 2000 and store.balance(a) == store.balance(b) == 900
+    assert store.last_hand_number(table) == 3 and store.hands_in_progress() == []
+    store.check_balanced()
+
+
+def test_unbalanced_settlement_refused(store: Store) -> None:
+    table, (a, b) = seated(store, "A", "B")
+    hand = store.begin_hand(table, 1, setup={})
+    before = posting_count(store)
+    with pytest.raises(LedgerError, match=r"contributions 100 .* = 100 in, but payouts 96 \+ rake 3 .* = 99 out"):
+        store.settle_hand(hand, contributions={a: 50, b: 50}, payouts={a: 96}, rake=3)
+    with pytest.raises(LedgerError, match=r"stack:\d+:\d+ holds 100 but the hand takes 150"):
+        store.settle_hand(hand, contributions={a: 150, b: 50}, payouts={a: 200})
+    with pytest.raises(LedgerError, match=r"carried:\d+ holds 0 but the hand takes 2"):
+        store.settle_hand(hand, contributions={a: 1}, payouts={a: 3}, carried_in=2)
+    with pytest.raises(StoreError, match="no account with id 999"):
+        store.settle_hand(hand, contributions={a: 1}, payouts={999: 1})
+    with pytest.raises(StoreError):
+        store.settle_hand(hand, contributions={a: -1}, payouts={})
+    assert posting_count(store) == before and store.stacks(table) == {a: 100, b: 100}
+    assert store.hand(hand).status == "in_progress" and store.hand(hand).record is None
+    store.check_balanced()
+
+
+def test_settle_twice_refused(store: Store) -> None:
+    table, (a, b) = seated(store, "A", "B")
+    hand = store.begin_hand(table, 1, setup={})
+    store.settle_hand(hand, contributions={a: 2, b: 2}, payouts={b: 4})
+    with pytest.raises(StoreError, match="is settled, not in progress"):
+        store.settle_hand(hand, contributions={a: 2, b: 2}, payouts={b: 4})
+    with pytest.raises(StoreError, match="is settled"):
+        store.void_hand(hand, contributions={a: 2}, reason="late")
+    with pytest.raises(StoreError, match="journal is closed"):
+        store.journal(hand, 0, {"a": "fold"})
+    assert store.stacks(table) == {a: 98, b: 102}
+
+
+def test_void_hand_refunds_contributions_gr17(store: Store) -> None:
+    table, (a, b, c) = seated(store, "A", "B", "C")
+    # A chip carried from an earlier hand must stay where it is.
+    h1 = store.begin_hand(table, 1, setup={})
+    store.settle_hand(h1, contributions={a: 1, b: 2}, payouts={b: 2}, carried_out=1)
+    assert store.carried(table) == 1
+    start = store.stacks(table)
+    hand = store.begin_hand(table, 2, setup={"seats": [a, b, c]})
+    store.journal(hand, 0, {"seat": 0, "action": "post", "amount": 5})
+    store.journal(hand, 1, {"seat": 1, "action": "post", "amount": 10})
+    store.void_hand(hand, contributions={a: 5, b: 10, c: 10}, reason="server crash (RULES 3.8)")
+    assert store.stacks(table) == start == {a: 99, b: 100, c: 100}
+    assert store.carried(table) == 1 and store.rake_report() == []
+    assert store.hand(hand).status == "void" and store.hands_in_progress(table) == []
+    for player, put in ((a, 5), (b, 10), (c, 10)):
+        voids = [row for row in store.account_history(player) if row.kind == "void"]
+        assert [(r.amount, r.hand, r.memo) for r in voids] == [
+            (-put, hand, "server crash (RULES 3.8)"),
+            (put, hand, "server crash (RULES 3.8)"),
+        ]
+    with pytest.raises(StoreError, match="is void"):
+        store.settle_hand(hand, contributions={}, payouts={})
+    with pytest.raises(StoreError, match="non-empty"):
+        store.void_hand(store.begin_hand(table, 3, setup={}), contributions={}, reason="")
+    store.check_balanced()
+
+
+def test_journal_round_trip(store: Store) -> None:
+    table, _ = seated(store, "A", "B")
+    hand = store.begin_hand(table, 1, setup={"seed": 42})
+    entries = {
+        2: {"seat": 1, "action": "call", "amount": 4, "cards": None},
+        0: {"seat": 0, "action": "post", "amount": 1, "nested": {"k": [1, "x", True]}},
+        1: {"seat": 1, "action": "raise", "amount": 4, "note": "é ♠"},
+    }
+    for seq, entry in entries.items():
+        store.journal(hand, seq, entry)
+    assert store.journal_entries(hand) == [entries[0], entries[1], entries[2]]
+    with pytest.raises(StoreError, match="already has journal entry 1"):
+        store.journal(hand, 1, {"dup": True})
+    with pytest.raises(StoreError):
+        store.journal(hand, -1, {})
+    with pytest.raises(StoreError, match="JSON"):
+        store.journal(hand, 3, {"bad": {1, 2}})
+    assert len(store.journal_entries(hand)) == 3
+    other = store.begin_hand(table, 2, setup={})
+    assert store.journal_entries(other) == []
+
+
+def test_hands_in_progress_and_numbers(store: Store) -> None:
+    t1 = store.create_table("one", game="holdem", config={})
+    t2 = store.create_table("two", game="omaha", config={})
+    assert store.last_hand_number(t1) == 0 and store.hands_in_progress() == []
+    h1 = store.begin_hand(t1, 1, setup={"seed": 1})
+    h2 = store.begin_hand(t2, 7, setup={"seed": 2})
+    h3 = store.begin_hand(t1, 2, setup={"seed": 3})
+    with pytest.raises(StoreError, match="already has a hand number 2"):
+        store.begin_hand(t1, 2, setup={})
+    assert [h.id for h in store.hands_in_progress()] == [h1, h2, h3]
+    assert store.hands_in_progress(t1) == [
+        HandInfo(h1, t1, 1, {"seed": 1}, "in_progress"),
+        HandInfo(h3, t1, 2, {"seed": 3}, "in_progress"),
+    ]
+    store.settle_hand(h1, contributions={}, payouts={})
+    assert [h.id for h in store.hands_in_progress(t1)] == [h3]
+    assert (store.last_hand_number(t1), store.last_hand_number(t2)) == (2, 7)
+    with pytest.raises(StoreError, match="no table with id 999"):
+        store.hands_in_progress(999)
+
+
+# --- persistence and ledger checks --------------------------------------------------------------------------
+
+
+def test_reopen_sees_everything(store_url: str) -> None:
+    with Store(store_url) as first:
+        table, (a, b) = seated(first, "A", "B")
+        hand = first.begin_hand(table, 1, setup={"seed": 9})
+        first.settle_hand(hand, contributions={a: 20, b: 20}, payouts={b: 39}, rake=1, record={"id": 1})
+        open_hand = first.begin_hand(table, 2, setup={"seed": 10})
+        first.journal(open_hand, 0, {"action": "post"})
+        history = first.account_history(b)
+    with Store(store_url) as second:
+        assert second.account_id("B") == b and second.table_config(table) == {"blinds": [1, 2], "max_players": 9}
+        assert second.stacks(table) == {a: 80, b: 119} and second.balance(a) == 900
+        assert second.hand(hand).record == {"id": 1} and second.journal_entries(open_hand) == [{"action": "post"}]
+        assert [h.id for h in second.hands_in_progress()] == [open_hand]
+        assert second.account_history(b) == history and second.total() == 2000
+        second.check_balanced()
+
+
+_KILLED_WRITER = """
+import os, signal, sys
+from pokerroom.store import Store
+s = Store(sys.argv[1])
+a = s.create_account("A", deposit=500)
+t = s.create_table("t", game="holdem", config={})
+s.buy_in(t, a, 200)
+h = s.begin_hand(t, 1, setup={})
+s.journal(h, 0, {"action": "post", "amount": 2})
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_sigkill_loses_no_committed_transaction(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'killed.db'}"
+    done = subprocess.run([sys.executable, "-c", _KILLED_WRITER, url], capture_output=True, timeout=60)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    with Store(url) as store:
+        a, t = store.account_id("A"), store.table_id("t")
+        assert (store.balance(a), store.stack(t, a)) == (300, 200)
+        (hand,) = store.hands_in_progress()
+        assert store.journal_entries(hand.id) == [{"action": "post", "amount": 2}]
+        with store.engine.connect() as conn:
+            pragmas = [
+                conn.exec_driver_sql(f"PRAGMA {p}").scalar() for p in ("journal_mode", "synchronous", "foreign_keys")
+            ]
+        assert pragmas == ["wal", 1, 1]  # synchronous 1 = NORMAL
+        store.check_balanced()
+    assert os.path.exists(tmp_path / "killed.db")
+
+
+def test_check_balanced_detects_tampered_balance(store: Store) -> None:
+    _, (a, _b) = seated(store, "A", "B")
+    store.check_balanced()
+    with store.engine.begin() as conn:
+        conn.execute(update(balances).where(balances.c.key == account_key(a)).values(balance=balances.c.balance + 1))
+    with pytest.raises(LedgerError, match=rf"balance of account:{a} is 901 but its postings sum to 900"):
+        store.check_balanced()
+
+
+def test_check_balanced_detects_tampered_posting(store: Store) -> None:
+    _, (_a, b) = seated(store, "A", "B")
+    with store.engine.begin() as conn:
+        first = conn.execute(
+            select(postings.c.id, postings.c.transaction_id)
+            .where(postings.c.key == account_key(b))
+            .order_by(postings.c.id)
+        ).first()
+        assert first is not None
+        conn.execute(update(postings).where(postings.c.id == first.id).values(amount=postings.c.amount - 5))
+    with pytest.raises(LedgerError) as refused:
+        store.check_balanced()
+    message = str(refused.value)
+    assert f"transaction {first.transaction_id} postings sum to -5, not 0" in message
+    assert f"balance of account:{b} is 900 but its postings sum to 895" in message
+
+
+def test_check_balanced_detects_negative_and_stuck_pot(store: Store) -> None:
+    table, (a,) = seated(store, "A", chips=10, deposit=10)
+    with store.engine.begin() as conn:  # a forged but balanced transfer that overdraws A's stack into the pot
+        conn.execute(update(balances).where(balances.c.key == f"stack:{table}:{a}").values(balance=-5))
+        conn.execute(balances.insert().values(key=f"pot:{table}", book="pot", table_id=table, balance=15))
+        conn.execute(update(hands).values(status="void"))
+    with pytest.raises(LedgerError) as refused:
+        store.check_balanced()
+    message = str(refused.value)
+    assert f"stack:{table}:{a} is negative (-5)" in message
+    assert f"pot:{table} holds 15 chips outside a settlement" in message
