@@ -14,7 +14,7 @@ Seats are the table's (``0..size-1``, clockwise); the engine's seats are the pos
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
