@@ -21,6 +21,7 @@ from typing import Any
 from pokerroom.engine import Action, Event, Hand
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, RoomError
 from pokerroom.games import Game, Limit, Opener, find
+from pokerroom.games.stakes import table_stakes
 from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock
 from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
 from pokerroom.room.rake import TableRake, schedule_for
@@ -34,8 +35,10 @@ _DAY = 24 * 3600.0
 @dataclass(frozen=True)
 class TableConfig:
     """A table's settings.  ``game``: a game id; ``rules``: house rules by name (``Game.with_rules``);
-    ``blinds`` (small, big), ``ante``, ``bring_in``, ``limit`` as for ``Game.deal`` (chips in the smallest
-    unit; ``None``: the game's own); ``seats``: the number of seats (default: the game's maximum);
+    ``stakes`` in the usual ``SMALL/BIG`` notation (blinds in no and pot limit, small/big bet in fixed limit
+    and stud; :func:`pokerroom.games.stakes.table_stakes`), or ``blinds`` (small, big) directly; ``ante``,
+    ``bring_in``, ``limit`` as for ``Game.deal`` (chips in the smallest unit; ``None``: the game's own);
+    ``seats``: the number of seats (default: the game's maximum);
     ``buy_in``: the allowed range (default: RULES §3.3 for the limit); ``real_money``: raked (RULES §3.10) and
     disconnect protection available (§3.7); ``cents_per_chip``: what a chip is worth in cents (rake);
     ``dealer``: how the deal moves (default: the game's kind); ``new_player_rule`` (default: seed 004's post or
@@ -46,6 +49,7 @@ class TableConfig:
 
     game: str
     rules: dict[str, Any] = field(default_factory=dict)
+    stakes: str | None = None
     blinds: tuple[int, int] | None = None
     ante: int | None = None
     bring_in: int = 0
@@ -188,11 +192,19 @@ class Table:
             A6_MIN_STACK if game.id == "a6-lowball" else 1
         )
         self.rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else game.id == "club-holdem"
-        self.blinds = config.blinds if config.blinds is not None else (
-            (game.blinds[0], game.blinds[1]) if len(game.blinds) >= 2 else ((1, 2) if blind_game else (0, 0))
+        text = config.stakes
+        if text is None and config.blinds is not None and blind_game:
+            small, big = config.blinds
+            text = f"{big}/{2 * big}" if self._limit is Limit.FIXED else f"{small}/{big}"
+        try:
+            self.stakes = table_stakes(game, self._limit, text, ante=config.ante, bring_in=config.bring_in or None)
+        except ValueError as err:
+            raise RoomError(f"stakes for {game.id}: {err}") from None
+        own = self.stakes.blinds
+        self.blinds: tuple[int, int] = config.blinds if config.blinds is not None else (
+            (own[0], own[1]) if len(own) >= 2 else (0, 0)
         )
-        big = self.blinds[1] or 2
-        small_bet = game.fixed_bets[0] or big
+        small_bet = big = self.stakes.unit
         self.buy_in = config.buy_in or self._default_buy_in(small_bet, big)
         self._rake: TableRake | None = None
         if config.real_money and not game.odd_chips_carry:
@@ -400,7 +412,7 @@ class Table:
                 kw["big_blind_seat"] = dealt.index(layout.big_blind)
         hand = self.game.deal(
             stacks=stacks, button=layout.engine_button(), blinds=self.blinds if self.blind_game else None,
-            ante=self.config.ante, bring_in=self.config.bring_in, limit=self._limit, seed=seed, cards=cards,
+            ante=self.stakes.ante, bring_in=self.stakes.bring_in, betting=self.stakes.betting, seed=seed, cards=cards,
             carried_in=self.carried, last_hand=self.last_hand, dead=dead if any(dead) else None,
             rake=self._rake, **kw,
         )
