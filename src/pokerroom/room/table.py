@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pokerroom.engine import Action, Event, Hand
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, RoomError
 from pokerroom.games import Game, Limit, Opener, find
-from pokerroom.games.stakes import table_stakes
+from pokerroom.games.stakes import Stakes, table_stakes
 from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock
 from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
 from pokerroom.room.rake import TableRake, schedule_for
@@ -196,10 +196,8 @@ class Table:
         if text is None and config.blinds is not None and blind_game:
             small, big = config.blinds
             text = f"{big}/{2 * big}" if self._limit is Limit.FIXED else f"{small}/{big}"
-        try:
-            self.stakes = table_stakes(game, self._limit, text, ante=config.ante, bring_in=config.bring_in or None)
-        except ValueError as err:
-            raise RoomError(f"stakes for {game.id}: {err}") from None
+        self._stakes_text = text
+        self.stakes = self._stakes(game)
         own = self.stakes.blinds
         self.blinds: tuple[int, int] = config.blinds if config.blinds is not None else (
             (own[0], own[1]) if len(own) >= 2 else (0, 0)
@@ -216,6 +214,26 @@ class Table:
             return BuyIn(self.min_stack, None)  # the club: the evening's agreed chips, no table maximum
         return BuyIn.for_table(self._limit, small_bet=small_bet, big_blind=big,
                                cents_per_chip=self.config.cents_per_chip)
+
+    def _stakes(self, game: Game) -> Stakes:
+        config = self.config
+        try:
+            text, ante, bring_in = self._stakes_text, config.ante, config.bring_in or None
+            return table_stakes(game, self._limit, text, ante=ante, bring_in=bring_in)
+        except ValueError as err:
+            raise RoomError(f"stakes for {game.id}: {err}") from None
+
+    def set_rules(self, **rules: Any) -> None:
+        """Change house rules from the next hand on (RULES §5 meta-rule 2: agreed before a hand, else the
+        evening's agreement stands).  Raises :class:`RoomError` while a hand is being played and
+        :class:`~pokerroom.errors.UnsupportedRule` for an unknown rule or value (nothing changes)."""
+        if self.hand is not None and not self.hand.is_complete:
+            raise RoomError("house rules change between hands only; finish this hand first")
+        merged = {**self.config.rules, **rules}
+        game = find(self.config.game).with_rules(**merged)
+        self.stakes = self._stakes(game)
+        self.game = game
+        self.config = replace(self.config, rules=merged)
 
     # ------------------------------------------------------------------ seats
 
