@@ -120,21 +120,37 @@ def plan_hand(
         return Layout(dealt=tuple(ring), button=_after(ring, start, size))
     small, big = blinds
     post_or_wait = new_player_rule is NewPlayerRule.POST_OR_WAIT
+    owing = {
+        s for s in ring if post_or_wait and (by_seat[s].new or by_seat[s].owes_big or by_seat[s].owes_small)
+    }
+    cleared: list[int] = []
+    if len(owing) == len(ring):
+        # Blinds are owed to a game in progress (RULES §3.4, §3.5).  When nobody seated is square (everyone who
+        # played has left), a new game starts and nobody owes anything; otherwise nobody could ever be dealt in.
+        cleared = sorted(owing)
+        owing = set()
 
     def owes(seat: int) -> bool:
-        c = by_seat[seat]
-        return post_or_wait and (c.new or c.owes_big or c.owes_small)
+        return seat in owing
 
     settled = [s for s in ring if not owes(s)]
+    sb_pos: int | None  # the small blind's position, also when nobody posts there (dead button)
     if dealer is Dealer.DEAD_BUTTON and previous_big_blind is not None:
+        # RULES §3.11 dead_button: the big blind moves one player; the small blind is last hand's big blind (not
+        # posted when that player is gone); the button is last hand's small-blind position, even if empty.
         bb = _after(ring, previous_big_blind, size)
         sb: int | None = previous_big_blind if previous_big_blind in by_seat else None
-        button = previous_small_blind if previous_small_blind is not None else previous_big_blind
+        sb_pos = previous_big_blind
+        if previous_small_blind is not None:
+            button = previous_small_blind
+        else:
+            button = previous_button if previous_button is not None else previous_big_blind
     else:
         base = settled if len(settled) >= 1 else ring
         start = base[-1] if previous_button is None else previous_button
         button = _after(base, start, size)
         sb = _after(base, button, size) if len(base) >= 2 else None
+        sb_pos = sb
         bb = _after(ring, sb if sb is not None else button, size)
         if bb == button:
             bb = _after(ring, bb, size)
@@ -144,8 +160,7 @@ def plan_hand(
     posts: dict[int, int] = {}
     dead: dict[int, int] = {}
     waiting: list[int] = []
-    cleared: list[int] = []
-    blocked = set(_between(button, sb, size)) | {button} if sb is not None else {button}
+    blocked = {button} if sb_pos is None else {button, sb_pos, *_between(button, sb_pos, size)}
     for seat in ring:
         if seat == bb or not owes(seat):
             dealt.append(seat)
@@ -153,7 +168,7 @@ def plan_hand(
                 cleared.append(seat)
             continue
         c = by_seat[seat]
-        if not c.post or seat in blocked or seat == sb:
+        if not c.post or seat in blocked:
             waiting.append(seat)
             continue
         dealt.append(seat)
@@ -184,9 +199,9 @@ def plan_hand(
     missed: dict[int, str] = {}
     if post_or_wait and not heads_up:
         for seat in [*sitting_out, *(s for s in waiting if not by_seat[s].new)]:
-            if sb is not None and seat in _between(button, sb, size):
+            if sb_pos is not None and (seat == sb_pos or seat in _between(button, sb_pos, size)):
                 missed[seat] = "small"
-            if seat in _between(sb if sb is not None else button, bb, size):
+            elif seat in _between(sb_pos if sb_pos is not None else button, bb, size):
                 missed[seat] = "big"
     return Layout(
         dealt=tuple(dealt),

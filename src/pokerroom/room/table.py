@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pokerroom.engine import Action, Event, Hand
+from pokerroom.engine import Action, Event, Hand, Phase
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, RoomError
 from pokerroom.games import Game, Limit, Opener, find
 from pokerroom.games.stakes import Stakes, table_stakes
-from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock
+from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock, draw_timer
 from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
 from pokerroom.room.rake import TableRake, schedule_for
 from pokerroom.room.stakes import BuyIn
@@ -83,6 +83,11 @@ class TableConfig:
             d["buy_in"] = BuyIn(lo, hi)
         if d.get("blinds") is not None:
             d["blinds"] = tuple(d["blinds"])
+        # JSON gives the enums back as plain strings; the table compares them by identity.
+        if d.get("dealer") is not None:
+            d["dealer"] = Dealer(d["dealer"])
+        if d.get("new_player_rule") is not None:
+            d["new_player_rule"] = NewPlayerRule(d["new_player_rule"])
         return cls(**d)
 
 
@@ -148,8 +153,9 @@ class Table:
         self.config = config
         self.game: Game = game
         self.size = config.seats or game.max_players
-        if not game.min_players <= self.size <= 10:
-            raise RoomError(f"{game.id} tables have {game.min_players} to 10 seats, not {self.size}")
+        most = min(10, game.max_players)
+        if not game.min_players <= self.size <= most:
+            raise RoomError(f"{game.id} tables have {game.min_players} to {most} seats, not {self.size}")
         self.clock: Clock = clock if clock is not None else VirtualClock()
         self.seats: list[SeatState | None] = [None] * self.size
         self.hand: Hand | None = None
@@ -164,6 +170,10 @@ class Table:
         """Set before the evening's last hand: its odd chips are paid out, not carried (A-G1-7)."""
         self.events: list[RoomEvent] = []
         self.timer = ActionTimer(config.action_seconds, config.bank_seconds)
+        self.draw_timer = draw_timer()
+        """The draw's own clock: 30 seconds, no time bank (RULES §2.5 ``draw_timeout_s``)."""
+        self._running: ActionTimer | None = None
+        self._before: tuple[Any, ...] | None = None
         self._aai: dict[str, list[float]] = {}
         self._timed_seat: int | None = None
         self._started = False
@@ -332,9 +342,11 @@ class Table:
             raise RoomError(f"{player} is in the hand being played; they may leave when it ends")
         st = self.seats[seat]
         assert st is not None
+        self._log("stand", seat, st.stack)  # before the seat is emptied: the event names the player
         self.seats[seat] = None
-        self._aai.pop(player, None)
-        self._log("stand", seat, st.stack)
+        # The disconnect-protection allowance is the player's for 24 hours (RULES §3.7): leaving and sitting
+        # down again does not renew it.  The seat's time bank goes with the player.
+        self.timer.forget(seat)
         return st.stack
 
     def sit_out(self, player: str) -> None:
@@ -395,6 +407,10 @@ class Table:
         if self.hand is not None and not self.hand.is_complete:
             raise RoomError("a hand is being played; finish it first")
         cands, out = self._candidates()
+        before = (
+            self.button, self._bb, self._sb,
+            [None if st is None else (st.player, st.new, st.owes_big, st.owes_small, st.fee_due) for st in self.seats],
+        )
         layout = plan_hand(
             cands, size=self.size, dealer=self.dealer, previous_button=self.button,
             previous_big_blind=self._bb, previous_small_blind=self._sb, blinds=self.blinds,
@@ -403,17 +419,18 @@ class Table:
         if layout is None:
             raise RoomError("fewer than two players can be dealt in")
         dealt = list(layout.dealt)
-        if len(dealt) > self.game.max_players:
-            dealt = dealt[: self.game.max_players]
-            layout = Layout(tuple(dealt), layout.button, layout.small_blind, layout.big_blind, layout.posts,
-                            layout.dead, layout.waiting, layout.missed, layout.cleared)
         for seat, which in layout.missed.items():
             st = self.seats[seat]
             assert st is not None
-            if not st.new and not (st.owes_big or (st.owes_small and which == "small")):
-                st.owes_big = which == "big"
+            # RULES §3.5: missing the big blind and missing the small blind are owed separately (the big blind
+            # alone is posted live; the small blind alone dead, A-3.5-1; both: live + dead).
+            if st.new or (st.owes_big if which == "big" else st.owes_small):
+                continue
+            if which == "big":
+                st.owes_big = True
+            else:
                 st.owes_small = True
-                self._log("missed_blind", seat, self.blinds[1] if which == "big" else self.blinds[0], which)
+            self._log("missed_blind", seat, self.blinds[1] if which == "big" else self.blinds[0], which)
         for seat in layout.waiting:
             self._log("wait", seat, 0, "waits for the big blind")
         stacks = [self.seats[s].stack for s in dealt]  # type: ignore[union-attr]
@@ -447,12 +464,19 @@ class Table:
         self.layout = layout
         self.hand_number += 1
         self._started = True
+        self._before = before
+        previous_bb = self._bb
         self.button = layout.button
         self._bb, self._sb = layout.big_blind, layout.small_blind
+        if self.dealer is Dealer.DEAD_BUTTON and layout.small_blind is None and previous_bb is not None:
+            self._sb = previous_bb  # the dead small blind's position: next hand's button (RULES §3.11)
         self._carried_in = self.carried
         self.carried = 0
         self.timer.new_hand()
-        self._start_timer()
+        if hand.is_complete:  # everyone all-in from the forced bets: the deal ran to the end
+            self._settle()
+        else:
+            self._start_timer()
         return hand
 
     @property
@@ -471,8 +495,18 @@ class Table:
     def _start_timer(self) -> None:
         seat = self.to_act
         if seat is not None and seat != self._timed_seat:
-            self.timer.start(seat, self.clock.now())
+            h = self.hand
+            # RULES §2.5: a draw has its own 30-second clock and no time bank; betting uses the action clock.
+            timer = self.draw_timer if h is not None and h.phase is Phase.DRAW else self.timer
+            timer.start(seat, self.clock.now())
+            self._running = timer
         self._timed_seat = seat
+
+    def _stop_timer(self) -> None:
+        if self._running is not None:
+            self._running.stop(self.clock.now())
+            self._running = None
+        self._timed_seat = None
 
     def act(self, seat: int, action: Action) -> Event:
         """Apply ``action`` for table ``seat``.  With the house rule ``clamp_out_of_range_bets`` an amount out of
@@ -489,8 +523,7 @@ class Table:
                 raise
             action = Action(action.kind, amount=err.nearest)
             h.verify(action, es)
-        self.timer.stop(self.clock.now())
-        self._timed_seat = None
+        self._stop_timer()
         event = h.act(action, es)
         self._after()
         return event
@@ -505,7 +538,7 @@ class Table:
 
     def expired(self) -> bool:
         """Whether the player to act has run out of time (action time and time bank)."""
-        return self.to_act is not None and self.timer.expired(self.clock.now())
+        return self.to_act is not None and self._running is not None and self._running.expired(self.clock.now())
 
     def time_out(self) -> Event:
         """Act for the player to act whose time is up (RULES §3.7, A-3.7-2, §2.5): a draw stands pat (and the
@@ -520,8 +553,7 @@ class Table:
         assert st is not None
         legal = h.legal_actions()
         assert legal is not None
-        self.timer.stop(self.clock.now())
-        self._timed_seat = None
+        self._stop_timer()
         es = self._engine_seat(seat)
         if legal.draw is not None:
             action = Action.draw((), timed_out=True)
@@ -611,9 +643,16 @@ class Table:
         if h is None or layout is None or h.is_complete:
             raise RoomError("no hand is being played")
         contributions = tuple(c + d for c, d in zip(h.contributions, h.dead_posted, strict=True))
+        self._stop_timer()
         self.hand = None
         self.carried = self._carried_in
-        self._timed_seat = None
+        if self._before is not None:
+            # The hand never happened: the same positions and the same debts (missed blinds, a new player's
+            # post or fee) stand for the next deal; the chips were never taken from the seats.
+            self.button, self._bb, self._sb, flags = self._before
+            for st, old in zip(self.seats, flags, strict=True):
+                if st is not None and old is not None and old[0] == st.player:
+                    st.new, st.owes_big, st.owes_small, st.fee_due = old[1:]
         self.result = HandResult(
             number=self.hand_number, players=tuple((s, self.seats[s].player) for s in layout.dealt),  # type: ignore[union-attr]
             starting=h.starting_stacks, final=h.starting_stacks, contributions=contributions,
