@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -377,3 +378,33 @@ def test_check_balanced_detects_negative_and_stuck_pot(store: Store) -> None:
     message = str(refused.value)
     assert f"stack:{table}:{a} is negative (-5)" in message
     assert f"pot:{table} holds 15 chips outside a settlement" in message
+
+
+def test_threads_write_through_their_own_connections(store: Store) -> None:
+    # Each thread keeps its own writing connection (the journal's hot path); writers from several threads at
+    # once neither share a transaction nor lose a chip.
+    accounts = [store.create_account(f"t{i}", deposit=1000) for i in range(4)]
+    errors: list[BaseException] = []
+
+    def work(account: int) -> None:
+        try:
+            for _ in range(25):
+                store.deposit(account, 3)
+                store.withdraw(account, 1)
+        except BaseException as exc:  # reported below: a thread's exception would otherwise be lost
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(a,)) for a in accounts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert [store.balance(a) for a in accounts] == [1050] * 4 and store.total() == 4200
+    # Many more short-lived writing threads than the pool has connections: ended threads give theirs back.
+    for _round in range(30):
+        worker = threading.Thread(target=store.deposit, args=(accounts[0], 1))
+        worker.start()
+        worker.join()
+    assert store.balance(accounts[0]) == 1080
+    store.check_balanced()

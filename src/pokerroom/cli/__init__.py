@@ -4,7 +4,10 @@
 * ``pokerroom rules GAME``: a game's streets, shares, forced bets and house rules (:mod:`pokerroom.cli.rules`);
 * ``pokerroom play GAME``: play any game against bots in the terminal (:mod:`pokerroom.cli.play`);
 * ``pokerroom replay PATH...``: replay PHH hand histories through the engine (:mod:`pokerroom.cli.replay`);
-* ``pokerroom compare HAND...`` and ``pokerroom rank CARDS``: hands under any ranking (:mod:`pokerroom.cli.rank`).
+* ``pokerroom compare HAND...`` and ``pokerroom rank CARDS``: hands under any ranking (:mod:`pokerroom.cli.rank`);
+* ``pokerroom night``: the club's game night, seats by lot to the cash-out sheet (:mod:`pokerroom.cli.night`);
+* ``pokerroom report``: rake, a player's history and the ledger's balance (:mod:`pokerroom.cli.report`);
+* ``pokerroom simulate GAME``: bots play one table through the room and the store (:mod:`pokerroom.cli.simulate`).
 
 ``app`` is the Typer application; :func:`main` runs it (the ``pokerroom`` console script).
 """
@@ -14,10 +17,13 @@ from __future__ import annotations
 import typer
 
 from pokerroom.cli.games import games
+from pokerroom.cli.night import night
 from pokerroom.cli.play import play
 from pokerroom.cli.rank import compare, rank
 from pokerroom.cli.replay import replay
+from pokerroom.cli.report import report_app
 from pokerroom.cli.rules import rules
+from pokerroom.cli.simulate import simulate
 
 __all__ = ["app", "main"]
 
@@ -33,6 +39,9 @@ app.command(name="play")(play)
 app.command(name="replay")(replay)
 app.command(name="compare")(compare)
 app.command(name="rank")(rank)
+app.command(name="night")(night)
+app.add_typer(report_app, name="report")
+app.command(name="simulate")(simulate)
 
 
 def main() -> None:

@@ -6,7 +6,7 @@ engine's :class:`~pokerroom.engine.Hand` on the seats dealt in, and after the ha
 rake and the carried chips.  Chips move only between hands (table stakes): buy-ins, rebuys and cash-outs are
 refused while the player is in a hand.  Time comes from an injected clock: when the player to act runs out of
 time the table acts for them (check, else disconnect protection where seed 004 allows it, else fold; a draw
-stands pat).  The table is synchronous and does no I/O; :mod:`pokerroom.room.runner` adds the store.
+stands pat).  The table is synchronous and does no I/O; :mod:`pokerroom.store.runner` adds the store.
 
 Seats are the table's (``0..size-1``, clockwise); the engine's seats are the positions of the players dealt in.
 """

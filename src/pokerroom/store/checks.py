@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Connection
 
 from pokerroom.errors import StoreError
@@ -74,10 +74,16 @@ def json_object(value: object, what: str) -> dict[str, object]:
     return value
 
 
+# Built once: these checks run in nearly every transaction, and a prebuilt statement skips SQLAlchemy's
+# statement construction and cache-key hashing (the store's hot path, one transaction per action).
+_TABLE_EXISTS = select(poker_tables.c.id).where(poker_tables.c.id == bindparam("table"))
+_ACCOUNTS_EXIST = select(accounts.c.id).where(accounts.c.id.in_(bindparam("ids", expanding=True)))
+
+
 def known_table(conn: Connection, table: object) -> int:
     """``table`` if it is a stored table's id; StoreError otherwise."""
     table_id = ident(table, "table")
-    if conn.execute(select(poker_tables.c.id).where(poker_tables.c.id == table_id)).first() is None:
+    if conn.execute(_TABLE_EXISTS, {"table": table_id}).first() is None:
         raise StoreError(f"no table with id {table_id}")
     return table_id
 
@@ -87,7 +93,7 @@ def known_accounts(conn: Connection, ids: Iterable[object]) -> list[int]:
     wanted = sorted({ident(account, "account") for account in ids})
     if not wanted:
         return wanted
-    found = set(conn.execute(select(accounts.c.id).where(accounts.c.id.in_(wanted))).scalars())
+    found = set(conn.execute(_ACCOUNTS_EXIST, {"ids": wanted}).scalars())
     missing = [account for account in wanted if account not in found]
     if missing:
         raise StoreError(f"no account with id {', '.join(map(str, missing))}")

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.engine import Connection
 
 from pokerroom.errors import LedgerError, StoreError
@@ -41,6 +41,16 @@ IN_PROGRESS, SETTLED, VOID = "in_progress", "settled", "void"
 
 _HAND_COLUMNS = (hands.c.id, hands.c.table_id, hands.c.number, hands.c.setup, hands.c.status, hands.c.record)
 
+# Every hand's statements are built once: a hand writes one transaction per action, and a prebuilt statement
+# skips SQLAlchemy's statement construction and cache-key hashing.
+_HAND = select(*_HAND_COLUMNS).where(hands.c.id == bindparam("hand"))
+_HAND_LOCKED = _HAND.with_for_update()
+_HAND_STATUS = select(hands.c.status).where(hands.c.id == bindparam("hand"))
+_NUMBER_TAKEN = select(hands.c.id).where(hands.c.table_id == bindparam("table"), hands.c.number == bindparam("number"))
+_HAND_INSERT = hands.insert()
+_HAND_END = update(hands).where(hands.c.id == bindparam("hand"))
+_JOURNAL_INSERT = journal.insert()
+
 
 def _info(row: Any) -> HandInfo:
     return HandInfo(
@@ -58,11 +68,11 @@ def begin_hand(conn: Connection, now: datetime, table: int, number: int, setup: 
     table = known_table(conn, table)
     number = ident(number, "hand number")
     setup = json_object(setup, "setup")
-    taken = conn.execute(select(hands.c.id).where(hands.c.table_id == table, hands.c.number == number)).first()
+    taken = conn.execute(_NUMBER_TAKEN, {"table": table, "number": number}).first()
     if taken is not None:
         raise StoreError(f"table {table} already has a hand number {number} (hand id {taken.id})")
     row = conn.execute(
-        hands.insert().values(table_id=table, number=number, setup=setup, status=IN_PROGRESS, started_at=now)
+        _HAND_INSERT, {"table_id": table, "number": number, "setup": setup, "status": IN_PROGRESS, "started_at": now}
     ).inserted_primary_key
     assert row is not None
     return int(row[0])
@@ -70,10 +80,8 @@ def begin_hand(conn: Connection, now: datetime, table: int, number: int, setup: 
 
 def _hand_row(conn: Connection, hand: object, *, lock: bool = False) -> Any:
     hand_id = ident(hand, "hand")
-    query = select(*_HAND_COLUMNS).where(hands.c.id == hand_id)
-    if lock:
-        query = query.with_for_update()  # PostgreSQL: a concurrent settle of the same hand waits, then sees it done
-    row = conn.execute(query).first()
+    # Locked on PostgreSQL: a concurrent settle of the same hand waits, then sees it done.
+    row = conn.execute(_HAND_LOCKED if lock else _HAND, {"hand": hand_id}).first()
     if row is None:
         raise StoreError(f"no hand with id {hand_id}")
     return row
@@ -88,17 +96,17 @@ def _running(conn: Connection, hand: object) -> Any:
 
 def write_journal(conn: Connection, now: datetime, hand: int, seq: int, entry: dict[str, object]) -> None:
     """Append action ``seq`` (>= 0, unique within the hand) of a hand in progress.  The hot path: one primary
-    key read and one Core insert."""
+    key read and one Core insert, both prebuilt."""
     hand = ident(hand, "hand")
     if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
         raise StoreError(f"journal seq must be an integer of at least 0, not {seq!r}")
     entry = json_object(entry, "journal entry")
-    status = conn.execute(select(hands.c.status).where(hands.c.id == hand)).scalar()
+    status = conn.execute(_HAND_STATUS, {"hand": hand}).scalar()
     if status is None:
         raise StoreError(f"no hand with id {hand}")
     if status != IN_PROGRESS:
         raise StoreError(f"hand {hand} is {status}; its journal is closed")
-    conn.execute(journal.insert().values(hand_id=hand, seq=seq, entry=entry, created_at=now))
+    conn.execute(_JOURNAL_INSERT, {"hand_id": hand, "seq": seq, "entry": entry, "created_at": now})
 
 
 def journal_entries(conn: Connection, hand: int) -> list[dict[str, object]]:
@@ -182,7 +190,7 @@ def settle_hand(
         transfers.append((pot, carried_key(table), carried_out))
     memo = f"hand {row.number} settled"
     post_transfers(conn, now=now, kind="settle", memo=memo, transfers=transfers, table=table, hand=hand_id)
-    conn.execute(update(hands).where(hands.c.id == hand_id).values(status=SETTLED, record=record, ended_at=now))
+    conn.execute(_HAND_END, {"hand": hand_id, "status": SETTLED, "record": record, "ended_at": now})
 
 
 def void_hand(conn: Connection, now: datetime, hand: int, *, contributions: Mapping[int, int], reason: str) -> None:
@@ -198,4 +206,4 @@ def void_hand(conn: Connection, now: datetime, hand: int, *, contributions: Mapp
     transfers: list[Transfer] = [(stack_key(table, account), pot, amount) for account, amount in sorted(put.items())]
     transfers += [(pot, stack_key(table, account), amount) for account, amount in sorted(put.items())]
     post_transfers(conn, now=now, kind="void", memo=reason, transfers=transfers, table=table, hand=hand_id)
-    conn.execute(update(hands).where(hands.c.id == hand_id).values(status=VOID, ended_at=now))
+    conn.execute(_HAND_END, {"hand": hand_id, "status": VOID, "ended_at": now})

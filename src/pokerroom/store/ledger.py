@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
@@ -99,6 +99,22 @@ def parse_key(key: str) -> KeyParts:
 # One chip movement: (from key, to key, chips > 0); it becomes two postings, -chips and +chips.
 Transfer = tuple[str, str, int]
 
+# Built once: every settlement and buy-in runs these, and a prebuilt statement skips SQLAlchemy's statement
+# construction and cache-key hashing.
+_TRANSACTION_INSERT = transactions.insert()
+_POSTING_INSERT = postings.insert()
+_BALANCES = select(balances.c.key, balances.c.balance).where(balances.c.key.in_(bindparam("keys", expanding=True)))
+_BALANCES_LOCKED = _BALANCES.with_for_update()
+
+
+def _upsert(ins: Any) -> Any:
+    return ins.on_conflict_do_update(
+        index_elements=[balances.c.key], set_={"balance": balances.c.balance + ins.excluded.balance}
+    )
+
+
+_UPSERTS = {"sqlite": _upsert(sqlite_insert(balances)), "postgresql": _upsert(pg_insert(balances))}
+
 
 def post(
     conn: Connection,
@@ -122,14 +138,14 @@ def post(
             rows.append({"key": key, "amount": amount, "account_id": parse_key(key).account})
             net[key] = net.get(key, 0) + amount
     txn = conn.execute(
-        transactions.insert().values(created_at=now, kind=kind, table_id=table, hand_id=hand, memo=memo)
+        _TRANSACTION_INSERT, {"created_at": now, "kind": kind, "table_id": table, "hand_id": hand, "memo": memo}
     ).inserted_primary_key
     assert txn is not None
     txn_id = int(txn[0])
     if rows:
         for row in rows:
             row["transaction_id"] = txn_id
-        conn.execute(postings.insert(), rows)
+        conn.execute(_POSTING_INSERT, rows)
     _add_to_balances(conn, {key: delta for key, delta in net.items() if delta})
     return txn_id
 
@@ -143,13 +159,9 @@ def _add_to_balances(conn: Connection, deltas: Mapping[str, int]) -> None:
         rows.append(
             {"key": key, "book": parts.book, "table_id": parts.table, "account_id": parts.account, "balance": delta}
         )
-    dialect = conn.dialect.name
-    if dialect in ("sqlite", "postgresql"):
-        ins = sqlite_insert(balances) if dialect == "sqlite" else pg_insert(balances)
-        stmt = ins.on_conflict_do_update(
-            index_elements=[balances.c.key], set_={"balance": balances.c.balance + ins.excluded.balance}
-        )
-        conn.execute(stmt, rows)
+    upsert = _UPSERTS.get(conn.dialect.name)
+    if upsert is not None:
+        conn.execute(upsert, rows)
         return
     for row in rows:  # any other database: update, insert where there was no row
         done = conn.execute(
@@ -167,10 +179,7 @@ def read_balances(conn: Connection, keys: Iterable[str], *, lock: bool = False) 
     found = {key: 0 for key in wanted}
     if not wanted:
         return found
-    query = select(balances.c.key, balances.c.balance).where(balances.c.key.in_(wanted))
-    if lock:
-        query = query.with_for_update()
-    for key, balance in conn.execute(query):
+    for key, balance in conn.execute(_BALANCES_LOCKED if lock else _BALANCES, {"keys": wanted}):
         found[key] = int(balance)
     return found
 

@@ -4,12 +4,13 @@ public method one database transaction over the ledger in :mod:`pokerroom.store.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, bindparam, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -24,6 +25,13 @@ from pokerroom.store.records import HandInfo, HistoryRow, RakeRow
 from pokerroom.store.schema import accounts, balances, metadata, poker_tables
 
 __all__ = ["Store"]
+
+# Built once (checked after every hand): a prebuilt statement skips SQLAlchemy's construction and hashing.
+_STACKS = (
+    select(balances.c.account_id, balances.c.balance)
+    .where(balances.c.table_id == bindparam("table"), balances.c.book == "stack", balances.c.balance != 0)
+    .order_by(balances.c.account_id)
+)
 
 
 class Store:
@@ -45,6 +53,11 @@ class Store:
     ) -> None:
         self._engine = make_engine(url, echo=echo)
         self._writer = self._engine.execution_options(**{WRITE: True})
+        # Each thread keeps one writing connection: a table writes a transaction per action, and checking a
+        # connection out of the pool and back in costs about as much as the journal insert itself.
+        self._local = threading.local()
+        self._held: dict[threading.Thread, Connection] = {}
+        self._held_lock = threading.Lock()
         self._clock = now if now is not None else (lambda: datetime.now(UTC))
         metadata.create_all(self._engine)  # only the tables that are missing
 
@@ -57,6 +70,10 @@ class Store:
 
     def close(self) -> None:
         """Close every pooled connection; the store cannot be used afterwards."""
+        with self._held_lock:
+            held, self._held = self._held, {}
+        for conn in held.values():
+            conn.close()
         self._engine.dispose()
 
     def __enter__(self) -> Store:
@@ -76,8 +93,16 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         # The checks before each write catch bad input; a constraint failing here means a concurrent writer won.
+        conn: Connection | None = getattr(self._local, "writer", None)
+        if conn is None or conn.closed:
+            conn = self._local.writer = self._writer.connect()
+            with self._held_lock:
+                # Threads that have ended give their connection back to the pool, which has only so many.
+                for thread in [t for t in self._held if not t.is_alive()]:
+                    self._held.pop(thread).close()
+                self._held[threading.current_thread()] = conn
         try:
-            with self._writer.begin() as conn:
+            with conn.begin():
                 yield conn
         except IntegrityError as exc:
             raise StoreError(f"the database refused the change: {exc.orig}") from exc
@@ -254,12 +279,7 @@ class Store:
 
     @staticmethod
     def _stacks(conn: Connection, table: int) -> dict[int, int]:
-        query = (
-            select(balances.c.account_id, balances.c.balance)
-            .where(balances.c.table_id == table, balances.c.book == "stack", balances.c.balance != 0)
-            .order_by(balances.c.account_id)
-        )
-        return {int(account): int(held) for account, held in conn.execute(query)}
+        return {int(account): int(held) for account, held in conn.execute(_STACKS, {"table": table})}
 
     def carried(self, table: int) -> int:
         """Chips ``table``'s carried account holds (left over from a hand for the next)."""

@@ -1,0 +1,324 @@
+"""``pokerroom simulate GAME``: bots play one table for many hands through the room and the store.
+
+Every hand goes the way a real one does: :class:`~pokerroom.store.runner.TableRunner` deals it at a
+:class:`~pokerroom.room.table.Table`, journals each action in the :class:`~pokerroom.store.Store` before applying
+it and settles the finished hand in the double-entry ledger (with the rake at ``--real-money`` tables, RULES
+§3.10).  Each bot has an account; chips come in by deposits (the buy-in, and a rebuy when a bot is busted or below
+the table's minimum stack) and go back to the accounts when the table closes.
+
+The report: per bot the hands played, chips won, chips won per 100 hands and, at blind games, big blinds per 100
+hands, each with a 95% confidence interval (normal approximation from the per-hand results:
+mean ± 1.96·sd/√n, scaled to 100 hands); then hands per second, the rake, and the store's check: the ledger
+balances (:meth:`Store.check_balanced`), the chips in the room equal the chips deposited, and each bot's account
+moved by exactly its results.  Exit code 1 when a check fails.
+
+Without ``--database`` the store is a temporary SQLite file, deleted at the end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import tempfile
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table as RichTable
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+from pokerroom.bots import BOTS, make
+from pokerroom.cli.play import parse_stakes
+from pokerroom.errors import LedgerError, PokerroomError, RoomError
+from pokerroom.games import Game, find
+from pokerroom.room.table import HandResult, Table, TableConfig
+from pokerroom.store import Store
+from pokerroom.store.runner import Bot, TableRunner
+
+__all__ = ["BotRecord", "interval", "simulate"]
+
+Z95 = 1.96
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def interval(results: Sequence[int], unit: int = 1) -> tuple[float, float]:
+    """Chips (or ``unit``\\s, e.g. big blinds) won per 100 hands from per-hand ``results``, with the half-width of
+    its 95% confidence interval (normal approximation: 1.96 · sd / √n, scaled to 100 hands).  No hands: (0, inf);
+    one hand: an infinite half-width.
+
+    >>> mean, half = interval([10, -10, 10, -10])
+    >>> mean, round(half, 1)
+    (0.0, 1131.6)
+    """
+    n = len(results)
+    if n == 0:
+        return 0.0, math.inf
+    mean = statistics.fmean(results) * 100 / unit
+    if n < 2:
+        return mean, math.inf
+    half = Z95 * statistics.stdev(results) / math.sqrt(n) * 100 / unit
+    return mean, half
+
+
+@dataclass
+class BotRecord:
+    """One bot's evening: its ``name``, ``kind``, store ``account``, per-hand ``results`` (chips won or lost in
+    each hand it was dealt), chips ``deposited`` this run, ``rebuys`` and its account's balance at the start."""
+
+    name: str
+    kind: str
+    account: int
+    start_balance: int
+    results: list[int] = field(default_factory=list)
+    deposited: int = 0
+    rebuys: int = 0
+
+
+def _fmt(value: tuple[float, float]) -> str:
+    mean, half = value
+    if math.isinf(half):
+        return f"{mean:+.1f}"
+    return f"{mean:+.1f} ± {half:.1f}"
+
+
+def _bot_kinds(texts: Sequence[str]) -> list[str]:
+    kinds = [k.strip().lower() for text in texts for k in text.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in BOTS]
+    if unknown or not kinds:
+        raise typer.BadParameter(
+            f"unknown bot {', '.join(unknown) or '(none)'}; bots: {', '.join(BOTS)} (a comma-separated list is "
+            f"dealt round the seats)",
+            param_hint="--bots",
+        )
+    return kinds
+
+
+def _config(game: Game, stakes: str | None, seats: int, real_money: bool) -> TableConfig:
+    blinds = None
+    if stakes is not None:
+        try:
+            blinds = parse_stakes(stakes)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--stakes") from None
+        if not Table(TableConfig(game.id, seats=seats)).blind_game:
+            raise typer.BadParameter(
+                f"{game.id} has no blinds: its bets are the game's own (ante, bring-in, fixed bets); --stakes "
+                f"SMALL/BIG sets the blinds of a blind game such as holdem, omaha or five-card-draw",
+                param_hint="--stakes",
+            )
+    return TableConfig(game.id, blinds=blinds, seats=seats, real_money=real_money)
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game id or alias (pokerroom games lists them).")],
+    players: Annotated[int, typer.Option("--players", "-n", help="Bots at the table.")] = 6,
+    hands: Annotated[int, typer.Option("--hands", help="Hands to play.", min=1)] = 1000,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option("--bots", help=f"Bot kinds round the seats, comma-separated: {', '.join(BOTS)} (default simple)."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the cards and the bots.")] = None,
+    database: Annotated[
+        str | None, typer.Option("--database", help="The store's URL (default: a temporary SQLite file).")
+    ] = None,
+    real_money: Annotated[bool, typer.Option("--real-money", help="A real-money table: raked (RULES §3.10).")] = False,
+    stakes: Annotated[
+        str | None, typer.Option(help="Blinds SMALL/BIG of a blind game (default: the game's own, else 1/2).")
+    ] = None,
+) -> None:
+    """Bots play one table for many hands through the room and the store; results per bot with 95% intervals."""
+    try:
+        chosen = find(game)
+    except PokerroomError as exc:
+        raise typer.BadParameter(str(exc), param_hint="GAME") from None
+    if not chosen.min_players <= players <= chosen.max_players:
+        raise typer.BadParameter(
+            f"{chosen.id} seats {chosen.min_players} to {chosen.max_players} players, not {players}",
+            param_hint="--players",
+        )
+    kinds = _bot_kinds(bots or ["simple"])
+    config = _config(chosen, stakes, players, real_money)
+    console = Console(highlight=False, soft_wrap=True)
+    with tempfile.TemporaryDirectory(prefix="pokerroom-simulate-") as tmp:
+        url = database or f"sqlite:///{Path(tmp) / 'simulate.db'}"
+        try:
+            store = Store(url)
+        except (ArgumentError, SQLAlchemyError) as exc:
+            raise typer.BadParameter(f"cannot open {url!r}: {exc}", param_hint="--database") from None
+        try:
+            where = url if database else f"a temporary SQLite file ({url}), deleted at the end; --database keeps one"
+            code = _run(store, chosen, config, kinds, players, hands, seed, where, console)
+        finally:
+            store.close()
+    if code:
+        raise typer.Exit(code)
+
+
+def _buy_in(runner: TableRunner) -> int:
+    table = runner.table
+    if table.buy_in.maximum is not None:
+        return table.buy_in.maximum
+    unit = table.blinds[1] or max(table.game.fixed_bets) or 2
+    return max(table.buy_in.minimum, 100 * unit)
+
+
+def _run(
+    store: Store,
+    game: Game,
+    config: TableConfig,
+    kinds: Sequence[str],
+    players: int,
+    hands: int,
+    seed: int | None,
+    where: str,
+    console: Console,
+) -> int:
+    chips_before = store.total()
+    runner = TableRunner(store, f"simulate {game.id} {uuid.uuid4().hex[:8]}", config)
+    table = runner.table
+    buy_in = _buy_in(runner)
+    records: list[BotRecord] = []
+    act: dict[str, Bot] = {}
+    for k in range(players):
+        kind = kinds[k % len(kinds)]
+        name = f"{kind}-{k + 1}"
+        try:
+            account = store.account_id(name)
+        except PokerroomError:
+            account = store.create_account(name)
+        record = BotRecord(name, kind, account, store.balance(account))
+        store.deposit(account, buy_in, memo="simulate: buy-in")
+        record.deposited += buy_in
+        runner.sit(k, name, buy_in)
+        act[name] = make(kind, seed=None if seed is None else seed * 100 + k).act
+        records.append(record)
+    by_name = {r.name: r for r in records}
+    blinds = f"blinds {table.blinds[0]}/{table.blinds[1]}" if table.blind_game else "the game's own ante and bets"
+    limit = config.limit or game.default_limit.value
+    console.print(
+        f"{game.name}: {players} bots ({', '.join(r.name for r in records)}), {limit} limit, {blinds}, "
+        f"buy-in {buy_in} chips, {'real money (raked)' if config.real_money else 'play money (no rake)'}; "
+        f"{hands} hands{'' if seed is None else f', seed {seed}'}.",
+        markup=False,
+    )
+    console.print(f"Store: {where}", markup=False)
+    deal = random.Random(seed)
+    rake = 0
+    played = 0
+    started = time.perf_counter()
+    bar = Console(stderr=True)
+    with Progress(
+        TextColumn("[bold]hands"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=bar,
+        transient=True,
+        disable=not bar.is_terminal,  # the bar on a terminal's stderr only; stdout keeps the report
+    ) as progress:
+        task = progress.add_task("hands", total=hands)
+        for _ in range(hands):
+            _rebuys(runner, store, by_name, buy_in)
+            try:
+                result: HandResult = runner.play_hand(act, seed=deal.getrandbits(63))
+            except RoomError as exc:
+                console.print(f"Stopped after {played} hands: {exc}", style="red", markup=False)
+                break
+            played += 1
+            rake += result.rake
+            for (_seat, name), first, last in zip(result.players, result.starting, result.final, strict=True):
+                by_name[name].results.append(last - first)
+            progress.advance(task)
+    seconds = time.perf_counter() - started
+    runner.stand_all()
+    return _report(store, runner, records, played, seconds, rake, chips_before, console)
+
+
+def _rebuys(runner: TableRunner, store: Store, records: dict[str, BotRecord], buy_in: int) -> None:
+    """Busted bots, and bots below the table's minimum stack, buy back up to the buy-in (deposited first)."""
+    table = runner.table
+    for name, stack in table.stacks().items():
+        if stack >= table.min_stack:
+            continue
+        want = buy_in - stack
+        most = table.max_rebuy(name)
+        if most is not None:
+            want = min(want, most)
+        if want <= 0:
+            continue
+        record = records[name]
+        store.deposit(record.account, want, memo="simulate: rebuy")
+        record.deposited += want
+        record.rebuys += 1
+        runner.rebuy(name, want)
+
+
+def _report(
+    store: Store,
+    runner: TableRunner,
+    records: Sequence[BotRecord],
+    played: int,
+    seconds: float,
+    rake: int,
+    chips_before: int,
+    console: Console,
+) -> int:
+    table = runner.table
+    big = table.blinds[1] if table.blind_game else 0
+    title = f"Results after {played} hands" + (f" (BB = big blind = {big} chips)" if big else "")
+    out = RichTable(title=title, title_justify="left")
+    out.add_column("Bot")
+    out.add_column("Hands", justify="right")
+    out.add_column("Rebuys", justify="right")
+    out.add_column("Chips won", justify="right")
+    out.add_column("Chips/100 (95% CI)", justify="right")
+    if big:
+        out.add_column("BB/100 (95% CI)", justify="right")
+    for r in records:
+        row = [r.name, str(len(r.results)), str(r.rebuys), f"{sum(r.results):+d}", _fmt(interval(r.results))]
+        if big:
+            row.append(_fmt(interval(r.results, big)))
+        out.add_row(*row)
+    console.print(out)
+    rate = played / seconds if seconds > 0 else math.inf
+    console.print(f"Speed: {played} hands in {seconds:.1f} s, {rate:.0f} hands/s (through the store).")
+    stored_rake = sum(row.rake for row in store.rake_report(by="table") if row.table == runner.table_id)
+    console.print(f"Rake: {rake} chips taken in {played} hands (the store's rake report: {stored_rake}).")
+    problems: list[str] = []
+    try:
+        store.check_balanced()
+    except LedgerError as exc:
+        problems.append(str(exc))
+    deposited = sum(r.deposited for r in records)
+    now = store.total()
+    if now != chips_before + deposited:
+        problems.append(f"the room holds {now} chips, not the {chips_before} before plus {deposited} deposited")
+    if stored_rake != rake:
+        problems.append(f"the store's rake {stored_rake} is not the table's {rake}")
+    carried = store.carried(runner.table_id)
+    for r in records:
+        moved = store.balance(r.account) - r.start_balance - r.deposited
+        if moved != sum(r.results):
+            problems.append(f"{r.name}'s account moved by {moved}, its hands add up to {sum(r.results)}")
+    won = sum(sum(r.results) for r in records)
+    if won + rake + carried != 0:
+        problems.append(f"the bots won {won}, the rake is {rake} and {carried} chips are carried: not zero")
+    if problems:
+        console.print("Store check FAILED:", style="bold red")
+        for problem in problems:
+            console.print(f"  {problem}", style="red", markup=False)
+        return 1
+    extra = f", {carried} carried in the pot" if carried else ""
+    console.print(
+        f"Store check passed: the ledger balances; chips in {chips_before + deposited} = chips now {now}; "
+        f"each account moved by its bot's results (won {won:+d}, rake {rake}{extra}).",
+        markup=False,
+    )
+    return 0

@@ -1,0 +1,529 @@
+"""``TableRunner``: a :class:`~pokerroom.room.table.Table` backed by a :class:`~pokerroom.store.Store`, and the
+replay of a stored hand from its set-up and journal (RULES §3.3, §3.7, §3.8).
+
+The runner is the only path by which a table's chips change in the store:
+
+* seats: a buy-in or rebuy is checked by the table, then moved account -> stack in the store; standing moves the
+  stack back (table stakes, §3.3: only between hands).  If the store refuses, the table is put back as it was;
+* a hand: :meth:`TableRunner.start_hand` deals it and stores everything needed to deal it again
+  (:func:`hand_setup`); each action, time-out and disconnect protection (§3.7) is verified, then *committed* to
+  the hand's journal, and only then applied, so a crash never loses an action the players saw; the finished hand
+  is settled in one transaction from :attr:`Table.result` (contributions, payouts, rake, carried chips);
+* a crash (§3.8): on construction :meth:`TableRunner.recover` deals every hand still in progress again from its
+  set-up, replays its journal through the engine (entries written but never applied count: each was legal), voids
+  the hand refunding each player's exact contributions, no rake, and returns every player's table chips to their
+  account.  Hands settled before the crash stand.
+
+Chips are whole numbers of the smallest unit.  Hand cards come from the seed stored in the set-up, so a replay
+deals the same cards and reaches the same state.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+import time
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from pokerroom.engine import Action, ActionKind, DeckSource, Event, EventType, Hand, HandView
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, RoomError, StoreError
+from pokerroom.games import Betting, Limit, find
+from pokerroom.room.clock import Clock, VirtualClock
+from pokerroom.room.table import HandResult, SeatState, Table, TableConfig
+from pokerroom.store import Store
+
+__all__ = ["CRASH_REASON", "Bot", "TableRunner", "deal_again", "hand_setup", "replay"]
+
+CRASH_REASON = "server crash: hand void, chips returned (RULES §3.8)"
+"""The memo of the ledger transaction that voids a hand found in progress after a crash."""
+
+ARTIFICIAL_ALL_IN = "artificial_all_in"
+"""The journal ``kind`` of disconnect protection (RULES §3.7): not a player action, so not an ActionKind."""
+
+Bot = Callable[[HandView], Action | None]
+"""A player: the action for a view of the hand, or ``None`` for no answer (the clock then runs out)."""
+
+# Time-outs map to these events; anything else means the runner's forecast of Table.time_out was wrong.
+_TIMEOUT_EVENTS = {
+    ActionKind.DRAW: EventType.DRAW,
+    ActionKind.MUCK: EventType.MUCK,
+    ActionKind.BRING_IN: EventType.BRING_IN,
+    ActionKind.CHECK: EventType.CHECK,
+    ActionKind.FOLD: EventType.FOLD,
+}
+
+
+def _betting_json(b: Betting) -> dict[str, object]:
+    return {
+        "limit": b.limit.value, "min_bet": b.min_bet, "bet_sizes": list(b.bet_sizes), "cap": b.cap,
+        "covering_bet_needs_full_raise": b.covering_bet_needs_full_raise, "round_max": b.round_max,
+        "match_last": b.match_last, "min_raise": b.min_raise,
+    }
+
+
+def hand_setup(table: Table, seed: int) -> dict[str, object]:
+    """Everything needed to deal the hand just started at ``table`` (from ``seed``) again, as JSON: the table
+    config, the seed, the table seats dealt in (engine order) with names and starting stacks, the layout, and the
+    engine hand's own set-up (stacks, button, blinds, antes, bring-in, betting structure, dead money, carried
+    chips), so a replay does not depend on how the table chose them.  Raises :class:`RoomError` when no hand is
+    running."""
+    h, layout = table.hand, table.layout
+    if h is None or layout is None:
+        raise RoomError("no hand is being played")
+    players = []
+    for k, seat in enumerate(layout.dealt):
+        st = table.seats[seat]
+        assert st is not None
+        players.append([seat, st.player, h.starting_stacks[k]])
+    return {
+        "config": table.config.to_dict(),
+        "number": table.hand_number,
+        "seed": seed,
+        "players": players,
+        "layout": {"button": layout.button, "small_blind": layout.small_blind, "big_blind": layout.big_blind},
+        "hand": {
+            "stacks": list(h.starting_stacks),
+            "button": h.button,
+            "blinds": list(h.blinds),
+            "antes": list(h.antes),
+            "bring_in": h.bring_in,
+            "betting": _betting_json(h.betting),
+            "ante_trimming": h.ante_trimming,
+            "auto_showdown": h.auto_showdown,
+            "strict_show_order": h.strict_show_order,
+            "fold_without_bet": h.fold_without_bet,
+            "carried_in": h.carried_in,
+            "last_hand": not h.carry_odd_chips,
+            # The dead money actually posted: the same as asked unless a short stack paid less, which deals the
+            # same hand.
+            "dead": list(h.dead_posted),
+            "big_blind_seat": h.big_blind_seat,
+        },
+    }
+
+
+def _entry_action(entry: Mapping[str, Any]) -> Action | None:
+    """The engine action of a journal entry, ``None`` for disconnect protection."""
+    kind = entry["kind"]
+    if kind == ARTIFICIAL_ALL_IN:
+        return None
+    cards = entry.get("cards")
+    return Action(
+        ActionKind(kind),
+        entry.get("amount"),
+        tuple(cards) if cards is not None else None,
+        bool(entry.get("timed_out")) and kind == ActionKind.DRAW,
+    )
+
+
+def deal_again(setup: Mapping[str, Any]) -> Hand:
+    """The hand of ``setup`` (see :func:`hand_setup`) dealt again from its seed, before any action; without
+    rake (the rake touches only the payouts at the end, never a contribution)."""
+    config = TableConfig.from_dict(setup["config"])
+    game = find(config.game)
+    if config.rules:
+        game = game.with_rules(**config.rules)
+    d = setup["hand"]
+    b = d["betting"]
+    betting = Betting(
+        Limit(b["limit"]), min_bet=b["min_bet"], bet_sizes=tuple(b["bet_sizes"]), cap=b["cap"],
+        covering_bet_needs_full_raise=b["covering_bet_needs_full_raise"], round_max=b["round_max"],
+        match_last=b["match_last"], min_raise=b["min_raise"],
+    )
+    return Hand(
+        game,
+        stacks=d["stacks"],
+        button=d["button"],
+        blinds=d["blinds"],
+        antes=d["antes"],
+        betting=betting,
+        cards=DeckSource.shuffled(game.deck, seed=setup["seed"]),
+        bring_in=d["bring_in"],
+        ante_trimming=d["ante_trimming"],
+        auto_showdown=d["auto_showdown"],
+        strict_show_order=d["strict_show_order"],
+        fold_without_bet=d["fold_without_bet"],
+        carried_in=d["carried_in"],
+        last_hand=d["last_hand"],
+        dead=d["dead"],
+        big_blind_seat=d["big_blind_seat"],
+    )
+
+
+def replay(setup: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]) -> Hand:
+    """Deal the hand of ``setup`` again (:func:`deal_again`) and apply the journal ``entries`` in order;
+    returns the engine's hand.  Raises the engine's errors when an entry is not legal: a journal that does not
+    belong to this set-up."""
+    hand = deal_again(setup)
+    seats = [p[0] for p in setup["players"]]
+    for entry in entries:
+        es = seats.index(entry["seat"])
+        action = _entry_action(entry)
+        if action is None:
+            hand.artificial_all_in(es)
+        else:
+            hand.act(action, es)
+    return hand
+
+
+def _event_json(e: Event) -> dict[str, object]:
+    out: dict[str, object] = {"type": e.type.value}
+    if e.seat is not None:
+        out["seat"] = e.seat
+    if e.amount is not None:
+        out["amount"] = e.amount
+    if e.to is not None:
+        out["to"] = e.to
+    if e.cards is not None:
+        out["cards"] = list(e.cards)
+    if e.text is not None:
+        out["text"] = e.text
+    if e.all_in:
+        out["all_in"] = True
+    if e.winners is not None:
+        out["winners"] = [list(w) for w in e.winners]
+    if e.eligible is not None:
+        out["eligible"] = list(e.eligible)
+    return out
+
+
+class TableRunner:
+    """Table ``name`` in ``store``, played through a :class:`Table` (see the module docstring).
+
+    ``config``: the table's settings; the table is created with them when the store has no table of that name,
+    otherwise the stored settings are used (:class:`RoomError` if ``config`` is given and differs).  ``clock``:
+    the table's clock (default a :class:`VirtualClock`).  Construction runs :meth:`recover`, so a runner always
+    starts with every hand of its table closed and nobody seated.
+
+    Every method raises :class:`RoomError` or the engine's errors when the table refuses and
+    :class:`~pokerroom.errors.StoreError` when the store does; either way nothing changes, in memory or stored.
+    """
+
+    def __init__(
+        self, store: Store, name: str, config: TableConfig | None = None, *, clock: Clock | None = None
+    ) -> None:
+        self.store = store
+        self.name = name
+        try:
+            self.table_id = store.table_id(name)
+        except StoreError:
+            if config is None:
+                raise
+            self.table_id = store.create_table(name, game=config.game, config=config.to_dict())
+        stored = TableConfig.from_dict(dict(store.table_config(self.table_id)))
+        if config is not None and stored != config:
+            raise RoomError(f"table {name!r} is stored with other settings: {stored} (given {config})")
+        self.config = stored
+        self.table = Table(stored, clock=clock)
+        self.hand_id: int | None = None
+        """The store's id of the hand being played, or ``None`` between hands."""
+        self._seq = 0
+        self._accounts: dict[str, int] = {}
+        self._limit = Limit.parse(stored.limit) if stored.limit else self.table.game.default_limit
+        self.recovered: list[int] = []
+        """Ids of the hands the last :meth:`recover` voided."""
+        self.recover()
+
+    # ------------------------------------------------------------------ crash recovery
+
+    def recover(self) -> list[int]:
+        """RULES §3.8 after a crash: void every hand of this table still in progress in the store, refunding each
+        player's exact contributions at the moment of the crash (the hand is dealt again from its set-up and its
+        journal replayed), no rake; then return every stack at the table to its player's account.  Carried
+        chips stay with the table and hand numbers go on from the last one stored.  Returns the voided hands'
+        ids.  Raises :class:`RoomError` while this runner is playing a hand."""
+        if self.hand_id is not None or (self.table.hand is not None and not self.table.hand.is_complete):
+            raise RoomError("a hand is being played; recovery is for a table whose server has stopped")
+        voided = []
+        for info in self.store.hands_in_progress(self.table_id):
+            hand = replay(info.setup, self.store.journal_entries(info.id))
+            put = [c + d for c, d in zip(hand.contributions, hand.dead_posted, strict=True)]
+            contributions: dict[int, int] = {}
+            players: list[list[Any]] = info.setup["players"]  # type: ignore[assignment]
+            for (_seat, player, _stack), chips in zip(players, put, strict=True):
+                account = self._account(player)
+                contributions[account] = contributions.get(account, 0) + chips
+            self.store.void_hand(info.id, contributions=contributions, reason=CRASH_REASON)
+            voided.append(info.id)
+        self.store.cash_out_all(self.table_id)
+        for seat, st in enumerate(self.table.seats):
+            if st is not None:
+                self.table.seats[seat] = None
+        self.table.carried = self.store.carried(self.table_id)
+        self.table.hand_number = self.store.last_hand_number(self.table_id)
+        self.recovered = voided
+        return voided
+
+    # ------------------------------------------------------------------ seats and chips
+
+    def _account(self, player: str) -> int:
+        account = self._accounts.get(player)
+        if account is None:
+            account = self._accounts[player] = self.store.account_id(player)
+        return account
+
+    def _saved(self, player: str) -> tuple[int, SeatState, int]:
+        seat = self.table.seat_of(player)
+        st = self.table.seats[seat]
+        assert st is not None
+        return seat, copy.copy(st), len(self.table.events)
+
+    def _restore(self, seat: int, st: SeatState | None, events: int) -> None:
+        self.table.seats[seat] = st
+        del self.table.events[events:]
+
+    def sit(self, seat: int, player: str, buy_in: int, *, post: bool = True) -> None:
+        """Seat ``player`` (an account of that name must exist) at ``seat`` with ``buy_in`` chips from their
+        account (RULES §3.3, §3.4; ``post``: see :meth:`Table.sit`)."""
+        account = self._account(player)
+        events = len(self.table.events)
+        self.table.sit(seat, player, buy_in, post=post)
+        try:
+            self.store.buy_in(self.table_id, account, buy_in)
+        except BaseException:
+            self._restore(seat, None, events)
+            raise
+
+    def rebuy(self, player: str, amount: int) -> None:
+        """Add ``amount`` chips from ``player``'s account to their stack, between hands (RULES §3.3)."""
+        account = self._account(player)
+        seat, saved, events = self._saved(player)
+        self.table.add_chips(player, amount)
+        try:
+            self.store.buy_in(self.table_id, account, amount)
+        except BaseException:
+            self._restore(seat, saved, events)
+            raise
+
+    def stand(self, player: str) -> int:
+        """``player`` leaves; their stack goes back to their account.  Returns the chips moved."""
+        account = self._account(player)
+        seat, saved, events = self._saved(player)
+        chips = self.table.stand(player)
+        try:
+            if chips:
+                self.store.cash_out(self.table_id, account, chips)
+        except BaseException:
+            self._restore(seat, saved, events)
+            raise
+        return chips
+
+    def stand_all(self) -> dict[str, int]:
+        """Everyone leaves with their chips (closing the table between hands); returns name -> chips moved."""
+        return {st.player: self.stand(st.player) for st in list(self.table.seats) if st is not None}
+
+    def sit_out(self, player: str) -> None:
+        """``player`` is not dealt in from the next hand (RULES §3.5); no chips move."""
+        self.table.sit_out(player)
+
+    def come_back(self, player: str, *, post: bool = True) -> None:
+        """``player`` is dealt in again (RULES §3.5); no chips move."""
+        self.table.come_back(player, post=post)
+
+    # ------------------------------------------------------------------ hands
+
+    def start_hand(self, *, seed: int | None = None) -> int:
+        """Deal the next hand (cards from ``seed``; a fresh random one when ``None``) and store it as in
+        progress with its set-up; returns the store's hand id."""
+        if self.hand_id is not None:
+            raise RoomError("a hand is being played; finish it first")
+        if seed is None:
+            seed = secrets.randbits(63)
+        hand = self.table.start_hand(seed=seed)
+        setup = hand_setup(self.table, seed)
+        if hand.is_complete:  # everyone all-in from the forced bets: the table settled it at the deal
+            hand_id = self.store.begin_hand(self.table_id, self.table.hand_number, setup=setup)
+            self.hand_id = hand_id
+            self._settle()
+            return hand_id
+        try:
+            # The set-up must deal this very hand again, or a crash could not be recovered (RULES §3.8).
+            again = deal_again(setup)
+            if again.events != hand.events or again.to_act != hand.to_act or again.stacks != hand.stacks:
+                raise RoomError(f"hand {self.table.hand_number}: its stored set-up would not deal it again")
+            self.hand_id = self.store.begin_hand(self.table_id, self.table.hand_number, setup=setup)
+        except BaseException:
+            self.table.void_hand()  # never play a hand the store does not know
+            raise
+        self._seq = 0
+        return self.hand_id
+
+    def _running(self) -> tuple[Hand, int]:
+        h = self.table.hand
+        if h is None or h.is_complete or self.hand_id is None:
+            raise IllegalAction("no hand is being played; start one first")
+        return h, self.hand_id
+
+    def _journal(self, hand_id: int, seat: int, kind: str, action: Action | None, timed_out: bool) -> None:
+        entry: dict[str, object] = {"seat": seat, "kind": kind}
+        if action is not None:
+            if action.amount is not None:
+                entry["amount"] = action.amount
+            if action.cards is not None:
+                entry["cards"] = list(action.cards)
+        if timed_out:
+            entry["timed_out"] = True
+        self.store.journal(hand_id, self._seq, entry)  # committed before the table applies it
+        self._seq += 1
+
+    def act(self, seat: int, action: Action) -> Event:
+        """Verify ``action`` for table ``seat`` (an out-of-range amount is clamped where the game says so, as
+        :meth:`Table.act` does), journal it, apply it; settle the hand when it ends.  Returns the event."""
+        h, hand_id = self._running()
+        layout = self.table.layout
+        assert layout is not None
+        if seat not in layout.dealt:
+            raise NotYourTurn(f"seat {seat} is not dealt in this hand")
+        es = layout.dealt.index(seat)
+        try:
+            h.verify(action, es)
+        except IllegalAmount as err:
+            if not (self.table.game.clamp_out_of_range_bets and err.nearest is not None):
+                raise
+            action = Action(action.kind, amount=err.nearest)
+            h.verify(action, es)
+        self._journal(hand_id, seat, action.kind.value, action, False)
+        event = self.table.act(seat, action)
+        self._after()
+        return event
+
+    def _timeout_choice(self, h: Hand, seat: int) -> Action | None:
+        """What :meth:`Table.time_out` will do for ``seat`` (``None``: disconnect protection), forecast so it
+        can be journaled first; the same rules in the same order (RULES §2.5, §3.7, A-3.7-2)."""
+        legal = h.legal_actions()
+        assert legal is not None
+        if legal.draw is not None:
+            return Action.draw((), timed_out=True)
+        if legal.show:
+            return Action.muck()
+        if legal.bring_in is not None:
+            return Action.post_bring_in()
+        if legal.check:
+            return Action.check()
+        st = self.table.seats[seat]
+        assert st is not None
+        if (
+            self._limit in (Limit.FIXED, Limit.SPREAD)
+            and self.config.real_money
+            and self.table.aai_remaining(st.player) > 0
+        ):
+            try:
+                h.verify_artificial_all_in(h.to_act)
+            except IllegalAction:
+                pass
+            else:
+                return None
+        return Action.fold()
+
+    def time_out(self) -> Event:
+        """The player to act has run out of time (:meth:`Table.expired`): journal what the table does for them
+        (check, stand pat, bring in, disconnect protection or fold, RULES §3.7), then do it.  Raises
+        :class:`RoomError` while they still have time."""
+        h, hand_id = self._running()
+        seat = self.table.to_act
+        assert seat is not None
+        if not self.table.expired():
+            raise RoomError(f"seat {seat} still has time to act")
+        action = self._timeout_choice(h, seat)
+        kind = ARTIFICIAL_ALL_IN if action is None else action.kind.value
+        self._journal(hand_id, seat, kind, action, True)
+        event = self.table.time_out()
+        want = EventType.ARTIFICIAL_ALL_IN if action is None else _TIMEOUT_EVENTS[action.kind]
+        if event.type is not want:  # the journal would not replay this hand: a bug, never a player's doing
+            raise RoomError(f"time-out forecast {kind} but the table did {event.type.value}")
+        self._after()
+        return event
+
+    def wait_out(self) -> None:
+        """Let the clock of the player to act run out: a :class:`VirtualClock` is moved on a second at a time
+        (whole seconds: the limits are), a real one waited for.  Raises :class:`IllegalAction` when nobody is to
+        act."""
+        self._running()
+        clock = self.table.clock
+        while not self.table.expired():
+            if isinstance(clock, VirtualClock):
+                clock.advance(1.0)
+            else:
+                time.sleep(0.05)
+
+    def void(self, reason: str) -> HandResult:
+        """Cancel the hand being played (RULES §3.8): each player gets back exactly what they put in, no rake;
+        ``reason`` is the ledger memo.  Returns the voided hand's figures."""
+        h, hand_id = self._running()
+        assert self.table.layout is not None
+        contributions: dict[int, int] = {}
+        for k, seat in enumerate(self.table.layout.dealt):
+            st = self.table.seats[seat]
+            assert st is not None
+            contributions[self._account(st.player)] = h.contributions[k] + h.dead_posted[k]
+        self.store.void_hand(hand_id, contributions=contributions, reason=reason)
+        self.hand_id = None
+        return self.table.void_hand()
+
+    def _after(self) -> None:
+        h = self.table.hand
+        if h is not None and h.is_complete:
+            self._settle()
+
+    def _settle(self) -> None:
+        r = self.table.result
+        assert r is not None and self.hand_id is not None
+        contributions: dict[int, int] = {}
+        payouts: dict[int, int] = {}
+        for (_seat, player), put, won in zip(r.players, r.contributions, r.payouts, strict=True):
+            account = self._account(player)
+            contributions[account] = put
+            payouts[account] = won
+        record: dict[str, object] = {
+            "number": r.number,
+            "players": [[seat, player] for seat, player in r.players],
+            "starting": list(r.starting),
+            "final": list(r.final),
+            "contributions": list(r.contributions),
+            "payouts": list(r.payouts),
+            "rake": r.rake,
+            "carried_in": r.carried_in,
+            "carried_out": r.carried_out,
+            "events": [_event_json(e) for e in r.events],
+        }
+        # If the store refuses, the hand stays in progress there and the next recovery voids it (RULES §3.8).
+        self.store.settle_hand(
+            self.hand_id, contributions=contributions, payouts=payouts, rake=r.rake, carried_in=r.carried_in,
+            carried_out=r.carried_out, record=record,
+        )
+        self.hand_id = None
+
+    def play_hand(self, bots: Mapping[str, Bot], *, seed: int | None = None) -> HandResult:
+        """Deal a hand and play it to the end with ``bots`` (player name -> :data:`Bot`); a bot that answers
+        ``None`` lets its clock run out (:meth:`wait_out`, :meth:`time_out`).  Returns the settled result."""
+        self.start_hand(seed=seed)
+        h = self.table.hand
+        layout = self.table.layout
+        assert h is not None and layout is not None
+        names = [self.table.seats[s].player for s in layout.dealt]  # type: ignore[union-attr]
+        while not h.is_complete:
+            es = h.to_act
+            assert es is not None
+            action = bots[names[es]](h.view(es))
+            if action is None:
+                self.wait_out()
+                self.time_out()
+            else:
+                self.act(layout.dealt[es], action)
+        assert self.table.result is not None
+        return self.table.result
+
+    # ------------------------------------------------------------------ checks
+
+    def check_stacks(self) -> None:
+        """Raise :class:`RoomError` unless the store holds exactly the table's chips between hands: every
+        player's stack (by account) and the carried chips."""
+        held = self.store.stacks(self.table_id)
+        table = {self._account(st.player): st.stack for st in self.table.seats if st is not None and st.stack}
+        carried = self.store.carried(self.table_id)
+        if held != table or carried != self.table.carried:
+            raise RoomError(
+                f"table {self.name!r}: the store holds stacks {held} and carried {carried}, the table "
+                f"{table} and {self.table.carried}"
+            )

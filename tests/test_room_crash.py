@@ -1,0 +1,152 @@
+"""The real crash test of RULES §3.8: a table server (``python tests/crashworker.py``) playing bots through
+a :class:`~pokerroom.store.runner.TableRunner` on a SQLite file is killed with SIGKILL in the middle of a hand,
+then a new runner on the same file recovers.
+
+Each kill: the worker is started (it recovers and reseats its bots itself), it plays until its first settled
+hand, then the test waits a seeded random time and polls the database read-only until a hand is in progress with
+a seeded random number of journal rows, and kills the worker at once.  Then, in the test process:
+
+* before recovery, every player's chips (account + stack at the table) are read; the in-progress hand's set-up
+  must name exactly the stacks the store holds (stacks only change when a hand settles);
+* a :class:`TableRunner` on the same file recovers: every hand that was in progress is void, its ledger
+  transaction carries the §3.8 reason and refunds exactly the contributions the journal replays to;
+* every player holds what they held before that hand, ``check_balanced()`` passes and ``total()`` is unchanged.
+
+Five kills across five games in the normal run, fifty with ``POKERROOM_SOAK=1``; at least 80 % of kills must find
+a hand in progress.  The worker sleeps a few milliseconds before each action (``--delay-ms``), as players do, so a
+kill lands inside a hand.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from crashworker import table_name
+from pokerroom.store import Store
+from pokerroom.store.runner import CRASH_REASON, TableRunner, replay
+
+WORKER = Path(__file__).with_name("crashworker.py")
+
+SOAK = os.environ.get("POKERROOM_SOAK") == "1"
+GAMES = ("holdem", "stud8", "27-triple-draw", "club-lowball", "telesina")
+RAKED = {"holdem", "27-triple-draw", "telesina"}  # real-money tables; the others play money
+KILLS_PER_GAME = 10 if SOAK else 1
+PLAYERS = 4
+DELAY_MS = 3
+
+
+def in_progress_rows(path: Path) -> list[tuple[int, int]]:
+    """(hand id, journal rows) of the hands in progress, read through a read-only connection."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+    try:
+        return list(
+            conn.execute(
+                "SELECT h.id, COUNT(j.seq) FROM hands h LEFT JOIN journal j ON j.hand_id = h.id "
+                "WHERE h.status = 'in_progress' GROUP BY h.id"
+            )
+        )
+    finally:
+        conn.close()
+
+
+def kill_mid_hand(path: Path, game: str, seed: int, rng: random.Random, log: Path) -> None:
+    """Start the worker on ``path``, let it settle a hand, then SIGKILL it once a hand in progress has a random
+    number of journal rows (or after a few seconds whatever it is doing)."""
+    with log.open("ab") as err:
+        proc = subprocess.Popen(
+            [sys.executable, str(WORKER), f"sqlite:///{path}", game, str(seed),
+             "--players", str(PLAYERS), "--delay-ms", str(DELAY_MS), *(["--real-money"] if game in RAKED else [])],
+            stdout=subprocess.PIPE, stderr=err, text=True,
+        )
+    watchdog = threading.Timer(120, proc.kill)  # a hung worker must not hang the test run
+    watchdog.start()
+    try:
+        assert proc.stdout is not None
+        while not (line := proc.stdout.readline()).startswith("settled"):
+            assert line, f"the worker stopped before settling a hand: {log.read_text()[-3000:]}"
+        time.sleep(rng.uniform(0.0, 0.25))
+        rows = rng.randint(0, 6)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            if any(n >= rows for _h, n in in_progress_rows(path)):
+                break
+            time.sleep(0.0005)
+        proc.send_signal(signal.SIGKILL)
+        assert proc.wait(timeout=30) == -signal.SIGKILL, log.read_text()[-3000:]
+    finally:
+        watchdog.cancel()
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+def recover_and_check(url: str, game: str) -> dict[str, Any]:
+    """Recover the table of ``game`` after a kill and check RULES §3.8; returns what the kill found."""
+    with Store(url) as store:
+        table = store.table_id(table_name(game))
+        players = {f"{table_name(game)}-bot{i}": store.account_id(f"{table_name(game)}-bot{i}") for i in range(PLAYERS)}
+        held = {name: store.balance(a) + store.stack(table, a) for name, a in players.items()}
+        total = store.total()
+        open_hands = store.hands_in_progress(table)
+        assert len(open_hands) <= 1  # one runner, one hand at a time
+        refunds: dict[int, dict[int, int]] = {}
+        journal_rows = 0
+        for info in open_hands:
+            # The hand in progress started from exactly the stacks the last settlement left.
+            setup_players: list[list[Any]] = info.setup["players"]  # type: ignore[assignment]
+            for _seat, name, stack in setup_players:
+                assert store.stack(table, players[name]) == stack, (game, name)
+            entries = store.journal_entries(info.id)
+            journal_rows += len(entries)
+            hand = replay(info.setup, entries)
+            refunds[info.id] = {
+                players[name]: c + d
+                for (_seat, name, _stack), c, d in zip(setup_players, hand.contributions, hand.dead_posted, strict=True)
+                if c + d
+            }
+            assert sum(refunds[info.id].values()) > 0  # the forced bets are in before anyone acts
+        runner = TableRunner(store, table_name(game))
+        assert runner.recovered == [info.id for info in open_hands]
+        assert store.hands_in_progress() == []
+        for info in open_hands:
+            assert store.hand(info.id).status == "void"
+            voided: dict[int, int] = {}
+            for account in players.values():
+                for row in store.account_history(account):
+                    if row.kind == "void" and row.hand == info.id:
+                        assert row.memo == CRASH_REASON
+                        if row.amount > 0:
+                            voided[account] = voided.get(account, 0) + row.amount
+            assert voided == refunds[info.id], game
+        # Every player holds what they held before the hand, all of it back in their account.
+        assert {name: store.balance(a) + store.stack(table, a) for name, a in players.items()} == held
+        assert store.stacks(table) == {}
+        store.check_balanced()
+        assert store.total() == total
+        return {"mid_hand": bool(open_hands), "rows": journal_rows}
+
+
+def test_sigkill_mid_hand_then_recovery(tmp_path: Path) -> None:
+    rng = random.Random(20240501)
+    found: list[dict[str, Any]] = []
+    for game in GAMES:
+        path = tmp_path / f"{game}.db"
+        for _ in range(KILLS_PER_GAME):
+            kill_mid_hand(path, game, rng.getrandbits(31), rng, tmp_path / "worker.log")
+            found.append({"game": game, **recover_and_check(f"sqlite:///{path}", game)})
+    mid = sum(1 for f in found if f["mid_hand"])
+    with_rows = sum(1 for f in found if f["rows"])
+    print(f"{len(found)} kills: {mid} mid-hand, {with_rows} with actions journaled; rows {[f['rows'] for f in found]}")
+    assert len(found) == len(GAMES) * KILLS_PER_GAME >= (50 if SOAK else 5)
+    assert mid >= 0.8 * len(found), found
