@@ -1251,3 +1251,26 @@ def test_chips_balance_over_random_room_activity(
         check()
     t.last_hand = True
     check()
+
+
+def test_3_7_allowance_counts_per_player_across_the_room_tables() -> None:
+    clock = VirtualClock()
+    shared: dict[str, list[float]] = {}
+    config = TableConfig("holdem", blinds=(100, 200), limit="fixed", real_money=True, seats=4)
+    one = Table(config, clock=clock, protections=shared)
+    two = Table(config, clock=clock, protections=shared)
+    for t in (one, two):
+        for seat in range(4):
+            t.sit(seat, f"p{seat}", 5000)
+    one.start_hand(seed=1)
+    _play(one, (3, R(400)), (0, C), (1, F), (2, R(600)))
+    clock.advance(50.0)
+    one.time_out()
+    assert shared["p3"] == [50.0] and one.aai_remaining("p3") == 0
+    two.start_hand(seed=1)
+    _play(two, (3, R(400)), (0, C), (1, F), (2, R(600)))
+    clock.advance(50.0)
+    mark = len(two.events)
+    two.time_out()  # the allowance was used at the other table an instant ago
+    assert _kinds(two, mark) == [("timeout", 3, 0, "fold")]
+    assert two.hand is not None and two.hand.folded[3] and two.aai_remaining("p3") == 0

@@ -146,7 +146,18 @@ class Table:
     """A table of ``config.game`` (see :class:`TableConfig`).  Raises :class:`~pokerroom.errors.RoomError`
     for refused room requests and the engine's errors for refused actions; a refusal changes nothing."""
 
-    def __init__(self, config: TableConfig, *, clock: Clock | None = None, first_button: int | None = None) -> None:
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        clock: Clock | None = None,
+        first_button: int | None = None,
+        protections: dict[str, list[float]] | None = None,
+    ) -> None:
+        """``clock`` gives the time (a :class:`VirtualClock` by default); ``first_button`` is the position the
+        first hand moves on from (the previous hand's button; the box's seat for the stud games);
+        ``protections`` maps each player to the clock times their disconnect protection was used: pass one
+        dict to every table of a room so the allowance counts per player across tables (RULES §3.7)."""
         game = find(config.game)
         if config.rules:
             game = game.with_rules(**config.rules)
@@ -174,7 +185,7 @@ class Table:
         """The draw's own clock: 30 seconds, no time bank (RULES §2.5 ``draw_timeout_s``)."""
         self._running: ActionTimer | None = None
         self._before: tuple[Any, ...] | None = None
-        self._aai: dict[str, list[float]] = {}
+        self._aai: dict[str, list[float]] = protections if protections is not None else {}
         self._timed_seat: int | None = None
         self._started = False
         self._limit = Limit.parse(config.limit) if config.limit else game.default_limit
