@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerroom.bots import RandomBot
+from pokerroom.bots import CallingStation, RandomBot
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Action, EventType, Phase, ScriptedCards
 from pokerroom.errors import IllegalAction, RoomError
@@ -1274,3 +1274,11 @@ def test_3_7_allowance_counts_per_player_across_the_room_tables() -> None:
     two.time_out()  # the allowance was used at the other table an instant ago
     assert _kinds(two, mark) == [("timeout", 3, 0, "fold")]
     assert two.hand is not None and two.hand.folded[3] and two.aai_remaining("p3") == 0
+
+
+@pytest.mark.parametrize("game", ["club-lowball", "club-holdem", "a6-lowball"])
+def test_3_10_home_games_are_never_raked(game: str) -> None:
+    t = _table(game, players=range(3), stack=200, real_money=True, seats=3)
+    for seed in range(20):
+        assert t.play_bots({f"p{s}": CallingStation().act for s in range(3)}, seed=seed).rake == 0
+    assert t.total_chips() == 600

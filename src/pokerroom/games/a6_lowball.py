@@ -19,6 +19,8 @@ A6_MIN_STACK = 13
 
 A6_LOWBALL = Game(
     id="a6-lowball",
+    home_game=True,
+    min_stack=A6_MIN_STACK,
     name="Ace-to-six lowball (single draw, fixed limit 1/2)",
     deck=DECK52,
     streets=(Street("deal", hole=5), Street("draw", draw=5, opener=Opener.OPENER)),

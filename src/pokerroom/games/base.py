@@ -153,6 +153,13 @@ class Game:
     """Who draws first: left of the button (A-G11-1), or after the big blind (A-G15-3)."""
     clamp_out_of_range_bets: bool = False
     """The room and the CLI place the nearest legal amount instead of refusing (seed 000 5.3, decision 19)."""
+    home_game: bool = False
+    """A home game of the club seeds (000-002): never raked (RULES §3.10 applies to seed 004's online room), the
+    buy-in agreed for the evening."""
+    rebuy_to_average: bool = False
+    """Between hands a rebuy brings a player to at most X = M/S chips (club hold'em, RULES G2, A-G2-6)."""
+    min_stack: int = 0
+    """Chips every player must hold before a deal, else top up or sit out (the A-6 table's 13, RULES G3)."""
     rake_street: int = 1
     """The street from which a pot is raked (RULES §3.10, A-3.10-3, "no flop, no drop"): the second street in
     every game of the rulebooks: the flop, stud's fourth card, the third card of Sökö, Americana and Telesina,

@@ -201,18 +201,16 @@ class Table:
             self.dealer = Dealer.ROTATING
         if config.new_player_rule is not None:
             self.new_player_rule = config.new_player_rule
-        elif game.odd_chips_carry and blind_game:
+        elif game.home_game and blind_game:
             self.new_player_rule = NewPlayerRule.FEE
         elif blind_game:
             self.new_player_rule = NewPlayerRule.POST_OR_WAIT
         else:
             self.new_player_rule = NewPlayerRule.NONE
-        from pokerroom.games.a6_lowball import A6_MIN_STACK
-
         self.min_stack = config.min_stack if config.min_stack is not None else (
-            A6_MIN_STACK if game.id == "a6-lowball" else 1
+            game.min_stack or 1
         )
-        self.rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else game.id == "club-holdem"
+        self.rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else game.rebuy_to_average
         text = config.stakes
         if text is None and config.blinds is not None and blind_game:
             small, big = config.blinds
@@ -226,12 +224,12 @@ class Table:
         small_bet = big = self.stakes.unit
         self.buy_in = config.buy_in or self._default_buy_in(small_bet, big)
         self._rake: TableRake | None = None
-        if config.real_money and not game.odd_chips_carry:
+        if config.real_money and not game.home_game:
             self._rake = TableRake(schedule_for(self._limit, small_bet=small_bet, cents_per_chip=config.cents_per_chip),
                                    config.cents_per_chip)
 
     def _default_buy_in(self, small_bet: int, big: int) -> BuyIn:
-        if self.game.odd_chips_carry or self.game.id == "a6-lowball":
+        if self.game.home_game:
             return BuyIn(self.min_stack, None)  # the club: the evening's agreed chips, no table maximum
         return BuyIn.for_table(self._limit, small_bet=small_bet, big_blind=big,
                                cents_per_chip=self.config.cents_per_chip)
