@@ -119,6 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         played += 1
         print(f"settled {result.number}", flush=True)
     runner.stand_all()
+    runner.close()
     store.close()
     return 0
 

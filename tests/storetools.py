@@ -1,4 +1,5 @@
-"""Helpers for the store tests: a URL for a fresh SQLite file or a fresh PostgreSQL database, and a clock.
+"""Helpers for the store tests: a URL for a fresh SQLite file or a fresh PostgreSQL database, a clock, and the
+death of a table's runner (its lease then names a process that has ended).
 
 PostgreSQL comes from ``POKERROOM_PG_URL`` (default a local trust-auth server).  Each call creates its own
 database ``pokerroom_t_<uuid hex>`` and drops it afterwards, so tests running in parallel never share one.  An
@@ -8,15 +9,20 @@ unreachable server is an error, not a skip: CI has one.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
+
+from pokerroom.store import Store
+from pokerroom.store.schema import table_leases
 
 PG_URL = os.environ.get("POKERROOM_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 BACKENDS = ("sqlite", "postgresql")
@@ -66,3 +72,19 @@ class Clock:
 
     def advance(self, **delta: float) -> None:
         self.moment += timedelta(**delta)
+
+
+def dead_pid() -> int:
+    """The id of a process of this host that has ended (started, and waited for)."""
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def holder_dies(store: Store, table: int) -> None:
+    """The process of the runner holding ``table``'s lease dies (as if SIGKILLed): its lease now names a pid of
+    this host that has ended, so the next runner takes it over at once.  Nothing else is written."""
+    with store.engine.begin() as conn:
+        assert conn.execute(
+            update(table_leases).where(table_leases.c.table_id == table).values(pid=dead_pid())
+        ).rowcount == 1

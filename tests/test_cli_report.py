@@ -4,15 +4,17 @@ a short ``pokerroom simulate --real-money`` filled (RULES §3.10)."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
+from sqlalchemy.exc import OperationalError
 from typer.testing import CliRunner
 
 from pokerroom.cli import app
 from pokerroom.store import Store
-from pokerroom.store.schema import balances
+from pokerroom.store.schema import accounts, balances, metadata
 
 runner = CliRunner()
 
@@ -51,14 +53,17 @@ def test_rake_by_table_and_by_day(database: str) -> None:
 
 
 def test_history_of_a_bot(database: str) -> None:
-    with Store(database) as store:
-        account = store.account_id("calling-1")
+    with Store(database) as store, store.engine.connect() as conn:
+        # simulate names each bot's account after its table: simulate-holdem-XXXXXXXX-calling-1
+        (name,) = [str(n) for (n,) in conn.execute(select(accounts.c.name)) if str(n).endswith("-calling-1")]
+        account = store.account_id(name)
         rows = store.account_history(account)
         held = store.balance(account)
-    result = runner.invoke(app, ["report", "--database", database, "history", "calling-1"])
+    assert re.fullmatch(r"simulate-holdem-[0-9a-f]{8}-calling-1", name)
+    result = runner.invoke(app, ["report", "--database", database, "history", name])
     assert result.exit_code == 0, result.output
     text = plain(result.output)
-    assert f"History of account {account} (calling-1)" in text
+    assert f"Historyofaccount{account}({name})" in squashed(result.output)  # a long title may be wrapped
     assert f"{len(rows)} postings; holdings now {held} chips." in text
     for kind in ("deposit", "buy_in", "settle", "cash_out"):
         assert kind in text
@@ -93,3 +98,92 @@ def test_a_missing_database_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "no SQLite database at" in plain(result.output)
     assert not (tmp_path / "none.db").exists()
+
+
+# ---------------------------------------------------------------------------------------------- not pokerroom's
+
+
+REPORTS = [["balance"], ["history", "X"], ["rake"], ["rake", "--by", "day"]]
+
+
+def tables_of(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return sorted(name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+    finally:
+        conn.close()
+
+
+def squashed(output: str) -> str:
+    """The output without Rich's borders and without any whitespace (a long path may be wrapped)."""
+    return "".join(plain(output).split())
+
+
+@pytest.mark.parametrize("report", REPORTS)
+def test_a_foreign_sqlite_file_is_refused_and_left_alone(tmp_path: Path, report: list[str]) -> None:
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE balances (key TEXT PRIMARY KEY, balance INTEGER)")
+    conn.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
+    conn.commit()
+    conn.close()
+    before, size = tables_of(path), path.stat().st_size
+    result = runner.invoke(app, ["report", "--database", f"sqlite:///{path}", *report])
+    # Was: OperationalError: no such column: balances.book (balance, history), an empty report (rake), and
+    # pokerroom's tables written into the file.
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "notapokerroomdatabase" in squashed(result.output) and str(path) in squashed(result.output)
+    assert "tablebalanceslacksthecolumnsbook,table_id,account_id" in squashed(result.output)
+    assert tables_of(path) == before and path.stat().st_size == size  # no table created, nothing written
+
+
+@pytest.mark.parametrize("report", REPORTS)
+def test_an_empty_or_garbage_file_is_refused(tmp_path: Path, report: list[str]) -> None:
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    result = runner.invoke(app, ["report", "--database", f"sqlite:///{empty}", *report])
+    assert result.exit_code == 2, result.output  # was: accepted, and filled with pokerroom's tables
+    assert "notapokerroomdatabase" in squashed(result.output) and "notableaccounts" in squashed(result.output)
+    assert empty.stat().st_size == 0
+    garbage = tmp_path / "notes.db"
+    garbage.write_text("not a database\n" * 200)
+    result = runner.invoke(app, ["report", "--database", f"sqlite:///{garbage}", *report])
+    assert result.exit_code == 2, result.output
+    assert "notapokerroomdatabase" in squashed(result.output) and "fileisnotadatabase" in squashed(result.output)
+
+
+def test_a_store_missing_some_tables_is_refused_not_completed(database: str, tmp_path: Path) -> None:
+    copy = tmp_path / "partial.db"
+    copy.write_bytes(Path(database.removeprefix("sqlite:///")).read_bytes())
+    last = metadata.sorted_tables[-1].name
+    conn = sqlite3.connect(copy)
+    conn.execute("PRAGMA foreign_keys=OFF")
+    conn.execute(f"DROP TABLE {last}")
+    conn.commit()
+    conn.close()
+    result = runner.invoke(app, ["report", "--database", f"sqlite:///{copy}", "balance"])
+    assert result.exit_code == 2, result.output
+    assert f"notable{last}" in squashed(result.output)
+    assert last not in tables_of(copy)  # a report never creates a table
+
+
+@pytest.mark.parametrize("report", REPORTS)
+def test_a_database_without_a_driver_exits_2(report: list[str]) -> None:
+    result = runner.invoke(app, ["report", "--database", "mysql://u:secret@db.example/room", *report])
+    assert result.exit_code == 2, result.output  # was: ModuleNotFoundError: No module named 'MySQLdb'
+    assert "no driver for mysql; pokerroom supports sqlite and postgresql (postgresql+psycopg)" in plain(result.output)
+    assert "secret" not in result.output
+
+
+def test_a_database_error_while_reading_is_refused_not_raised(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def failing(self: Store) -> int:
+        raise OperationalError("SELECT ...", {}, Exception("disk I/O error"))
+
+    monkeypatch.setattr(Store, "total", failing)
+    result = runner.invoke(app, ["report", "--database", database, "balance"])
+    assert result.exit_code == 2, result.output
+    assert "cannot read the store" in plain(result.output) and "disk I/O error" in plain(result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit)

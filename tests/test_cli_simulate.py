@@ -5,12 +5,20 @@ from __future__ import annotations
 
 import math
 import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
+from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 from typer.testing import CliRunner
 
 from pokerroom.cli import app
-from pokerroom.cli.simulate import interval
+from pokerroom.cli.simulate import MAX_CHIPS, interval
+from pokerroom.store import Store
+from pokerroom.store.schema import accounts
 
 runner = CliRunner()
 
@@ -56,7 +64,7 @@ def test_simulate_through_the_store(game: str, bots: str, players: int, blinds: 
     rake = int(re.search(r"Rake: (\d+) chips taken in 200 hands \(the store's rake report: \1\)", out).group(1))  # type: ignore[union-attr]
     assert rake > 0 and won <= -rake  # the bots lose the rake (and any chips still carried)
     assert "hands/s" in out
-    assert "Store check passed: the ledger balances; chips in" in out
+    assert "Store check passed: the ledger balances; this run's chips in" in out
 
 
 def test_results_are_reproducible_with_a_seed() -> None:
@@ -103,3 +111,140 @@ def test_bad_input_exits_2_naming_what_is_allowed(args: list[str], message: str)
     result = runner.invoke(app, ["simulate", *args])
     assert result.exit_code == 2, result.output
     assert message in plain(result.output)
+
+
+def flat(output: str) -> str:
+    """The output with Rich's panel borders gone and whitespace collapsed."""
+    for box in "│╭╮╰╯─":
+        output = output.replace(box, " ")
+    return " ".join(output.split())
+
+
+# ---------------------------------------------------------------------------------------------- absurd stakes
+
+
+@pytest.mark.parametrize(
+    ("stakes", "message"),
+    [
+        # Used to end in OverflowError: Python int too large to convert to SQLite INTEGER.
+        ("99999999999999999999/999999999999999999999", f"at most {MAX_CHIPS} chips (2**53, the store's limit)"),
+        (f"1/{MAX_CHIPS + 1}", f"at most {MAX_CHIPS} chips"),
+        # Blinds inside the limit, but 100 big blinds a bot are not: the store could not hold the buy-ins.
+        (f"1/{MAX_CHIPS // 50}", "the buy-in would be"),
+        ("10000000000000/20000000000000", "more than 9007199254740992 chips (2**53, the store's limit)"),
+    ],
+)
+def test_absurd_stakes_exit_2(stakes: str, message: str, tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    result = runner.invoke(app, ["simulate", "holdem", "--hands", "3", "--stakes", stakes, "--database", url])
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for --stakes" in flat(result.output) and message in flat(result.output)
+    assert not (tmp_path / "room.db").exists()  # refused before the store is opened
+
+
+def test_stakes_just_inside_the_limit_play() -> None:
+    big = MAX_CHIPS // (100 * 2)  # the buy-in is 100 big blinds; two bots
+    result = runner.invoke(app, ["simulate", "holdem", "--players", "2", "--hands", "3", "--stakes", f"{big}/{big}"])
+    assert result.exit_code == 0, result.output
+    assert "Store check passed" in result.output
+
+
+# ---------------------------------------------------------------------------------------------- the database
+
+
+def foreign_database(path: Path) -> list[str]:
+    """Another program's SQLite file with a table named like one of pokerroom's; returns its tables."""
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE balances (key TEXT PRIMARY KEY, balance INTEGER)")
+    conn.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
+    conn.commit()
+    conn.close()
+    return tables_of(path)
+
+
+def tables_of(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return sorted(name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+    finally:
+        conn.close()
+
+
+def test_a_foreign_sqlite_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    before = foreign_database(path)
+    result = runner.invoke(app, ["simulate", "holdem", "--hands", "3", "--database", f"sqlite:///{path}"])
+    assert result.exit_code == 2, result.output  # was: OperationalError: no such column: balances.book
+    text = flat(result.output)
+    assert "not a pokerroom database" in text and f"sqlite:///{path}" in "".join(text.split())  # Rich may wrap
+    assert "table balances lacks the columns book, table_id, account_id" in text
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert tables_of(path) == before  # nothing written into the other program's file
+    garbage = tmp_path / "notes.db"
+    garbage.write_text("not a database at all\n" * 100)
+    result = runner.invoke(app, ["simulate", "holdem", "--hands", "3", "--database", f"sqlite:///{garbage}"])
+    assert result.exit_code == 2, result.output
+    assert "not a pokerroom database" in flat(result.output) and "file is not a database" in flat(result.output)
+
+
+@pytest.mark.parametrize("url", ["mysql://u:secret@db.example/room", "mysql+pymysql://u:secret@db.example/room"])
+def test_a_database_without_a_driver_exits_2(url: str) -> None:
+    result = runner.invoke(app, ["simulate", "holdem", "--hands", "3", "--database", url])
+    assert result.exit_code == 2, result.output  # was: ModuleNotFoundError: No module named 'MySQLdb'
+    assert "no driver for mysql; pokerroom supports sqlite and postgresql (postgresql+psycopg)" in flat(result.output)
+    assert "secret" not in result.output
+
+
+def test_a_database_error_during_the_run_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(self: Store, *args: object, **kwargs: object) -> None:
+        raise OperationalError("INSERT INTO journal ...", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(Store, "journal", failing)
+    result = runner.invoke(app, ["simulate", "holdem", "--players", "2", "--hands", "3", "--seed", "1"])
+    assert result.exit_code == 1, result.output
+    assert "the store failed, the run stops" in flat(result.output) and "database is locked" in flat(result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+# ---------------------------------------------------------------------------------------------- shared stores
+
+
+def run_accounts(url: str) -> list[str]:
+    with Store(url) as store, store.engine.connect() as conn:
+        return sorted(str(name) for (name,) in conn.execute(select(accounts.c.name)))
+
+
+def test_runs_one_after_the_other_on_one_store_check_their_own_chips(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    for seed in ("1", "2"):
+        args = ["simulate", "holdem", "--players", "3", "--hands", "40", "--seed", seed, "--database", url]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert "Store check passed" in result.output, result.output
+        assert sorted(bot_rows(result.output)) == ["simple-1", "simple-2", "simple-3"]  # short names in the report
+    names = run_accounts(url)
+    assert len(names) == 6 and all(re.fullmatch(r"simulate-holdem-[0-9a-f]{8}-simple-[123]", n) for n in names)
+
+
+def test_concurrent_runs_on_one_sqlite_file_both_pass_their_check(tmp_path: Path) -> None:
+    # Two processes at once: each used to count the other's deposits and its bots' shared accounts
+    # ("the room holds 7000 chips, not 3000 before plus 2200 deposited").
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    Store(url).close()  # the tables exist before both start
+    command = [sys.executable, "-c", "from pokerroom.cli import main; main()", "simulate", "holdem"]
+    runs = [
+        subprocess.Popen(
+            [*command, "--hands", "300", "--seed", seed, "--bots", "simple,random", "--real-money", "--database", url],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for seed in ("1", "2")
+    ]
+    outputs = [run.communicate(timeout=300)[0] for run in runs]
+    for run, output in zip(runs, outputs, strict=True):
+        assert run.returncode == 0, output
+        assert "Store check passed" in output and "FAILED" not in output, output
+    assert len(run_accounts(url)) == 12
+    with Store(url) as store:
+        store.check_balanced()

@@ -150,3 +150,38 @@ def test_rake_with_side_pots_is_taken_in_proportion() -> None:
     # pots 1200 and 1200 -> rake 120 taken 60/60
     assert pots == [1140, 1140] and h.rake == 120
     assert sum(h.stacks) + h.rake == 4400
+
+
+def test_3_6_live_blinds_before_dead_money_for_a_short_stack() -> None:
+    # seat 4 owes both blinds (10 live + 5 dead) but holds 3: the 3 are live, nothing is dead, and seat 4 can
+    # win 3 from each opponent (RULES §3.6).  Posting order: antes, then blinds, then dead money.
+    h = find("holdem").deal(
+        stacks=[1000, 1000, 1000, 1000, 3], button=0, blinds=(5, 10), posts=[0, 5, 10, 0, 10],
+        dead=[0, 0, 0, 0, 5], big_blind_seat=2, seed=3,
+    )
+    assert h.bets == [0, 5, 10, 0, 3] and h.contributions == [0, 5, 10, 0, 3] and h.dead_posted == [0] * 5
+    forced = (EventType.POST_BLIND, EventType.POST_DEAD)
+    posts = [(e.type, e.seat, e.amount, e.all_in) for e in h.events if e.type in forced]
+    assert posts == [
+        (EventType.POST_BLIND, 1, 5, False),
+        (EventType.POST_BLIND, 2, 10, False),
+        (EventType.POST_BLIND, 4, 3, True),
+    ]
+    # 12 chips: the live 10 first, then 2 of the 5 dead
+    h = find("holdem").deal(
+        stacks=[1000, 1000, 1000, 1000, 12], button=0, blinds=(5, 10), posts=[0, 5, 10, 0, 10],
+        dead=[0, 0, 0, 0, 5], big_blind_seat=2, seed=3,
+    )
+    assert h.bets[4] == 10 and h.dead_posted == [0, 0, 0, 0, 2] and h.stacks[4] == 0
+    kinds = [(e.type, e.seat) for e in h.events if e.type in (EventType.POST_BLIND, EventType.POST_DEAD)]
+    assert kinds[-2:] == [(EventType.POST_BLIND, 4), (EventType.POST_DEAD, 4)]
+
+
+def test_3_6_antes_come_before_blinds_and_dead_money() -> None:
+    h = find("holdem").deal(
+        stacks=[1000, 1000, 1000, 14], button=0, blinds=(5, 10), ante=2, posts=[0, 5, 10, 10],
+        dead=[0, 0, 0, 5], big_blind_seat=2, seed=4,
+    )
+    kinds = [(e.type, e.seat, e.amount) for e in h.events if e.seat == 3 and e.amount]
+    assert kinds == [(EventType.POST_ANTE, 3, 2), (EventType.POST_BLIND, 3, 10), (EventType.POST_DEAD, 3, 2)]
+    assert h.stacks[3] == 0 and h.dead_posted[3] == 2

@@ -15,6 +15,9 @@ a seeded random number of journal rows, and kills the worker at once.  Then, in 
 Five kills across five games in the normal run, fifty with ``POKERROOM_SOAK=1``; at least 80 % of kills must find
 a hand in progress.  The worker sleeps a few milliseconds before each action (``--delay-ms``), as players do, so a
 kill lands inside a hand.
+
+And the lease between real processes: a runner in the test process on the table of a live worker is refused,
+naming the worker's pid, and the worker plays on; once the worker is SIGKILLed the table is taken over at once.
 """
 
 from __future__ import annotations
@@ -30,7 +33,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from crashworker import table_name
+from pokerroom.errors import StoreError
 from pokerroom.store import Store
 from pokerroom.store.runner import CRASH_REASON, TableRunner, replay
 
@@ -116,7 +122,8 @@ def recover_and_check(url: str, game: str) -> dict[str, Any]:
                 if c + d
             }
             assert sum(refunds[info.id].values()) > 0  # the forced bets are in before anyone acts
-        runner = TableRunner(store, table_name(game))
+        runner = TableRunner(store, table_name(game))  # the killed worker's lease: same host, process ended
+        assert runner.taken_over is not None and runner.taken_over.pid != os.getpid()
         assert runner.recovered == [info.id for info in open_hands]
         assert store.hands_in_progress() == []
         for info in open_hands:
@@ -134,6 +141,7 @@ def recover_and_check(url: str, game: str) -> dict[str, Any]:
         assert store.stacks(table) == {}
         store.check_balanced()
         assert store.total() == total
+        runner.close()  # the next worker on this table may start
         return {"mid_hand": bool(open_hands), "rows": journal_rows}
 
 
@@ -150,3 +158,42 @@ def test_sigkill_mid_hand_then_recovery(tmp_path: Path) -> None:
     print(f"{len(found)} kills: {mid} mid-hand, {with_rows} with actions journaled; rows {[f['rows'] for f in found]}")
     assert len(found) == len(GAMES) * KILLS_PER_GAME >= (50 if SOAK else 5)
     assert mid >= 0.8 * len(found), found
+
+
+def test_a_second_runner_is_refused_while_the_worker_lives(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'lease.db'}"
+    log = tmp_path / "worker.log"
+    with log.open("ab") as err:
+        worker = subprocess.Popen(
+            [sys.executable, str(WORKER), url, "holdem", "1", "--players", str(PLAYERS), "--delay-ms", str(DELAY_MS)],
+            stdout=subprocess.PIPE, stderr=err, text=True,
+        )
+    watchdog = threading.Timer(120, worker.kill)
+    watchdog.start()
+    try:
+        assert worker.stdout is not None
+        while not (line := worker.stdout.readline()).startswith("settled"):
+            assert line, log.read_text()[-3000:]
+        with Store(url) as store:
+            table = store.table_id(table_name("holdem"))
+            with pytest.raises(StoreError, match=rf"being played by runner \w+ on host .*, pid {worker.pid},"):
+                TableRunner(store, table_name("holdem"))  # this process is the second server
+            assert len(store.hands_in_progress(table)) <= 1
+            # The worker never noticed: it settles its next hand.
+            while not (line := worker.stdout.readline()).startswith("settled"):
+                assert line, log.read_text()[-3000:]
+            worker.send_signal(signal.SIGKILL)
+            assert worker.wait(timeout=30) == -signal.SIGKILL
+            total = store.total()
+            with TableRunner(store, table_name("holdem")) as runner:  # now taken over at once
+                assert runner.taken_over is not None and runner.taken_over.pid == worker.pid
+                assert store.hands_in_progress(table) == [] and store.stacks(table) == {}
+            store.check_balanced()
+            assert store.total() == total
+    finally:
+        watchdog.cancel()
+        if worker.poll() is None:
+            worker.kill()
+        worker.wait()
+        if worker.stdout is not None:
+            worker.stdout.close()

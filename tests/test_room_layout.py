@@ -337,3 +337,69 @@ def test_engine_button_is_the_last_seat_dealt_in_at_or_before_the_button() -> No
     assert Layout(dealt=(1, 3, 5), button=3).engine_button() == 1
     assert Layout(dealt=(1, 3, 5), button=4).engine_button() == 1
     assert Layout(dealt=(1, 3, 5), button=0).engine_button() == 2  # round the corner: seat 5
+
+
+# ----------------------------------------------------- heads-up <-> three-handed (RULES §3.11, decision 14)
+
+
+def test_3_11_new_player_joining_heads_up_never_puts_the_small_blind_after_the_big_blind() -> None:
+    # heads-up: seat 0 was the button and small blind, seat 1 the big blind; a newcomer sits in seat 2.  The
+    # button moves to seat 1, so seat 2 is the small blind's position: the newcomer waits (A-3.4-1) and the two
+    # play heads-up with seat 0 in the big blind, never seat 1 twice.  (It used to be button 1, SB 0, BB 2: the
+    # small blind after the big blind and seat 0 in the small blind twice.)
+    cands = [*_c(0, 1), Candidate(2, new=True)]
+    layout = _moving(cands, size=3, button=0, sb=0, bb=1)
+    assert layout == Layout(dealt=(0, 1), button=1, small_blind=1, big_blind=0, posts={1: 5, 0: 10}, waiting=(2,))
+    nxt = _moving(cands, size=3, button=1, sb=1, bb=0)
+    assert nxt == Layout(dealt=(0, 1, 2), button=0, small_blind=1, big_blind=2, posts={1: 5, 2: 10}, cleared=(2,))
+
+
+def test_3_11_new_player_right_after_the_heads_up_button_waits() -> None:
+    # seats 0 and 4 heads-up (seat 4 the button last hand), a newcomer in seat 3: the button moves to seat 0 and
+    # seat 4 is the small blind; the newcomer sits between them and the button: he waits, nobody posts the big
+    # blind twice.  (It used to be button 0, SB 4, BB 3.)
+    cands = [Candidate(0), Candidate(3, new=True), Candidate(4)]
+    layout = _moving(cands, size=5, button=4, sb=4, bb=0)
+    assert layout == Layout(dealt=(0, 4), button=0, small_blind=0, big_blind=4, posts={0: 5, 4: 10}, waiting=(3,))
+    nxt = _moving(cands, size=5, button=0, sb=0, bb=4)
+    assert nxt == Layout(dealt=(0, 3, 4), button=4, small_blind=0, big_blind=3, posts={0: 5, 3: 10}, cleared=(3,))
+
+
+def test_3_11_new_player_in_the_big_blind_position_after_heads_up_posts_it() -> None:
+    # heads-up 0 (button) and 2; a newcomer in seat 1 is in the big blind's position once the button moves to 2
+    cands = [Candidate(0), Candidate(1, new=True), Candidate(2)]
+    layout = _moving(cands, size=3, button=0, sb=0, bb=2)
+    assert layout == Layout(dealt=(0, 1, 2), button=2, small_blind=0, big_blind=1, posts={0: 5, 1: 10}, cleared=(1,))
+
+
+def test_3_11_three_handed_after_heads_up_when_a_player_comes_back_square() -> None:
+    # heads-up 1 (button) and 2, seat 0 sat out (heads-up records no missed blinds) and comes back
+    layout = _moving(_c(0, 1, 2), size=3, button=1, sb=1, bb=2)
+    assert _where(layout) == (2, 0, 1) and layout.posts == {0: 5, 1: 10}
+
+
+def test_3_11_one_player_left_and_two_newcomers_start_a_new_game_without_a_second_big_blind() -> None:
+    # seat 5 was the big blind heads-up; its opponent left and two players sat down: a new game, nobody owes,
+    # and the button goes one seat further so that seat 5 does not post the big blind again
+    cands = [Candidate(1, new=True), Candidate(2, new=True), Candidate(5)]
+    layout = _moving(cands, size=7, button=0, sb=0, bb=5)
+    assert layout == Layout(dealt=(1, 2, 5), button=2, small_blind=5, big_blind=1, posts={5: 5, 1: 10}, cleared=(1, 2))
+
+
+def test_3_11_dead_button_back_from_heads_up_never_puts_the_big_blind_on_the_button() -> None:
+    # heads-up: seat 2 button and small blind, seat 1 big blind; seat 0 comes back.  The big blind moves to 2 and
+    # the small blind is last hand's big blind (1): the button goes before it, to seat 0, not to seat 2.
+    layout = _dead_button(_c(0, 1, 2), size=3, button=2, sb=2, bb=1)
+    assert layout == Layout(dealt=(0, 1, 2), button=0, small_blind=1, big_blind=2, posts={1: 5, 2: 10})
+    # with empty seats: the button goes to the last player before the small blind's position (seat 0, not 1)
+    layout = _dead_button(_c(0, 2, 4), size=5, button=4, sb=4, bb=2)
+    assert _where(layout) == (0, 2, 4) and layout.posts == {2: 5, 4: 10}
+
+
+def test_3_11_dead_button_newcomer_between_the_heads_up_players_waits() -> None:
+    # heads-up: seat 0 button and small blind, seat 2 big blind; a newcomer in seat 1 would hold the button
+    cands = [Candidate(0), Candidate(1, new=True), Candidate(2)]
+    layout = _dead_button(cands, size=3, button=0, sb=0, bb=2)
+    assert layout == Layout(dealt=(0, 2), button=2, small_blind=2, big_blind=0, posts={2: 5, 0: 10}, waiting=(1,))
+    nxt = _dead_button(cands, size=3, button=2, sb=2, bb=0)
+    assert nxt == Layout(dealt=(0, 1, 2), button=2, small_blind=0, big_blind=1, posts={0: 5, 1: 10}, cleared=(1,))

@@ -3,6 +3,7 @@ A-G1-7; money in exact öre."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -59,7 +60,7 @@ def test_config_refusals_and_rule_copy() -> None:
         NightConfig(price_per_chip=0)
     with pytest.raises(RoomError, match="at least 1 chip"):
         NightConfig(first_buyin=0)
-    with pytest.raises(RoomError, match="negative"):
+    with pytest.raises(RoomError, match="at least 1"):
         NightConfig(hands=-1)
     agreed = {"ante": 5}
     config = NightConfig(house_rules=agreed)
@@ -154,6 +155,25 @@ def test_evening_ends_on_the_orbit_after_the_time_limit() -> None:
     assert _orbit_then(36, 150.0)  # exactly the agreed time counts
 
 
+@pytest.mark.parametrize("minutes", [math.nan, math.inf, -math.inf, -1, -0.5, "90", True, None])
+def test_config_refuses_minutes_that_never_end_the_evening(minutes: object) -> None:
+    # NaN compares false with everything, so ``elapsed >= minutes`` never held: the evening never ended.
+    with pytest.raises(RoomError, match="minutes must be a number, 0 or more and finite"):
+        NightConfig(minutes=minutes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("hands", [0, -1, -50, 1.5, True, "50", None])
+def test_config_refuses_a_session_of_no_hands(hands: object) -> None:
+    with pytest.raises(RoomError, match="hands must be a whole number, at least 1"):
+        NightConfig(hands=hands)  # type: ignore[arg-type]
+
+
+def test_config_takes_zero_minutes_and_whole_minutes() -> None:
+    assert NightConfig(minutes=0, hands=1).minutes == 0
+    assert NightConfig(minutes=90).minutes == 90  # an int is a number of minutes too
+    assert NightConfig(minutes=1e9, hands=10**9).hands == 10**9  # large but finite: the command's "no limit"
+
+
 def _orbit_then(hands: int, elapsed: float) -> bool:
     night = _bought_in(NightConfig(hands=50, minutes=150), [f"P{i}" for i in range(6)])
     for _ in range(hands):
@@ -162,7 +182,7 @@ def _orbit_then(hands: int, elapsed: float) -> bool:
 
 
 def test_not_over_before_the_first_hand() -> None:
-    night = _bought_in(NightConfig(hands=0, minutes=0), NAMES5)
+    night = _bought_in(NightConfig(hands=1, minutes=0), NAMES5)
     assert not night.is_over(500.0)
     for _ in range(4):
         night.next_hand()

@@ -3,28 +3,35 @@
 Every test runs on SQLite (a file) and on PostgreSQL (a database of its own, see ``storetools``): hands settled
 through the store with the table's exact chips, the journal written before each action, voids refunding exact
 contributions (GR-17), recovery of hands left in progress, refusals that write nothing, time-outs and disconnect
-protection journaled, and stored hands that replay to their records.
+protection journaled and remembered across restarts, stored hands that replay to their records, settings that
+survive the store's JSON, one runner per table (the lease), and a refused deal that leaves the table as it was.
 """
 
 from __future__ import annotations
 
+import copy
+import gc
 import json
+import os
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 
 from pokerroom.bots import CallingStation, RandomBot
 from pokerroom.engine import Action, Event, HandView
-from pokerroom.errors import IllegalAction, RoomError, StoreError
+from pokerroom.errors import IllegalAction, RoomError, StoreError, UnsupportedRule
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.layout import Dealer
+from pokerroom.room.stakes import BuyIn
 from pokerroom.room.table import TableConfig
 from pokerroom.store import Store
 from pokerroom.store.runner import CRASH_REASON, Bot, TableRunner, replay
 from pokerroom.store.schema import postings
-from storetools import BACKENDS, backend_url
+from storetools import BACKENDS, Clock, backend_url, holder_dies
 
 
 @pytest.fixture(params=BACKENDS)
@@ -176,6 +183,7 @@ def test_crash_recovery_voids_with_exact_contributions_gr17(store_url: str) -> N
         runner.act(0, Action.call())
         entries = first.journal_entries(hand_id)
         # The server dies here, with the hand in progress: nothing more is written.
+        holder_dies(first, runner.table_id)
     with Store(store_url) as second:
         assert [h.id for h in second.hands_in_progress()] == [hand_id]
         assert second.journal_entries(hand_id) == entries == [{"seat": 0, "kind": "call"}]
@@ -206,6 +214,7 @@ def test_a_journaled_action_not_yet_applied_counts(store_url: str) -> None:
         runner.act(0, Action.raise_to(30))  # C raises to 30
         # The next action was committed to the journal, then the process died before the table applied it.
         first.journal(hand_id, 1, {"seat": 1, "kind": "raise", "amount": 90})  # A re-raises to 90
+        holder_dies(first, runner.table_id)
     with Store(store_url) as second:
         TableRunner(second, "late")
         refunds = {p: void_rows(second, a)[0][0] for p, a in accounts.items()}
@@ -238,6 +247,7 @@ def test_recovery_keeps_carried_chips_and_settled_hands(store: Store) -> None:
         runner.act(runner.table.to_act, action)  # type: ignore[arg-type]
         acted += 1
     assert store.hand(hand_id).status == "in_progress"
+    holder_dies(store, runner.table_id)
     again = TableRunner(store, "club")  # as if restarted after a crash
     assert again.recovered == [hand_id] and store.carried(again.table_id) == carried == again.table.carried
     assert holdings(store, again.table_id, accounts) == settled
@@ -285,6 +295,7 @@ def test_refusals_write_nothing(store: Store) -> None:
 def test_stored_settings_are_used_and_checked(store: Store) -> None:
     config = TableConfig("stud", dealer=Dealer.BOX, real_money=True, buy_in=None)
     first = TableRunner(store, "s", config)
+    first.close()
     again = TableRunner(store, "s")
     assert again.config == config and again.table.dealer is Dealer.BOX and again.table_id == first.table_id
     with pytest.raises(RoomError, match="other settings"):
@@ -366,3 +377,316 @@ def _hand_ids(store: Store, table: int) -> list[int]:
 
     with store.engine.connect() as conn:
         return [int(i) for i in conn.execute(select(hands.c.id).where(hands.c.table_id == table)).scalars()]
+
+
+# --- settings through the store's JSON (house rules with tuples) ----------------------------------------------
+
+
+def finish(runner: TableRunner) -> None:
+    """Play the hand in progress to the end, everyone checking or calling."""
+    h = runner.table.hand
+    assert h is not None
+    while not h.is_complete:
+        legal = h.legal_actions()
+        assert legal is not None and runner.table.to_act is not None
+        runner.act(runner.table.to_act, Action.check() if legal.check else Action.call())
+
+
+def test_house_rules_with_tuples_survive_the_stores_json(store: Store) -> None:
+    config = TableConfig("club-holdem", seats=3, rules={"blinds": (25, 50)})
+    runner = TableRunner(store, "tuples", config)
+    assert runner.config == config and runner.table.blinds == (25, 50)
+    accounts = seat_players(runner, {"p": 1000, "q": 1000, "r": 1000})
+    hand_id = runner.start_hand(seed=7)
+    runner.act(runner.table.to_act, Action.call())  # type: ignore[arg-type]
+    holder_dies(store, runner.table_id)
+    # Restarted without settings: the stored ones load (lists back to tuples) and the hand replays to its void.
+    again = TableRunner(store, "tuples")
+    assert again.config == config and again.recovered == [hand_id] and store.hand(hand_id).status == "void"
+    assert holdings(store, again.table_id, accounts) == {"p": 10_000, "q": 10_000, "r": 10_000}
+    again.close()
+    # The same settings given again are the stored ones; other settings are not.
+    with TableRunner(store, "tuples", config) as third:
+        assert third.config == config
+        for seat, name in enumerate(accounts):
+            third.sit(seat, name, 500)
+        third.play_hand({n: CallingStation().act for n in accounts}, seed=8)
+        assert third.table.hand_number == 2
+        check_settled(third, 30_000)
+    with pytest.raises(RoomError, match="other settings"):
+        TableRunner(store, "tuples", TableConfig("club-holdem", seats=3, rules={"blinds": (25, 75)}))
+    # Club lowball's ranges, and nested lists, the same way.
+    lowball = TableConfig("club-lowball", rules={"ranges": (2, 20, 60)})
+    TableRunner(store, "lowball", lowball).close()
+    reopened = TableRunner(store, "lowball")
+    assert reopened.config == lowball and reopened.table.game.ranges == (2, 20, 60)
+    reopened.close()
+    assert TableRunner(store, "lowball", lowball).config.rules == {"ranges": (2, 20, 60)}
+
+
+def test_settings_stored_as_lists_load(store: Store) -> None:
+    # A row written before the round trip was normalized: the rule's tuple is a JSON list.
+    settings = TableConfig("club-lowball", rules={"ranges": (2, 20, 60)}).to_dict()
+    settings["rules"] = {"ranges": [2, 20, 60]}
+    store.create_table("old", game="club-lowball", config=settings)
+    runner = TableRunner(store, "old")
+    assert runner.config.rules == {"ranges": (2, 20, 60)} and runner.table.game.ranges == (2, 20, 60)
+
+
+def test_unplayable_settings_store_no_table(store: Store) -> None:
+    with pytest.raises(UnsupportedRule):
+        TableRunner(store, "bad", TableConfig("holdem", rules={"no_such_rule": 1}))
+    with pytest.raises(UnsupportedRule):
+        TableRunner(store, "bad", TableConfig("club-lowball", rules={"ranges": "1-10"}))
+    with pytest.raises(RoomError, match="seats"):
+        TableRunner(store, "bad", TableConfig("holdem", seats=11))
+    with pytest.raises(RoomError, match="JSON"):
+        TableRunner(store, "bad", TableConfig("holdem", rules={"x": object()}))
+    with pytest.raises(StoreError, match="no table named"):
+        store.table_id("bad")
+    assert TableRunner(store, "bad", TableConfig("holdem")).config == TableConfig("holdem")
+
+
+# --- one runner per table (the lease) ------------------------------------------------------------------------
+
+
+def test_a_second_runner_on_a_live_table_is_refused(store_url: str) -> None:
+    with Store(store_url) as store, Store(store_url) as elsewhere:
+        first, accounts = gr17_table(store, "live")
+        total = store.total()
+        hand_id = first.start_hand(seed=1)
+        first.act(0, Action.call())
+        with pytest.raises(StoreError, match=rf"being played by runner {first.lease} on host .*, pid {os.getpid()},"):
+            TableRunner(elsewhere, "live")
+        # Nothing was touched: the hand runs on and the first runner finishes it.
+        assert elsewhere.hand(hand_id).status == "in_progress"
+        lease = elsewhere.lease(first.table_id)
+        assert lease is not None and lease.owner == first.lease and lease.pid == os.getpid()
+        finish(first)
+        check_settled(first, total)
+        assert store.hand(hand_id).status == "settled"
+        # Closed, the table is free; the closed runner plays no more and can move no chips.
+        first.close()
+        assert store.lease(first.table_id) is None
+        with pytest.raises(RoomError, match="closed"):
+            first.start_hand(seed=2)
+        with TableRunner(elsewhere, "live") as second:
+            assert second.taken_over is None and second.recovered == []
+            assert holdings(elsewhere, second.table_id, accounts) == holdings(store, first.table_id, accounts)
+            with pytest.raises(StoreError, match=f"held by runner {second.lease}"):
+                first.stand("A")
+            with pytest.raises(StoreError, match="no longer holds the lease"):
+                first.rebuy("A", 10)
+            assert set(first.table.stacks()) == {"A", "B", "C"} and first.table.hand_number == 1
+        assert elsewhere.lease(first.table_id) is None  # the with block gave it back
+        elsewhere.check_balanced()
+        assert elsewhere.total() == total
+
+
+def test_the_lease_of_a_runner_that_is_gone_is_taken_over(store_url: str) -> None:
+    clock = Clock()
+    with Store(store_url, now=clock) as store:
+        runner, accounts = gr17_table(store, "gone")
+        table = runner.table_id
+        hand_id = runner.start_hand(seed=2)
+        # On this host: as soon as the holder's process has ended.
+        holder_dies(store, table)
+        again = TableRunner(store, "gone")
+        assert again.taken_over is not None and again.taken_over.owner == runner.lease
+        assert again.recovered == [hand_id] and store.hand(hand_id).status == "void"
+        # The old runner is fenced off: its hand is void, and every write is refused.
+        with pytest.raises(StoreError, match="journal is closed"):
+            runner.act(0, Action.call())
+        again.close()
+        # From another host: refused while its heartbeat is fresh, taken over once it is older than the timeout.
+        store.take_lease(table, "far-away", host="elsewhere", pid=os.getpid())
+        clock.advance(seconds=30)
+        held = r"runner far-away on host 'elsewhere', pid \d+, last heartbeat 30.0 s ago"
+        with pytest.raises(StoreError, match=held + r".* more than 30 s old"):
+            TableRunner(store, "gone")
+        clock.advance(seconds=1)
+        third = TableRunner(store, "gone")
+        assert third.taken_over is not None and third.taken_over.host == "elsewhere"
+        third.close()
+        store.take_lease(table, "far-away", host="elsewhere", pid=1)
+        clock.advance(seconds=5)
+        with pytest.raises(StoreError, match="being played by runner far-away"):
+            TableRunner(store, "gone", lease_timeout=6)
+        assert TableRunner(store, "gone", lease_timeout=4).taken_over is not None
+        assert holdings(store, table, accounts) == {"C": 1000, "A": 1000, "B": 1000}
+        store.check_balanced()
+
+
+def test_hands_and_chips_refresh_the_heartbeat(store_url: str) -> None:
+    clock = Clock()
+    with Store(store_url, now=clock) as store:
+        runner, _accounts = gr17_table(store, "beat")
+        table = runner.table_id
+
+        def heartbeat() -> datetime:
+            lease = store.lease(table)
+            assert lease is not None and lease.owner == runner.lease
+            return lease.heartbeat
+
+        start = heartbeat()
+        clock.advance(seconds=20)
+        runner.start_hand(seed=3)
+        assert heartbeat() == start + timedelta(seconds=20)
+        clock.advance(seconds=20)
+        finish(runner)  # the settlement
+        assert heartbeat() == start + timedelta(seconds=40)
+        clock.advance(seconds=20)
+        runner.stand("A")
+        assert heartbeat() == start + timedelta(seconds=60)
+        clock.advance(seconds=20)
+        runner.renew_lease()
+        assert heartbeat() == start + timedelta(seconds=80)
+        # Seen from another host (30 s timeout): alive while it beats, gone once it has been silent too long.
+        clock.advance(seconds=30)
+        with pytest.raises(StoreError, match="being played by runner"):
+            store.take_lease(table, "far-away", host="elsewhere", pid=1)
+        clock.advance(seconds=1)
+        assert store.take_lease(table, "far-away", host="elsewhere", pid=1) is not None
+        with pytest.raises(StoreError, match=r"no longer holds the lease .* held by runner far-away"):
+            runner.renew_lease()
+
+
+def test_a_dropped_runner_does_not_hold_its_table(store: Store) -> None:
+    TableRunner(store, "dropped", TableConfig("holdem"))  # never closed, and no reference kept
+    gc.collect()
+    again = TableRunner(store, "dropped")
+    assert again.taken_over is not None and again.taken_over.pid == os.getpid()
+    with pytest.raises(StoreError, match="being played"):
+        TableRunner(store, "dropped")  # ``again`` lives
+
+
+# --- a refused deal (item: the store refuses begin_hand) -------------------------------------------------------
+
+
+def table_state(runner: TableRunner) -> tuple[Any, ...]:
+    t = runner.table
+    return (
+        t.hand_number, list(t.events), copy.deepcopy(t.seats), t.button, t.carried, t.hand, t.layout, t.result,
+        {s: (t.timer.bank(s), t.draw_timer.bank(s)) for s in range(t.size)}, t.timer.running, t.to_act,
+        t.total_chips(), t.stacks(),
+    )
+
+
+def test_a_refused_deal_leaves_the_table_as_it_was(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = VirtualClock()
+    runner = TableRunner(store, "undo", TableConfig("holdem", blinds=(5, 10)), clock=clock)
+    accounts = seat_players(runner, {"a": 200, "b": 200, "c": 200})
+    total = store.total()
+    # A first hand in which the player to act uses 5 s of their time bank; banks refill 5 s a hand.
+    runner.table.timer.bank_refill = 5.0
+    runner.start_hand(seed=1)
+    slow = runner.table.to_act
+    assert slow is not None
+    clock.advance(25)
+    finish(runner)
+    assert runner.table.timer.bank(slow) == 25.0
+    store.create_account("d", deposit=1000)
+    runner.sit(3, "d", 200, post=False)  # a new player waiting for the big blind
+    before = table_state(runner)
+    begin_hand = store.begin_hand
+
+    def refused(*args: Any, **kwargs: Any) -> int:
+        raise StoreError("the database is down")
+
+    monkeypatch.setattr(store, "begin_hand", refused)
+    with pytest.raises(StoreError, match="down"):
+        runner.start_hand(seed=2)
+    assert table_state(runner) == before and runner.hand_id is None
+    assert runner.table.timer.bank(slow) == 25.0  # not refilled by the hand that was never dealt
+    # The lease lost: refused by the store in the same way, the table untouched.
+    monkeypatch.setattr(store, "begin_hand", begin_hand)
+    holder = store.lease(runner.table_id)
+    assert holder is not None
+    store.release_lease(runner.table_id)
+    with pytest.raises(StoreError, match="no longer holds the lease"):
+        runner.start_hand(seed=2)
+    assert table_state(runner) == before
+    store.take_lease(runner.table_id, runner.lease)
+    # Dealt now, it is hand 2 in the table and in the store, and settles with the exact chips.
+    runner.start_hand(seed=2)
+    assert runner.table.hand_number == 2 == store.last_hand_number(runner.table_id)
+    assert runner.table.timer.bank(slow) == 30.0
+    finish(runner)
+    check_settled(runner, total + 1000)
+    assert set(holdings(store, runner.table_id, accounts)) == {"a", "b", "c"}
+
+
+def test_a_refused_deal_that_ended_at_once_leaves_the_stacks(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Both players all-in from the blinds: the table settles the hand at the deal, before the store is asked.
+    runner = TableRunner(store, "allin", TableConfig("holdem", blinds=(5, 10), buy_in=BuyIn(1, 1000)))
+    seat_players(runner, {"a": 5, "b": 10})
+    total = store.total()
+    before = table_state(runner)
+    monkeypatch.setattr(store, "begin_hand", lambda *a, **k: (_ for _ in ()).throw(StoreError("down")))
+    with pytest.raises(StoreError, match="down"):
+        runner.start_hand(seed=4)
+    assert table_state(runner) == before and runner.table.stacks() == {"a": 5, "b": 10}
+    monkeypatch.undo()
+    runner.start_hand(seed=4)
+    assert runner.table.hand is not None and runner.table.hand.is_complete and runner.hand_id is None
+    check_settled(runner, total)
+
+
+# --- disconnect protection remembered (RULES §3.7) ------------------------------------------------------------
+
+
+def protected_hand(runner: TableRunner) -> Event:
+    """Hand ``seed=1`` at the 4-seat fixed-limit table below: "d" (seat 3) raises, is re-raised, times out."""
+    runner.start_hand(seed=1)
+    runner.act(3, Action.raise_to(400))
+    runner.act(0, Action.call())
+    runner.act(1, Action.fold())
+    runner.act(2, Action.raise_to(600))
+    assert runner.table.to_act == 3
+    runner.wait_out()
+    return runner.time_out()
+
+
+def test_disconnect_protection_is_remembered_across_restarts_and_tables(store_url: str) -> None:
+    clock = Clock()  # the store's
+    with Store(store_url, now=clock) as store:
+        for name in "abcd":
+            store.create_account(name, deposit=100_000)
+        config = TableConfig("holdem", blinds=(100, 200), limit="fixed", real_money=True, seats=4)
+        runner = TableRunner(store, "T", config, clock=VirtualClock())
+        for seat, name in enumerate("abcd"):
+            runner.sit(seat, name, 5000)
+        assert runner.table.aai_remaining("d") == 1
+        assert protected_hand(runner).type.value == "artificial_all_in"
+        hand_id = runner.hand_id
+        assert runner.table.aai_remaining("d") == 0
+        d = store.account_id("d")
+        # Recorded with its journal entry, at the store's time.
+        assert store.protections_since(d, clock() - timedelta(days=1)) == [clock()]
+        # The server dies in that hand; an hour later a new one (its clock starts again at 0) recovers the table.
+        holder_dies(store, runner.table_id)
+        clock.advance(hours=1)
+        again = TableRunner(store, "T", clock=VirtualClock())
+        assert again.recovered == [hand_id]
+        for seat, name in enumerate("abcd"):
+            again.sit(seat, name, 5000)
+        assert again.table.aai_remaining("d") == 0
+        # The allowance is used up: timing out facing a bet, "d" is folded now.
+        assert protected_hand(again).type.value == "fold"
+        finish(again)
+        # The allowance is the room's: at another table too.
+        other = TableRunner(store, "T2", config, clock=VirtualClock())
+        other.sit(0, "d", 5000)
+        assert other.table.aai_remaining("d") == 0
+        # 24 hours after the protection (by the store's clock) it is there again, here and after a restart.
+        clock.advance(hours=23, seconds=1)
+        again.stand("d")
+        again.sit(3, "d", 5000)
+        assert again.table.aai_remaining("d") == 1
+        again.close()
+        third = TableRunner(store, "T", clock=VirtualClock(1000.0))
+        for seat, name in enumerate("abcd"):
+            third.sit(seat, name, 5000)
+        assert third.table.aai_remaining("d") == 1
+        assert protected_hand(third).type.value == "artificial_all_in"
+        assert len(store.protections_since(d, clock() - timedelta(days=2))) == 2

@@ -6,6 +6,7 @@ figure is exact."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,9 +17,9 @@ from hypothesis import strategies as st
 from pokerroom.bots import CallingStation, RandomBot
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Action, EventType, Phase, ScriptedCards
-from pokerroom.errors import IllegalAction, RoomError
+from pokerroom.errors import IllegalAction, PokerroomError, RoomError, UnsupportedRule
 from pokerroom.room.clock import VirtualClock
-from pokerroom.room.layout import Dealer
+from pokerroom.room.layout import Dealer, NewPlayerRule
 from pokerroom.room.stakes import BuyIn
 from pokerroom.room.table import HandResult, RoomEvent, Table, TableConfig
 
@@ -1282,3 +1283,441 @@ def test_3_10_home_games_are_never_raked(game: str) -> None:
     for seed in range(20):
         assert t.play_bots({f"p{s}": CallingStation().act for s in range(3)}, seed=seed).rake == 0
     assert t.total_chips() == 600
+
+
+# ------------------------------------------------------------------ regressions: the layout between hands (§3.11)
+
+
+def _preflop_order(t: Table) -> list[int]:
+    """Everyone calls or checks the first betting round; the table seats in the order they acted."""
+    h = t.hand
+    assert h is not None
+    order = []
+    while h.street == 0 and not h.is_complete:
+        seat = t.to_act
+        assert seat is not None
+        order.append(seat)
+        legal = h.legal_actions()
+        assert legal is not None
+        t.act(seat, C if legal.call else K)
+    return order
+
+
+def test_3_11_newcomer_at_a_heads_up_table_waits_then_posts_the_big_blind_in_position() -> None:
+    t = _table("holdem", players=(0, 1), blinds=(5, 10), seats=3)
+    t.start_hand(seed=0)
+    assert _positions(t) == (0, 0, 1, 0) and _bets(t) == {0: 5, 1: 10}
+    _fold_around(t)
+    t.sit(2, "p2", 1000)
+    mark = len(t.events)
+    t.start_hand(seed=1)
+    # the button moves to seat 1; seat 2 is the small blind's position: the newcomer waits; heads-up, seat 1
+    # (the big blind last hand) is the button and posts the small blind, seat 0 the big blind
+    assert _dealt(t) == (0, 1) and _positions(t) == (1, 1, 0, 1) and _bets(t) == {1: 5, 0: 10}
+    assert _kinds(t, mark) == [("wait", 2, 0, "waits for the big blind")]
+    assert t.seats[2] is not None and t.seats[2].new
+    assert _preflop_order(t) == [1, 0]
+    _fold_around(t)
+    t.start_hand(seed=2)
+    assert _dealt(t) == (0, 1, 2) and _positions(t) == (0, 1, 2, 0) and _bets(t) == {1: 5, 2: 10}
+    assert t.seats[2] is not None and not t.seats[2].new
+    assert _preflop_order(t) == [0, 1, 2]
+    _fold_around(t)
+    assert t.total_chips() == 3000
+
+
+def test_3_11_newcomer_right_after_the_button_at_three_handed_waits() -> None:
+    # seats 0 and 4 heads-up, a newcomer in seat 3: never button 0, BB 3, SB 4 (the small blind after the big)
+    t = _table("holdem", players=(0, 4), blinds=(5, 10), seats=5)
+    t.start_hand(seed=0)
+    assert _positions(t) == (0, 0, 4, 0)
+    _fold_around(t)
+    t.start_hand(seed=1)
+    assert _positions(t) == (4, 4, 0, 4)
+    _fold_around(t)
+    t.sit(3, "p3", 1000)
+    t.start_hand(seed=2)
+    assert _dealt(t) == (0, 4) and _positions(t) == (0, 0, 4, 0) and t.layout is not None
+    assert t.layout.waiting == (3,)
+    _fold_around(t)
+    t.start_hand(seed=3)
+    assert _positions(t) == (4, 0, 3, 4) and _bets(t) == {0: 5, 3: 10}
+    assert _preflop_order(t) == [4, 0, 3]
+
+
+def test_3_11_dead_button_back_from_heads_up_keeps_the_big_blind_off_the_button() -> None:
+    t = _table("holdem", players=range(3), blinds=(5, 10), seats=3, dealer=Dealer.DEAD_BUTTON)
+    bigs = []
+    for k in range(2):
+        t.start_hand(seed=k)
+        bigs.append(t.layout.big_blind)  # type: ignore[union-attr]
+        _fold_around(t)
+    t.sit_out("p0")
+    t.start_hand(seed=5)
+    assert _positions(t) == (2, 2, 1, 2) and _bets(t) == {2: 5, 1: 10}
+    _fold_around(t)
+    t.come_back("p0")
+    t.start_hand(seed=6)
+    assert _positions(t) == (0, 1, 2, 0) and _bets(t) == {1: 5, 2: 10}
+    assert _preflop_order(t) == [0, 1, 2]
+    assert bigs == [2, 0]
+
+
+def test_3_11_dead_button_given_as_text_plays_the_dead_button() -> None:
+    t = _table("holdem", players=range(4), blinds=(5, 10), seats=4, dealer="dead_button")
+    assert t.dealer is Dealer.DEAD_BUTTON and t.config.dealer is Dealer.DEAD_BUTTON
+    t.start_hand(seed=0)
+    _fold_around(t)
+    t.stand("p2")  # last hand's big blind: no small blind now
+    t.start_hand(seed=1)
+    assert _positions(t) == (1, None, 3, 0) and _bets(t) == {3: 10}
+
+
+def _walk_the_room(dealer: Dealer, trial: int) -> None:
+    """Random sitting, leaving, sitting out and coming back between hands; every hand's layout is checked."""
+    rng = random.Random(trial)
+    size = rng.randint(2, 8)
+    t = Table(
+        TableConfig("holdem", blinds=(5, 10), seats=size, buy_in=BuyIn(1, 10**6), dealer=dealer), clock=VirtualClock()
+    )
+    names = (f"n{i}" for i in itertools.count())
+    for seat in rng.sample(range(size), rng.randint(0, size)):
+        t.sit(seat, next(names), 1000)
+    last_big: str | None = None
+
+    def cw(a: int, b: int) -> int:
+        return (b - a) % size
+
+    for step in range(40):
+        op = rng.choice(["hand"] * 4 + ["sit", "stand", "out", "back"])
+        seated = [s for s in t.seats if s is not None]
+        if op == "sit":
+            free = [i for i, s in enumerate(t.seats) if s is None]
+            if free:
+                t.sit(rng.choice(free), next(names), 1000, post=rng.random() < 0.7)
+        elif op == "stand" and seated:
+            t.stand(rng.choice(seated).player)
+        elif op == "out" and seated:
+            t.sit_out(rng.choice(seated).player)
+        elif op == "back" and seated:
+            t.come_back(rng.choice(seated).player, post=rng.random() < 0.7)
+        elif op == "hand":
+            owing = {i for i, s in enumerate(t.seats) if s is not None and (s.new or s.owes_big or s.owes_small)}
+            try:
+                t.start_hand(seed=step)
+            except RoomError:
+                continue
+            layout = t.layout
+            assert layout is not None and layout.big_blind is not None
+            where = (dealer, trial, step, layout)
+            big = t.seats[layout.big_blind].player  # type: ignore[union-attr]
+            assert big != last_big, where  # nobody posts the big blind twice in a row
+            last_big = big
+            sb, bb, button = layout.small_blind, layout.big_blind, layout.button
+            if len(layout.dealt) == 2:
+                assert button == sb and button in layout.dealt and bb != button, where
+            else:
+                assert bb != button, where
+                if sb is not None:
+                    assert 0 < cw(button, sb) < cw(button, bb), where  # clockwise button -> SB -> BB
+                if dealer is Dealer.MOVING_BUTTON:
+                    assert sb is not None, where
+                    assert not [s for s in layout.dealt if 0 < cw(button, s) < cw(button, bb) and s != sb], where
+                square = [s for s in layout.dealt if s not in owing]
+                for s in owing & set(layout.dealt):  # owing players are dealt in as the big blind or posting
+                    assert s in layout.cleared, where
+                    if len(square) >= 2:  # else a new game: nobody owes anything
+                        assert s == bb or (s not in (button, sb) and s in {*layout.posts, *layout.dead}), where
+            _fold_around(t)
+
+
+@pytest.mark.parametrize("dealer", [Dealer.MOVING_BUTTON, Dealer.DEAD_BUTTON])
+def test_3_11_random_seating_keeps_the_blinds_in_order(dealer: Dealer) -> None:
+    for trial in range(300):
+        _walk_the_room(dealer, trial)
+
+
+# ------------------------------------------------ regressions: short stacks owing blinds (§3.5, §3.6, TRAPS T07)
+
+
+def test_3_6_short_returning_player_owing_both_blinds_posts_live_first() -> None:
+    # p4 has 3 chips and owes both blinds: the 3 go in live (not dead), so with the nuts he wins 3 from each
+    t = _table("holdem", players=range(4), blinds=(5, 10), seats=5, buy_in=BuyIn(1, 10_000))
+    t.sit(4, "p4", 3)
+    t.start_hand(seed=0)
+    _fold_around(t)
+    t.sit_out("p4")
+    for k in (1, 2, 3):
+        t.start_hand(seed=k)
+        _fold_around(t)
+    assert t.seats[4] is not None and t.seats[4].owes_big and t.seats[4].owes_small
+    t.come_back("p4")
+    t.start_hand(cards=ScriptedCards({0: "2c3d", 1: "2h3s", 2: "4c5d", 3: "4h5s", 4: "AsAh"}, "AdAcKd9c8h"))
+    assert _positions(t) == (0, 1, 2, 3) and _bets(t) == {1: 5, 2: 10, 4: 3} and _dead(t) == {}
+    result = _fold_around(t)
+    assert result.contributions == (0, 5, 5, 0, 3) and result.payouts == (0, 0, 4, 0, 9)
+    assert t.stacks() == {"p0": 1000, "p1": 995, "p2": 999, "p3": 1000, "p4": 9}
+    assert t.seats[4] is not None and not (t.seats[4].owes_big or t.seats[4].owes_small)
+
+
+# ------------------------------------------------------------------------ regressions: house rules between hands
+
+
+def test_5_club_holdem_set_rules_blinds_reach_the_deal() -> None:
+    t = _table("club-holdem", players=range(3), seats=3, stack=500)
+    assert t.blinds == (5, 10)
+    t.set_rules(blinds=(25, 50))
+    assert t.blinds == (25, 50) and t.config.rules == {"blinds": (25, 50)}
+    t.start_hand(seed=1)
+    assert _positions(t) == (0, 1, 2, 0) and _bets(t) == {1: 25, 2: 50}
+
+
+def test_5_set_rules_refuses_a_value_no_hand_can_be_dealt_with() -> None:
+    t = _table("club-lowball", players=(0, 1), seats=2, stack=250)
+    before = (t.config, t.game, t.stakes, t.blinds, t.buy_in, len(t.events))
+    with pytest.raises(UnsupportedRule, match="cannot be dealt with these settings"):
+        t.set_rules(ante=-2)
+    with pytest.raises(UnsupportedRule, match="no house rule"):
+        t.set_rules(nonsense=1)
+    assert (t.config, t.game, t.stakes, t.blinds, t.buy_in, len(t.events)) == before
+    t.start_hand(seed=1)  # the table still deals with the old rules
+    assert t.hand is not None and t.hand.pot_total == 2 * t.stakes.ante
+
+
+# ---------------------------------------------------------------------------------- regressions: time-outs (§3.7)
+
+
+def test_3_7_time_out_is_refused_while_the_player_has_time() -> None:
+    clock = VirtualClock()
+    t = _fl_table(clock)
+    t.start_hand(seed=1)
+    _play(t, (3, R(400)), (0, C), (1, F), (2, R(600)))
+    mark = len(t.events)
+    with pytest.raises(RoomError, match="seat 3 still has 50 s to act"):
+        t.time_out()
+    clock.advance(49.5)
+    with pytest.raises(RoomError, match=r"seat 3 still has 0\.5 s to act"):
+        t.time_out()
+    assert t.aai_remaining("p3") == 1 and t.to_act == 3 and len(t.events) == mark
+    assert t.hand is not None and t.hand.contributions[3] == 400 and not t.hand.folded[3]
+    assert t.run_out_clock() == 1.0 and t.expired()
+    t.time_out()
+    assert _kinds(t, mark)[0] == ("protected", 3, 400, "disconnect protection: all-in")
+
+
+def test_3_7_run_out_clock_needs_someone_to_act_and_a_virtual_clock() -> None:
+    t = _table("holdem", players=(0, 1), blinds=(5, 10), seats=2)
+    with pytest.raises(IllegalAction, match="nobody is to act"):
+        t.run_out_clock()
+    t.start_hand(seed=1)
+    assert t.run_out_clock() == 50.0
+    t.time_out()
+    assert t.hand is not None and t.hand.is_complete
+
+
+# --------------------------------------------------------------------------- regressions: chips (§3.3, G2)
+
+
+def test_3_3_top_up_must_reach_the_table_minimum() -> None:
+    t = _table("holdem", players=(), blinds=(5, 10), seats=3)
+    t.sit(0, "a", 200)
+    t.sit(1, "b", 1000)
+    t.start_hand(cards=ScriptedCards({0: "2c3d", 1: "AsAh"}, "AdAcKd9c8h"))
+    _play(t, (0, R(195)), (1, C))
+    _check_down(t)
+    assert t.stacks() == {"a": 5, "b": 1195} and t.buy_in == BuyIn(200, 1000)
+    mark = len(t.events)
+    with pytest.raises(RoomError, match="a has 5 chips and the table minimum is 200: add at least 195 chips, not 1"):
+        t.add_chips("a", 1)
+    with pytest.raises(RoomError, match="add at least 195 chips, not 194"):
+        t.add_chips("a", 194)
+    assert t.stacks() == {"a": 5, "b": 1195} and len(t.events) == mark
+    t.add_chips("a", 195)
+    assert t.stacks() == {"a": 200, "b": 1195}
+
+
+def test_3_3_no_chips_are_added_at_the_table_while_a_hand_is_played() -> None:
+    t = _table("holdem", players=(0, 1, 2), blinds=(5, 10), seats=4, stack=500)
+    t.sit_out("p2")  # seated, not dealt in
+    t.start_hand(seed=1)
+    with pytest.raises(RoomError, match="p2 may add chips when the hand being played ends"):
+        t.add_chips("p2", 100)
+    t.sit(3, "p3", 500)  # sitting down is allowed: the newcomer's chips are not in the hand
+    with pytest.raises(RoomError, match="only between hands"):
+        t.add_chips("p3", 100)
+    assert t.stacks() == {"p0": 500, "p1": 500, "p2": 500, "p3": 500}
+    _fold_around(t)
+    t.add_chips("p2", 100)
+    assert t.stacks()["p2"] == 600
+
+
+def test_club_rebuy_cap_uses_the_stacks_after_the_hand() -> None:
+    t = _table("club-holdem", players=range(3), seats=4, stack=500)
+    t.sit_out("p2")
+    t.start_hand(seed=1)
+    with pytest.raises(RoomError, match="only between hands"):
+        t.add_chips("p2", 1)  # X = M/S would count stacks the hand is still changing
+    _fold_around(t)
+    assert t.stacks() == {"p0": 495, "p1": 505, "p2": 500}
+
+
+# ------------------------------------------------------------ regressions: wrong types and values are refused
+
+
+@pytest.mark.parametrize(
+    ("seat", "name", "chips", "message"),
+    [
+        ("3", "x", 300, r"a seat is a whole number from 0 to 3, not '3'"),
+        (2.0, "x", 300, r"a seat is a whole number from 0 to 3, not 2\.0"),
+        (True, "x", 300, r"a seat is a whole number from 0 to 3, not True"),
+        (None, "x", 300, r"a seat is a whole number from 0 to 3, not None"),
+        (2, "x", "300", r"a buy-in must be a positive number of chips \(a whole number, 1 or more\), not '300'"),
+        (2, "x", 200.5, r"not 200\.5"),
+        (2, "x", float("nan"), r"not nan"),
+        (2, "x", None, r"a buy-in must be a positive number of chips .* not None"),
+        (2, "x", True, r"a buy-in must be a positive number of chips .* not True"),
+        (2, "", 300, r"a player's name must be a non-empty string, not ''"),
+        (2, "  ", 300, r"a player's name must be a non-empty string, not '  '"),
+        (2, None, 300, r"a player's name must be a non-empty string, not None"),
+        (2, 7, 300, r"a player's name must be a non-empty string, not 7"),
+    ],
+)
+def test_3_3_sit_refuses_wrong_types_and_changes_nothing(seat: Any, name: Any, chips: Any, message: str) -> None:
+    t = _table("holdem", players=(0, 1), blinds=(5, 10), seats=4)
+    before = (list(t.seats), len(t.events), t.stacks())
+    with pytest.raises(RoomError, match=message):
+        t.sit(seat, name, chips)
+    assert (list(t.seats), len(t.events), t.stacks()) == before
+
+
+@pytest.mark.parametrize(
+    ("name", "chips", "message"),
+    [
+        ("a", "5", r"'a' is not seated"),
+        ("p0", "5", r"a rebuy must be a positive number of chips \(a whole number, 1 or more\), not '5'"),
+        ("p0", True, r"not True"),
+        ("p0", float("nan"), r"not nan"),
+        ("p0", 10.0, r"not 10\.0"),
+        ("p0", -5, r"not -5"),
+        (None, 5, r"a player's name must be a non-empty string, not None"),
+    ],
+)
+def test_3_3_add_chips_refuses_wrong_types_and_changes_nothing(name: Any, chips: Any, message: str) -> None:
+    t = _table("holdem", players=(0, 1), blinds=(5, 10), seats=4, stack=500)
+    before = (t.stacks(), len(t.events))
+    with pytest.raises(RoomError, match=message):
+        t.add_chips(name, chips)
+    assert (t.stacks(), len(t.events)) == before
+
+
+@pytest.mark.parametrize("first_button", ["x", 4, -1, True, 1.0])
+def test_first_button_must_be_a_seat(first_button: Any) -> None:
+    with pytest.raises(RoomError, match=r"first_button must be a seat from 0 to 3 \(or None\)"):
+        Table(TableConfig("holdem", seats=4), first_button=first_button)
+    assert Table(TableConfig("holdem", seats=4), first_button=3).button == 3
+
+
+def test_post_must_be_a_flag() -> None:
+    t = _table("holdem", players=(0, 1), blinds=(5, 10), seats=4)
+    with pytest.raises(RoomError, match="post must be True or False, not 'no'"):
+        t.sit(2, "x", 300, post="no")  # type: ignore[arg-type]
+    with pytest.raises(RoomError, match="post must be True or False, not 0"):
+        t.come_back("p0", post=0)  # type: ignore[arg-type]
+    assert t.seats[2] is None and t.seats[0] is not None and t.seats[0].post
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ({"seats": 0}, r"seats must be a whole number of seats, 2 or more .* not 0"),
+        ({"seats": 1}, r"not 1"),
+        ({"seats": True}, r"not True"),
+        ({"seats": "6"}, r"not '6'"),
+        ({"min_stack": 0}, r"min_stack must be a whole number of chips, 1 or more .* not 0"),
+        ({"min_stack": -3}, r"not -3"),
+        ({"aai_per_24h": -1}, r"aai_per_24h must be a whole number, 0 or more, not -1"),
+        ({"action_seconds": -1.0}, r"action_seconds must be a number of seconds, 0 or more, not -1\.0"),
+        ({"bank_seconds": float("nan")}, r"bank_seconds must be a number of seconds, 0 or more, not nan"),
+        ({"cents_per_chip": 0}, r"cents_per_chip must be a whole number of cents, 1 or more, not 0"),
+        ({"dealer": "button"}, r"dealer must be one of moving_button, dead_button, rotating, box .* not 'button'"),
+        ({"new_player_rule": 3}, r"new_player_rule must be one of post_or_wait, fee, none .* not 3"),
+        ({"blinds": (10, 5)}, r"blinds must be \(small, big\) in whole chips"),
+        ({"blinds": (5, 10.0)}, r"blinds must be \(small, big\)"),
+        ({"ante": -1}, r"the ante must be a whole number of chips, 0 or more, not -1"),
+        ({"bring_in": -1}, r"the bring-in must be a whole number of chips, 0 or more, not -1"),
+        ({"real_money": "yes"}, r"real_money must be True or False, not 'yes'"),
+        ({"buy_in": (200, 1000)}, r"buy_in must be a BuyIn\(minimum, maximum\)"),
+    ],
+)
+def test_table_config_refuses_settings_no_table_can_play(config: dict[str, Any], message: str) -> None:
+    with pytest.raises(RoomError, match=message):
+        TableConfig("holdem", **config)
+
+
+def test_table_config_takes_enums_as_text_and_round_trips() -> None:
+    config = TableConfig("holdem", blinds=[5, 10], dealer="dead_button", new_player_rule="post_or_wait")  # type: ignore[arg-type]
+    assert config.blinds == (5, 10)
+    assert config.dealer is Dealer.DEAD_BUTTON and config.new_player_rule is NewPlayerRule.POST_OR_WAIT
+    assert TableConfig.from_dict(config.to_dict()) == config
+    with pytest.raises(UnsupportedRule, match="unknown limit structure 'huge'"):
+        TableConfig("holdem", limit="huge")
+
+
+@pytest.mark.parametrize(
+    ("game", "dealer", "message"),
+    [
+        ("holdem", "box", "holdem is a blind game: its dealer is moving_button or dead_button, not box"),
+        ("holdem", "rotating", "holdem is a blind game: its dealer is moving_button or dead_button, not rotating"),
+        ("stud", "moving_button", "stud is played without blinds: its dealer is box or rotating, not moving_button"),
+    ],
+)
+def test_the_dealer_must_fit_the_game(game: str, dealer: str, message: str) -> None:
+    with pytest.raises(RoomError, match=message):
+        Table(TableConfig(game, dealer=dealer))  # type: ignore[arg-type]
+
+
+def test_a_negative_ante_in_the_config_is_refused_when_the_table_is_built() -> None:
+    with pytest.raises(UnsupportedRule, match="cannot be dealt with these settings"):
+        Table(TableConfig("club-lowball", rules={"ante": -2}, seats=2))
+
+
+# ---------------------------------------------------------------- regressions: a refused deal changes nothing
+
+
+def test_a_refused_start_hand_logs_nothing() -> None:
+    t = _table("a6-lowball", seats=3)
+    t.sit(0, "a", 13)
+    t.sit(1, "b", 100)
+    t.seats[0].stack = 12  # type: ignore[union-attr]
+    mark = len(t.events)
+    for _ in range(2):
+        with pytest.raises(RoomError, match="fewer than two players"):
+            t.start_hand(seed=2)
+    assert t.events[mark:] == [] and t.hand is None and t.hand_number == 0
+
+
+def test_a_failed_deal_records_no_missed_blinds() -> None:
+    t = _t07_table(0)
+    t.start_hand(seed=1)
+    _fold_around(t)
+    t.sit_out("p5")
+    mark = len(t.events)
+    state = [(s.new, s.owes_big, s.owes_small) for s in t.seats if s is not None]
+    with pytest.raises(PokerroomError, match="cards"):
+        t.start_hand(cards=ScriptedCards({0: "As"}))  # one card for a two-card hand: the engine refuses
+    assert t.events[mark:] == [] and t.hand_number == 1 and t.button == 1
+    assert [(s.new, s.owes_big, s.owes_small) for s in t.seats if s is not None] == state
+    t.start_hand(seed=2)
+    assert _positions(t) == (2, 3, 0, 1)
+    assert _kinds(t, mark) == [("missed_blind", 4, 10, "big")]
+
+
+def test_gr_17_a_voided_hand_keeps_its_number() -> None:
+    t = _table("holdem", players=range(3), blinds=(5, 10), seats=3)
+    t.start_hand(seed=1)
+    _fold_around(t)
+    t.start_hand(seed=2)
+    assert t.void_hand().number == 2 and t.hand_number == 2
+    t.start_hand(seed=3)
+    assert t.hand_number == 3 and _positions(t) == (1, 2, 0, 1)  # the voided hand's positions again
+    assert _fold_around(t).number == 3

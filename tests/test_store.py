@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ from sqlalchemy import select, text, update
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store import HandInfo, Store, account_key, carried_key, rake_key
 from pokerroom.store.schema import balances, hands, postings
-from storetools import BACKENDS, Clock, backend_url
+from storetools import BACKENDS, Clock, backend_url, dead_pid, holder_dies
 
 
 @pytest.fixture(params=BACKENDS)
@@ -408,3 +410,239 @@ def test_threads_write_through_their_own_connections(store: Store) -> None:
         worker.join()
     assert store.balance(accounts[0]) == 1080
     store.check_balanced()
+
+
+# --- numbers beyond the limits ------------------------------------------------------------------------------
+
+
+def test_amounts_ids_and_numbers_beyond_the_limits_are_refused(store: Store) -> None:
+    a = store.create_account("a")
+    table = store.create_table("t", game="holdem", config={})
+    hand = store.begin_hand(table, 1, setup={})
+    before = posting_count(store)
+    for amount in (2**53 + 1, 2**62, 2**63, 2**70):
+        with pytest.raises(StoreError, match=r"at most 9007199254740992 chips \(2\*\*53"):
+            store.deposit(a, amount)
+        with pytest.raises(StoreError, match=r"2\*\*53"):
+            store.create_account(f"x{amount}", deposit=amount)
+        with pytest.raises(StoreError, match=r"2\*\*53"):
+            store.withdraw(a, amount)
+        with pytest.raises(StoreError, match=r"2\*\*53"):
+            store.buy_in(table, a, amount)
+        with pytest.raises(StoreError, match=r"2\*\*53"):
+            store.cash_out(table, a, amount)
+        with pytest.raises(StoreError, match=r"2\*\*53"):
+            store.settle_hand(hand, contributions={a: amount}, payouts={a: amount})
+        with pytest.raises(StoreError, match=r"2\*\*53"):
+            store.void_hand(hand, contributions={a: amount}, reason="r")
+    for big in (2**62 + 1, 2**63, 2**70):  # hand ids and numbers: 64-bit columns
+        with pytest.raises(StoreError, match=r"at most 4611686018427387904 \(2\*\*62\)"):
+            store.begin_hand(table, big, setup={})
+        with pytest.raises(StoreError, match=r"2\*\*62"):
+            store.journal(big, 0, {})
+        with pytest.raises(StoreError, match=r"2\*\*62"):
+            store.hand(big)
+        with pytest.raises(StoreError, match=r"2\*\*62"):
+            store.journal_entries(big)
+    for big in (2**31, 2**40, 2**62, 2**63, 2**70):  # account and table ids, journal seq: 32 bits on PostgreSQL
+        with pytest.raises(StoreError, match=r"at most 2147483647 \(2\*\*31 - 1\)"):
+            store.balance(big)
+        with pytest.raises(StoreError, match=r"2\*\*31 - 1"):
+            store.deposit(big, 1)
+        with pytest.raises(StoreError, match=r"2\*\*31 - 1"):
+            store.begin_hand(big, 2, setup={})
+        with pytest.raises(StoreError, match=r"2\*\*31 - 1"):
+            store.journal(hand, big, {})
+        with pytest.raises(StoreError, match=r"2\*\*31 - 1"):
+            store.stack(table, big)
+        with pytest.raises(StoreError, match=r"2\*\*31 - 1"):
+            store.stacks(big)
+        with pytest.raises(StoreError, match=r"2\*\*31 - 1"):
+            store.account_history(big)
+        with pytest.raises(StoreError, match=r"2\*\*31 - 1"):
+            store.settle_hand(hand, contributions={big: 1}, payouts={big: 1})
+        with pytest.raises(StoreError, match=r"2\*\*31 - 1"):
+            store.take_lease(big, "x")
+        with pytest.raises(StoreError, match=r"2\*\*31 - 1"):
+            store.record_protection(big)
+    # Within the limits but unknown: the usual refusals, never a database error.
+    with pytest.raises(StoreError, match="no account with id 2147483647"):
+        store.balance(2**31 - 1)
+    with pytest.raises(StoreError, match="no hand with id 4611686018427387904"):
+        store.hand(2**62)
+    # A bool is not an int, wherever one is expected.
+    for call in (
+        lambda: store.deposit(a, True),
+        lambda: store.deposit(True, 5),
+        lambda: store.balance(True),
+        lambda: store.begin_hand(table, True, setup={}),
+        lambda: store.begin_hand(True, 2, setup={}),
+        lambda: store.journal(hand, True, {}),
+        lambda: store.journal(True, 0, {}),
+        lambda: store.buy_in(table, a, True),
+        lambda: store.cash_out(table, a, True),
+        lambda: store.stack(True, a),
+        lambda: store.settle_hand(hand, contributions={True: 1}, payouts={True: 1}),
+        lambda: store.settle_hand(hand, contributions={}, payouts={}, rake=False),
+        lambda: store.record_protection(True),
+    ):
+        with pytest.raises(StoreError):
+            call()
+    assert posting_count(store) == before and store.balance(a) == 0
+    assert store.hand(hand).status == "in_progress" and store.journal_entries(hand) == []
+    # The largest figures are taken, exactly.
+    store.journal(hand, 2**31 - 1, {"seq": "last"})
+    assert store.journal_entries(hand) == [{"seq": "last"}]
+    assert store.hand(store.begin_hand(table, 2**62, setup={})).number == 2**62
+    store.deposit(a, 2**53)
+    assert store.balance(a) == 2**53 == store.total()
+    store.check_balanced()
+
+
+def test_no_balance_may_pass_the_limit(store: Store) -> None:
+    a = store.create_account("a")
+    b = store.create_account("b")
+    store.deposit(a, 2**53 - 500)
+    before = posting_count(store)
+    # The account would pass 2**53, and so would the room (the cashier is minus every chip in it).
+    with pytest.raises(StoreError, match=rf"account:{a} would hold 9007199254741492.* beyond 9007199254740992"):
+        store.deposit(a, 1000)
+    with pytest.raises(StoreError, match=r"cashier would hold -9007199254741492"):
+        store.deposit(b, 1000)
+    with pytest.raises(StoreError, match="beyond"):
+        store.create_account("c", deposit=1000)
+    assert posting_count(store) == before and store.balance(b) == 0
+    with pytest.raises(StoreError, match="no account named 'c'"):
+        store.account_id("c")
+    store.deposit(b, 500)  # exactly up to the limit
+    assert store.total() == 2**53 and store.balance(a) + store.balance(b) == 2**53
+    # Chips moving inside the room are fine at any size within it.
+    table = store.create_table("t", game="holdem", config={})
+    store.buy_in(table, a, 2**53 - 500)
+    store.buy_in(table, b, 500)
+    hand = store.begin_hand(table, 1, setup={})
+    store.settle_hand(hand, contributions={a: 2**53 - 500, b: 500}, payouts={b: 2**53})
+    assert store.stack(table, b) == 2**53 and store.stack(table, a) == 0
+    assert store.cash_out(table, b) == 2**53
+    store.withdraw(b, 2**53)
+    store.deposit(a, 2**53)  # room again once chips have left
+    assert store.total() == 2**53
+    store.check_balanced()  # never an integer overflow, never a float
+
+
+# --- leases and disconnect protections ----------------------------------------------------------------------
+
+
+def test_table_leases(store: Store, clock: Clock) -> None:
+    table = store.create_table("t", game="holdem", config={})
+    other = store.create_table("u", game="holdem", config={})
+    assert store.lease(table) is None
+    assert store.take_lease(table, "one") is None
+    held = store.lease(table)
+    assert held is not None and (held.table, held.owner, held.pid) == (table, "one", os.getpid())
+    assert (held.host, held.heartbeat) == (socket.gethostname(), clock())
+    assert store.take_lease(table, "one") is None  # the holder again: a fresh heartbeat
+    assert store.take_lease(other, "two") is None  # a lease per table
+    # This process lives: refused however old the heartbeat, naming the holder.
+    clock.advance(hours=1)
+    with pytest.raises(StoreError, match=rf"table {table} is being played by runner one on host .*, pid {os.getpid()}"):
+        store.take_lease(table, "three")
+    # Its process ended: taken over at once (and the next, "four", ends too).
+    holder_dies(store, table)
+    taken = store.take_lease(table, "four")
+    assert taken is not None and taken.owner == "one" and taken.pid != os.getpid()
+    holder_dies(store, table)
+    taken = store.take_lease(table, "five")
+    assert taken is not None and taken.owner == "four"
+    # Writes with a lease go through only while it is held, and refresh it.
+    a = store.create_account("a", deposit=100)
+    clock.advance(seconds=10)
+    store.buy_in(table, a, 50, lease="five")
+    lease = store.lease(table)
+    assert lease is not None and lease.heartbeat == clock()
+    before = posting_count(store)
+    for call in (
+        lambda: store.buy_in(table, a, 10, lease="four"),
+        lambda: store.cash_out(table, a, lease="four"),
+        lambda: store.cash_out_all(table, lease="four"),
+        lambda: store.begin_hand(table, 1, setup={}, lease="four"),
+        lambda: store.renew_lease(table, "four"),
+    ):
+        with pytest.raises(StoreError, match=r"runner four no longer holds the lease .* held by runner five"):
+            call()
+    hand = store.begin_hand(table, 1, setup={}, lease="five")
+    with pytest.raises(StoreError, match="no longer holds"):
+        store.settle_hand(hand, contributions={a: 5}, payouts={a: 5}, lease="four")
+    with pytest.raises(StoreError, match="no longer holds"):
+        store.void_hand(hand, contributions={a: 5}, reason="r", lease="four")
+    assert posting_count(store) == before and store.hand(hand).status == "in_progress"
+    store.settle_hand(hand, contributions={a: 5}, payouts={a: 5}, lease="five")
+    # Given back: only by its holder (or by anyone without an owner: the operator's way).
+    assert store.release_lease(table, "four") is False
+    assert store.release_lease(table, "five") is True and store.lease(table) is None
+    with pytest.raises(StoreError, match="nobody holds it"):
+        store.renew_lease(table, "five")
+    assert store.release_lease(other) is True and store.lease(other) is None
+    for bad in (
+        lambda: store.take_lease(999, "x"),
+        lambda: store.take_lease(table, ""),
+        lambda: store.take_lease(table, "x" * 65),
+        lambda: store.take_lease(table, "x", pid=-1),
+        lambda: store.take_lease(table, "x", pid=True),
+        lambda: store.take_lease(table, "x", timeout=-1),
+        lambda: store.take_lease(table, "x", timeout=float("nan")),
+    ):
+        with pytest.raises(StoreError):
+            bad()
+    assert store.lease(table) is None
+
+
+def test_leases_from_another_host_go_by_the_heartbeat(store: Store, clock: Clock) -> None:
+    table = store.create_table("t", game="holdem", config={})
+    store.take_lease(table, "far", host="elsewhere", pid=os.getpid())  # the pid means nothing on another host
+    clock.advance(seconds=30)
+    with pytest.raises(StoreError, match=r"host 'elsewhere', pid \d+, last heartbeat 30.0 s ago.* more than 30 s old"):
+        store.take_lease(table, "near")
+    store.renew_lease(table, "far")
+    clock.advance(seconds=29)
+    with pytest.raises(StoreError, match="being played by runner far"):
+        store.take_lease(table, "near")
+    with pytest.raises(StoreError, match="being played by runner far"):
+        store.take_lease(table, "near", timeout=29.5)
+    assert store.take_lease(table, "near", timeout=28) is not None
+    # A holder whose process on this host has ended: this host knows at once, another host only by the heartbeat.
+    store.release_lease(table)
+    store.take_lease(table, "here", pid=dead_pid())
+    with pytest.raises(StoreError, match="being played by runner here"):
+        store.take_lease(table, "far", host="elsewhere")
+    taken = store.take_lease(table, "near")
+    assert taken is not None and taken.owner == "here"
+
+
+def test_disconnect_protections_are_recorded(store: Store, clock: Clock) -> None:
+    table, (a, b) = seated(store, "A", "B")
+    hand = store.begin_hand(table, 1, setup={})
+    assert store.protections_since(a, clock() - timedelta(days=1)) == []
+    first = clock()
+    assert store.record_protection(a) == first
+    clock.advance(hours=2)
+    store.journal(hand, 0, {"seat": 0, "kind": "artificial_all_in"}, protection=a)  # one transaction
+    store.record_protection(b, table=table, hand=hand)
+    assert store.protections_since(a, first) == [first, first + timedelta(hours=2)]
+    assert store.protections_since(a, first + timedelta(seconds=1)) == [first + timedelta(hours=2)]
+    assert store.protections_since(a, (first + timedelta(hours=3)).replace(tzinfo=None)) == []  # naive is UTC
+    assert store.protections_since(b, first) == [clock()]
+    for bad in (
+        lambda: store.record_protection(999),
+        lambda: store.record_protection(a, hand=999),
+        lambda: store.record_protection(a, table=999),
+        lambda: store.record_protection(a, table=store.create_table("u", game="holdem", config={}), hand=hand),
+        lambda: store.protections_since(999, first),
+        lambda: store.protections_since(a, "yesterday"),  # type: ignore[arg-type]
+        lambda: store.journal(hand, 1, {"seat": 0}, protection=999),
+    ):
+        with pytest.raises(StoreError):
+            bad()
+    # A journal entry refused records no protection, and a protection refused journals nothing.
+    assert len(store.journal_entries(hand)) == 1
+    assert len(store.protections_since(a, first)) == 2

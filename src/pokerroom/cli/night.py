@@ -13,8 +13,12 @@ player's net chips are typed in (they must sum to zero).
 
 Between hands (when someone types: a human at the table, ``--enter`` or ``--pause``) the prompt takes
 ``rebuy NAME CHIPS``, ``rule KEY=VALUE`` (from the next hand on), ``end`` (finish at the end of this orbit) and
-an empty line to deal.  When input runs out the evening plays on to its agreed end: humans check or fold (a draw
-stands pat), busted humans leave.  With bots only and no ``--pause`` nothing is asked.
+an empty line to deal.  House rules, the evening's (``--rule``) and those changed between hands, are tried on a
+trial table before they are agreed (:meth:`Evening.check_rules`): values the game or the table cannot play with
+(a negative ante, blinds of 0, ranges out of order) are refused with the reason, before the evening (exit 2) or
+at the prompt (the evening goes on under the rules it had).  When input runs out the evening plays on to its
+agreed end: humans check or fold (a draw stands pat), busted humans leave.  With bots only and no ``--pause``
+nothing is asked.
 """
 
 from __future__ import annotations
@@ -37,14 +41,14 @@ from pokerroom.cli.play_input import QUIT, InputError, help_text, legal_menu, nu
 from pokerroom.cli.play_text import Narrator, pot_lines
 from pokerroom.cli.rules import format_value, parse_rule
 from pokerroom.engine import Action, Hand
-from pokerroom.errors import PokerroomError, RoomError
+from pokerroom.errors import PokerroomError, RoomError, UnsupportedRule
 from pokerroom.games import find
 from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.layout import Candidate, plan_hand
 from pokerroom.room.night import GAMES, Night, NightConfig, format_kronor
 from pokerroom.room.table import HandResult, Table, TableConfig
 
-__all__ = ["Evening", "build_table", "first_button_for", "make_clock", "night"]
+__all__ = ["Evening", "build_table", "first_button_for", "make_clock", "night", "trial_hand"]
 
 make_clock: Callable[[], Clock] = SystemClock
 """Where the evening's time comes from (seconds); tests put a virtual clock here."""
@@ -96,8 +100,8 @@ def build_table(
 ) -> Table:
     """A table of ``game`` under house ``rules`` with each player of ``stacks`` at their seat (``seating``),
     the deal going to ``dealer`` next, ``carried`` odd chips in the pot and ``hand_number`` hands played.  Used
-    for the first hand and again when the house rules or the seating change between hands (the table's game is
-    fixed when it is built)."""
+    for the first hand, again when the seating changes between hands, and for trial hands (:func:`trial_hand`);
+    house rules changed between hands go to the table with :meth:`Table.set_rules`."""
     config = TableConfig(game, rules=dict(rules), seats=size)
     playing = [seating[name] for name, chips in stacks.items() if chips > 0]
     first = first_button_for(Table(config), playing, seating[dealer])
@@ -110,6 +114,25 @@ def build_table(
     table.carried = carried
     table.hand_number = hand_number
     return table
+
+
+def trial_hand(
+    game: str, rules: dict[str, object], seating: dict[str, int], stacks: dict[str, int], dealer: str, *, size: int
+) -> None:
+    """Deal and play out one hand of ``game`` under house ``rules`` at a throwaway table (:func:`build_table`;
+    calling bots, a fixed deck), so that values the game or the table cannot play with are refused before they
+    are agreed: raises :class:`~pokerroom.errors.UnsupportedRule` with the reason.  Touches nothing of the
+    evening (its seats, its random draws)."""
+    try:
+        table = build_table(game, rules, seating, stacks, dealer, size=size)
+        hand = table.start_hand(seed=0)
+        bot = make("calling", seed=0)
+        while not hand.is_complete:
+            seat, engine_seat = table.to_act, hand.to_act
+            assert seat is not None and engine_seat is not None
+            table.act(seat, bot.act(hand.view(engine_seat)))
+    except (ValueError, ArithmeticError) as exc:  # PokerroomError is a ValueError; absurd numbers may overflow
+        raise UnsupportedRule(f"the table cannot deal under {_rules_text(rules) or 'these rules'}: {exc}") from None
 
 
 # ---------------------------------------------------------------------------------------------- the evening
@@ -195,6 +218,14 @@ class Evening:
         probe.next_hand()
         return probe.is_over(elapsed)
 
+    def check_rules(self, rules: dict[str, object]) -> None:
+        """Refuse house ``rules`` the game or the table cannot deal with (:func:`trial_hand` at this evening's
+        seats, everyone with the first buy-in): raises :class:`~pokerroom.errors.UnsupportedRule` with the
+        reason."""
+        find(self.config.game).with_rules(**rules)  # an unknown rule or a value of the wrong type
+        seated = dict.fromkeys(self.night.seats, self.config.first_buyin)
+        trial_hand(self.config.game, rules, self.seating, seated, self.night.next_dealer, size=len(self.seating))
+
     def stacks(self) -> dict[str, int]:
         """Chips in front of every seated player."""
         if self.table is None:
@@ -233,6 +264,13 @@ class Evening:
                 if len(night.seats) < 2:
                     self.say("Fewer than two players are left: the evening is over.", style="bold")
                     break
+                try:
+                    self._prepare()
+                except PokerroomError as exc:
+                    # Rules and seats are checked when agreed, so this is a table that cannot deal for a reason
+                    # nobody foresaw: the evening stops between hands and the chips are still cashed out.
+                    self.say(f"The table cannot deal hand {night.hand + 1}: {exc}; the evening ends here.", style="red")
+                    break
                 elapsed = math.inf if self.stop_asked else self.elapsed()
                 last = self.is_last(elapsed)
                 if self.enter:
@@ -254,20 +292,22 @@ class Evening:
         parts = []
         if self.config.hands < _UNLIMITED_HANDS:
             parts.append(f"{self.config.hands} hands")
-        if math.isfinite(self.config.minutes):
+        if self.config.minutes < _UNLIMITED_MINUTES:
             parts.append(f"{self.config.minutes:g} minutes")
         return " or ".join(parts)
 
     # ------------------------------------------------------------------ one hand
 
     def _prepare(self) -> Table:
-        """The table for the next hand: built again when the house rules or the seating changed."""
+        """The table for the next hand: the house rules changed at the table (:meth:`Table.set_rules`, between
+        hands), and built again when the seating changed."""
         rules = self.night.rules_for_hand(self.night.hand + 1)
         if rules != self.rules:
             changed = {k: v for k, v in rules.items() if self.rules.get(k, _MISSING) != v}
+            if self.table is not None and not self.rebuild:
+                self.table.set_rules(**changed)  # refuses (changing nothing) what no hand could be dealt with
             self.say(f"From hand {self.night.hand + 1}: {_rules_text(changed)} (agreed between hands)", style="bold")
             self.rules = rules
-            self.rebuild = True
         if self.rebuild or self.table is None:
             old = self.table
             self.table = build_table(
@@ -317,6 +357,7 @@ class Evening:
                     if not self.told_auto:
                         self.say("(No more input: the table checks or folds for the humans; a draw stands pat.)")
                         self.told_auto = True
+                    table.run_out_clock()  # the table's own (virtual) clock: nobody waits for a human gone quiet
                     table.time_out()  # acts as for a player whose time is up
                 continue
             table.act(seat, self.bots[name].act(hand.view(engine_seat)))
@@ -497,12 +538,13 @@ class Evening:
         self._leave_busted()
 
     def change_rule(self, text: str) -> None:
-        """``KEY=VALUE`` for the next hands (meta-rule 2): checked against the game now, applied when the next
-        hand is laid out.  Raises :class:`PokerroomError` naming the game's house rules."""
+        """``KEY=VALUE`` for the next hands (meta-rule 2): checked against the game and tried on a trial table
+        now (:meth:`check_rules`), applied when the next hand is laid out.  Raises :class:`PokerroomError` naming
+        the game's house rules or saying why the table refuses the value; the evening's rules stay as they were."""
         game = find(self.config.game)
         key, value = parse_rule(game, text)
         upcoming = {**self.night.rules_for_hand(self.night.hand + 1), key: value}
-        game.with_rules(**upcoming)  # refuses a value the game does not take
+        self.check_rules(upcoming)  # refuses a value the game or the table cannot play with; nothing changes
         start = self.night.set_rule(key, value)
         self.say(f"Agreed: {key}={format_value(value)} from hand {start}.")
 
@@ -538,6 +580,8 @@ class Evening:
 
 _MISSING = object()
 _UNLIMITED_HANDS = 10**9
+_UNLIMITED_MINUTES = 1e12
+"""What the command agrees for the limit not given (NightConfig takes finite numbers only): never reached."""
 
 
 def _rules_text(rules: dict[str, object]) -> str:
@@ -641,7 +685,7 @@ def night(
             first_buyin=buy_in,
             house_rules=agreed,
             hands=_UNLIMITED_HANDS if hands is None else hands,
-            minutes=math.inf if minutes is None else minutes,
+            minutes=_UNLIMITED_MINUTES if minutes is None else minutes,
         )
         evening = Evening(
             config,
@@ -657,6 +701,11 @@ def night(
         )
     except RoomError as exc:
         raise typer.BadParameter(str(exc), param_hint="--players/--price/--buy-in/--hands/--minutes") from None
+    if agreed:
+        try:
+            evening.check_rules(agreed)  # before the evening starts: a refused value never deals a hand
+        except PokerroomError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--rule") from None
     code = evening.run()
     if code:
         raise typer.Exit(code)

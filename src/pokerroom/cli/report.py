@@ -8,12 +8,17 @@
   its postings, nothing negative, every pot empty) and the chips in the room by book.  Exit code 1 when the
   ledger does not balance.
 
-``--database URL`` (before the subcommand) picks the store; default ``sqlite:///pokerroom.db``.  A SQLite file
-that does not exist is refused rather than created empty.
+``--database URL`` (before the subcommand) picks the store; default ``sqlite:///pokerroom.db``.  Reports only
+read: a SQLite file that does not exist is refused rather than created empty, and so is a database that is not
+pokerroom's (its tables missing, or tables of the same names with other columns); no table is ever created.  A
+database without a driver (only sqlite and postgresql are supported) or one that fails while read is refused with
+the reason (exit 2), never a traceback.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -21,15 +26,15 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
-from sqlalchemy import func, select
+from sqlalchemy import Engine, create_engine, func, inspect, select
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, DatabaseError, SQLAlchemyError
 
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store import Store
-from pokerroom.store.schema import balances
+from pokerroom.store.schema import balances, metadata
 
-__all__ = ["DEFAULT_DATABASE", "open_store", "report_app"]
+__all__ = ["DEFAULT_DATABASE", "check_database", "open_store", "reading", "report_app"]
 
 DEFAULT_DATABASE = "sqlite:///pokerroom.db"
 
@@ -46,25 +51,109 @@ class By(StrEnum):
     day = "day"
 
 
-def open_store(url: str) -> Store:
-    """The store at ``url``; :class:`typer.BadParameter` (exit 2) for a URL SQLAlchemy cannot read or a SQLite
-    file that is not there (a report on a new, empty file would only mislead)."""
+SUPPORTED = "pokerroom supports sqlite and postgresql (postgresql+psycopg)"
+
+
+def _refuse(message: str) -> typer.BadParameter:
+    return typer.BadParameter(message, param_hint="--database")
+
+
+def _schema_problems(engine: Engine) -> tuple[list[str], list[str]]:
+    """Pokerroom's tables missing from ``engine``'s database, and the ones there whose columns are not the
+    store's (each with the columns it lacks).  Only reads the catalogue."""
+    inspector = inspect(engine)
+    present = set(inspector.get_table_names())
+    missing: list[str] = []
+    wrong: list[str] = []
+    for table in metadata.sorted_tables:
+        if table.name not in present:
+            missing.append(table.name)
+            continue
+        columns = {str(column["name"]) for column in inspector.get_columns(table.name)}
+        lacking = [c.name for c in table.columns if c.name not in columns]
+        if lacking:
+            wrong.append(f"table {table.name} lacks the columns {', '.join(lacking)}")
+    return missing, wrong
+
+
+def check_database(url: str, *, create: bool = False) -> None:
+    """Refuse (:class:`typer.BadParameter`, exit 2) a ``url`` the store cannot use, reading only: not a database
+    URL, a database pokerroom has no driver for, a SQLite file that is not there (unless ``create``), a file
+    that is not a database, or a database that is not pokerroom's: one lacking pokerroom's tables (unless
+    ``create`` and it has none of them: the store then adds them) or with tables of pokerroom's names whose
+    columns are not the store's."""
     try:
         parsed = make_url(url)
     except ArgumentError as exc:
-        raise typer.BadParameter(f"not a database URL: {url!r} ({exc})", param_hint="--database") from None
-    if parsed.get_backend_name() == "sqlite":
+        raise _refuse(f"not a database URL: {url!r} ({exc})") from None
+    shown = parsed.render_as_string(hide_password=True)
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        raise _refuse(f"no driver for {backend}; {SUPPORTED}")
+    if backend == "sqlite":
         path = parsed.database or ""
-        if path in ("", ":memory:") or not Path(path).is_file():
-            raise typer.BadParameter(
-                f"no SQLite database at {path or '(memory)'!r}; give --database sqlite:///FILE of a store "
-                f"(pokerroom simulate --database URL fills one)",
-                param_hint="--database",
+        if path in ("", ":memory:"):
+            raise _refuse(f"a SQLite store is a file: give --database sqlite:///FILE, not {shown!r}")
+        if not Path(path).exists():
+            if create:
+                return  # a new store: nothing there to check
+            raise _refuse(
+                f"no SQLite database at {path!r}; give --database sqlite:///FILE of a store "
+                f"(pokerroom simulate --database URL fills one)"
             )
+        if not Path(path).is_file():
+            raise _refuse(f"not a pokerroom database: {path!r} is not a file")
+    try:
+        engine = create_engine(url)
+    except ImportError as exc:
+        raise _refuse(f"no driver for {parsed.drivername} ({exc}); {SUPPORTED}") from None
+    except (ArgumentError, SQLAlchemyError) as exc:
+        raise _refuse(f"cannot open {shown!r}: {exc}") from None
+    try:
+        missing, wrong = _schema_problems(engine)
+    except DatabaseError as exc:
+        if backend == "sqlite":
+            raise _refuse(f"not a pokerroom database: {shown} ({exc.orig})") from None
+        raise _refuse(f"cannot open {shown!r}: {exc.orig}") from None
+    except SQLAlchemyError as exc:
+        raise _refuse(f"cannot open {shown!r}: {exc}") from None
+    finally:
+        engine.dispose()
+    if create and len(missing) == len(metadata.sorted_tables):
+        missing = []  # none of pokerroom's tables: the store creates them
+    if missing or wrong:
+        parts = [*wrong]
+        if missing:
+            parts.insert(0, f"no table {', '.join(missing)}")
+        hint = ""
+        if not wrong and len(missing) < len(metadata.sorted_tables):
+            hint = "; a store from an older pokerroom gains the new tables when simulate --database writes to it"
+        raise _refuse(f"not a pokerroom database: {shown} ({'; '.join(parts)}){hint}")
+
+
+def open_store(url: str, *, create: bool = False) -> Store:
+    """The store at ``url`` once :func:`check_database` accepts it (without ``create``: only an existing,
+    complete pokerroom store, so a report never creates a table); :class:`typer.BadParameter` (exit 2)
+    otherwise."""
+    check_database(url, create=create)
     try:
         return Store(url)
+    except ImportError as exc:
+        raise _refuse(f"no driver for {make_url(url).drivername} ({exc}); {SUPPORTED}") from None
     except SQLAlchemyError as exc:
-        raise typer.BadParameter(f"cannot open {url!r}: {exc}", param_hint="--database") from None
+        raise _refuse(f"cannot open {make_url(url).render_as_string(hide_password=True)!r}: {exc}") from None
+
+
+@contextmanager
+def reading(url: str) -> Iterator[Store]:
+    """The store at ``url`` (:func:`open_store`) for a report; a database error while reading it is refused as
+    a bad ``--database`` (exit 2) instead of a traceback."""
+    try:
+        with open_store(url) as store:
+            yield store
+    except SQLAlchemyError as exc:
+        shown = make_url(url).render_as_string(hide_password=True)
+        raise _refuse(f"cannot read the store at {shown}: {exc}") from None
 
 
 def _console() -> Console:
@@ -88,7 +177,7 @@ def rake(
     by: Annotated[By, typer.Option("--by", help="Group by table or by UTC day.")] = By.table,
 ) -> None:
     """Rake taken, per table or per day: hands raked and chips."""
-    with open_store(str(ctx.obj)) as store:
+    with reading(str(ctx.obj)) as store:
         rows = store.rake_report(by=by.value)
     table = RichTable(title=f"Rake by {by.value}", title_justify="left")
     if by is By.table:
@@ -114,7 +203,7 @@ def history(
     last: Annotated[int, typer.Option("--last", help="Show only the last N postings (0: all).", min=0)] = 0,
 ) -> None:
     """A player's postings, oldest first: deposits, buy-ins, hands, cash-outs, with the balances after each."""
-    with open_store(str(ctx.obj)) as store:
+    with reading(str(ctx.obj)) as store:
         try:
             account_id = store.account_id(account)
         except StoreError:
@@ -161,7 +250,7 @@ def history(
 def balance(ctx: typer.Context) -> None:
     """Check the double-entry ledger and print the chips in the room by book."""
     console = _console()
-    with open_store(str(ctx.obj)) as store:
+    with reading(str(ctx.obj)) as store:
         with store.engine.connect() as conn:
             books = {
                 str(book): int(chips or 0)

@@ -11,6 +11,8 @@ arguments, parsing each value by the type of the rule's default (``pokerroom pla
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Sequence
 from typing import Annotated
 
@@ -46,7 +48,19 @@ def format_value(value: object) -> str:
     return str(value)
 
 
+_INT = re.compile(r"[+-]?[0-9]+")
+"""A whole number as a house-rule value is written: digits with an optional sign, nothing else."""
+
+
+def _whole(word: str) -> int | None:
+    word = word.strip()
+    return int(word) if _INT.fullmatch(word) else None
+
+
 def _parse_value(rule: HouseRule, text: str) -> object:
+    """``text`` parsed strictly by the type of ``rule``'s default: whole numbers with an optional sign, lists
+    of exactly as many whole numbers as the default has, separated by commas.  Whether the value makes sense
+    (a negative ante, blinds of 0) is for the game and the table to say."""
     default, word = rule.default, text.strip()
     if isinstance(default, bool):
         if word.lower() in _TRUE:
@@ -55,22 +69,27 @@ def _parse_value(rule: HouseRule, text: str) -> object:
             return False
         raise UnsupportedRule(f"house rule {rule.name} is true or false (yes/no, on/off), not {text!r}")
     if isinstance(default, int):
-        try:
-            return int(word)
-        except ValueError:
-            raise UnsupportedRule(f"house rule {rule.name} takes a whole number like {default}, not {text!r}") from None
+        number = _whole(word)
+        if number is None:
+            raise UnsupportedRule(f"house rule {rule.name} takes a whole number like {default}, not {text!r}")
+        return number
     if isinstance(default, float):
         try:
-            return float(word)
+            value = float(word)
         except ValueError:
-            raise UnsupportedRule(f"house rule {rule.name} takes a number like {default}, not {text!r}") from None
+            value = math.nan
+        if not math.isfinite(value):
+            raise UnsupportedRule(f"house rule {rule.name} takes a number like {default}, not {text!r}")
+        return value
     if isinstance(default, tuple):
-        parts = [p for p in word.replace("/", ",").replace("-", ",").split(",") if p.strip()]
-        try:
-            return tuple(int(p) for p in parts)
-        except ValueError:
+        numbers = [_whole(part) for part in word.split(",")]
+        if len(numbers) != len(default) or any(n is None for n in numbers):
             example = format_value(default)
-            raise UnsupportedRule(f"house rule {rule.name} takes whole numbers like {example}, not {text!r}") from None
+            raise UnsupportedRule(
+                f"house rule {rule.name} takes {len(default)} whole numbers separated by commas, like {example}, "
+                f"not {text!r}"
+            )
+        return tuple(n for n in numbers if n is not None)
     if rule.choices:  # choices of another type: match them as written
         for choice in rule.choices:
             if format_value(choice).lower() == word.lower():

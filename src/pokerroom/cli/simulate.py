@@ -9,10 +9,17 @@ the table's minimum stack) and go back to the accounts when the table closes.
 The report: per bot the hands played, chips won, chips won per 100 hands and, at blind games, big blinds per 100
 hands, each with a 95% confidence interval (normal approximation from the per-hand results:
 mean ± 1.96·sd/√n, scaled to 100 hands); then hands per second, the rake, and the store's check: the ledger
-balances (:meth:`Store.check_balanced`), the chips in the room equal the chips deposited, and each bot's account
-moved by exactly its results.  Exit code 1 when a check fails.
+balances (:meth:`Store.check_balanced`, the whole store), and for this run alone: the chips its bots' accounts
+and its table hold equal the chips it deposited, and each bot's account moved by exactly its results.  Exit code 1
+when a check fails.
 
-Without ``--database`` the store is a temporary SQLite file, deleted at the end.
+Each run plays a table of its own (``simulate-GAME-XXXXXXXX``) and opens its own accounts for the bots, named
+after the table (``simulate-holdem-1a2b3c4d-simple-1``), so runs sharing a store (one after the other or at the
+same time) never mix their chips; the results table shows the bots' short names (``simple-1``).
+
+Without ``--database`` the store is a temporary SQLite file, deleted at the end.  A ``--database`` that is not a
+pokerroom store (another program's SQLite file) or has no driver is refused (exit 2), as are stakes or a buy-in
+above :data:`MAX_CHIPS`; a database error during the run ends it with the reason (exit 1), never a traceback.
 """
 
 from __future__ import annotations
@@ -32,17 +39,24 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy import func, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.bots import BOTS, make
 from pokerroom.cli.play import parse_stakes
-from pokerroom.errors import LedgerError, PokerroomError, RoomError
+from pokerroom.cli.report import open_store
+from pokerroom.errors import LedgerError, PokerroomError, RoomError, StoreError
 from pokerroom.games import Game, find
 from pokerroom.room.table import HandResult, Table, TableConfig
 from pokerroom.store import Store
 from pokerroom.store.runner import Bot, TableRunner
+from pokerroom.store.schema import balances
 
-__all__ = ["BotRecord", "interval", "simulate"]
+__all__ = ["MAX_CHIPS", "BotRecord", "interval", "simulate"]
+
+MAX_CHIPS = 2**53
+"""The most chips a blind, a bet or the bots' buy-ins together may be: the store's limit for an amount and a
+balance (every figure exact as a 64-bit integer and as a float)."""
 
 Z95 = 1.96
 """The normal quantile of a two-sided 95% interval."""
@@ -69,13 +83,16 @@ def interval(results: Sequence[int], unit: int = 1) -> tuple[float, float]:
 
 @dataclass
 class BotRecord:
-    """One bot's evening: its ``name``, ``kind``, store ``account``, per-hand ``results`` (chips won or lost in
-    each hand it was dealt), chips ``deposited`` this run, ``rebuys`` and its account's balance at the start."""
+    """One bot's evening: its ``name`` (the player's and the store account's, unique to the run), ``kind``,
+    store ``account``, its account's balance at the start, its short ``label`` for the report (``simple-1``),
+    per-hand ``results`` (chips won or lost in each hand it was dealt), chips ``deposited`` this run and
+    ``rebuys``."""
 
     name: str
     kind: str
     account: int
     start_balance: int
+    label: str = ""
     results: list[int] = field(default_factory=list)
     deposited: int = 0
     rebuys: int = 0
@@ -107,13 +124,35 @@ def _config(game: Game, stakes: str | None, seats: int, real_money: bool) -> Tab
             blinds = parse_stakes(stakes)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--stakes") from None
+        if blinds[1] > MAX_CHIPS:
+            raise typer.BadParameter(
+                f"stakes {stakes!r}: at most {MAX_CHIPS} chips (2**53, the store's limit)", param_hint="--stakes"
+            )
         if not Table(TableConfig(game.id, seats=seats)).blind_game:
             raise typer.BadParameter(
                 f"{game.id} has no blinds: its bets are the game's own (ante, bring-in, fixed bets); --stakes "
                 f"SMALL/BIG sets the blinds of a blind game such as holdem, omaha or five-card-draw",
                 param_hint="--stakes",
             )
-    return TableConfig(game.id, blinds=blinds, seats=seats, real_money=real_money)
+    try:
+        return TableConfig(game.id, blinds=blinds, seats=seats, real_money=real_money)
+    except PokerroomError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--stakes") from None
+
+
+def _check_buy_in(config: TableConfig, players: int) -> None:
+    """Refuse (exit 2) a table whose buy-ins the store cannot hold: every bot's buy-in together at most
+    :data:`MAX_CHIPS`."""
+    try:
+        buy_in = _buy_in(Table(config))
+    except PokerroomError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--stakes") from None
+    if buy_in * players > MAX_CHIPS:
+        raise typer.BadParameter(
+            f"the buy-in would be {buy_in} chips a bot, {buy_in * players} for {players} bots: more than "
+            f"{MAX_CHIPS} chips (2**53, the store's limit); choose smaller stakes",
+            param_hint="--stakes",
+        )
 
 
 def simulate(
@@ -145,24 +184,32 @@ def simulate(
         )
     kinds = _bot_kinds(bots or ["simple"])
     config = _config(chosen, stakes, players, real_money)
+    _check_buy_in(config, players)
     console = Console(highlight=False, soft_wrap=True)
     with tempfile.TemporaryDirectory(prefix="pokerroom-simulate-") as tmp:
         url = database or f"sqlite:///{Path(tmp) / 'simulate.db'}"
+        store = open_store(url, create=True)  # exit 2 for a database that is not pokerroom's or has no driver
         try:
-            store = Store(url)
-        except (ArgumentError, SQLAlchemyError) as exc:
-            raise typer.BadParameter(f"cannot open {url!r}: {exc}", param_hint="--database") from None
-        try:
-            where = url if database else f"a temporary SQLite file ({url}), deleted at the end; --database keeps one"
+            where = (
+                store.engine.url.render_as_string(hide_password=True)
+                if database
+                else f"a temporary SQLite file ({url}), deleted at the end; --database keeps one"
+            )
             code = _run(store, chosen, config, kinds, players, hands, seed, where, console)
+        except (SQLAlchemyError, OverflowError, StoreError) as exc:
+            # The CLI's boundary: a database that fails (locked, gone, full) or refuses a figure ends the run
+            # with the reason, never a traceback.
+            Console(stderr=True, highlight=False, soft_wrap=True).print(
+                f"error: the store failed, the run stops: {exc}", style="red", markup=False
+            )
+            code = 1
         finally:
             store.close()
     if code:
         raise typer.Exit(code)
 
 
-def _buy_in(runner: TableRunner) -> int:
-    table = runner.table
+def _buy_in(table: Table) -> int:
     if table.buy_in.maximum is not None:
         return table.buy_in.maximum
     unit = table.blinds[1] or max(table.game.fixed_bets) or 2
@@ -180,20 +227,21 @@ def _run(
     where: str,
     console: Console,
 ) -> int:
-    chips_before = store.total()
-    runner = TableRunner(store, f"simulate {game.id} {uuid.uuid4().hex[:8]}", config)
+    table_name = f"simulate-{game.id}-{uuid.uuid4().hex[:8]}"
+    runner = TableRunner(store, table_name, config)
     table = runner.table
-    buy_in = _buy_in(runner)
+    buy_in = _buy_in(table)
     records: list[BotRecord] = []
     act: dict[str, Bot] = {}
     for k in range(players):
         kind = kinds[k % len(kinds)]
-        name = f"{kind}-{k + 1}"
+        label = f"{kind}-{k + 1}"
+        name = f"{table_name}-{label}"  # the run's own account: runs sharing a store never share a bot's chips
         try:
             account = store.account_id(name)
         except PokerroomError:
             account = store.create_account(name)
-        record = BotRecord(name, kind, account, store.balance(account))
+        record = BotRecord(name, kind, account, store.balance(account), label)
         store.deposit(account, buy_in, memo="simulate: buy-in")
         record.deposited += buy_in
         runner.sit(k, name, buy_in)
@@ -203,12 +251,13 @@ def _run(
     blinds = f"blinds {table.blinds[0]}/{table.blinds[1]}" if table.blind_game else "the game's own ante and bets"
     limit = config.limit or game.default_limit.value
     console.print(
-        f"{game.name}: {players} bots ({', '.join(r.name for r in records)}), {limit} limit, {blinds}, "
+        f"{game.name}: {players} bots ({', '.join(r.label for r in records)}), {limit} limit, {blinds}, "
         f"buy-in {buy_in} chips, {'real money (raked)' if config.real_money else 'play money (no rake)'}; "
         f"{hands} hands{'' if seed is None else f', seed {seed}'}.",
         markup=False,
     )
     console.print(f"Store: {where}", markup=False)
+    console.print(f"Table {table_name}; the bots' accounts: {table_name}-BOT ({records[0].name}, ...).", markup=False)
     deal = random.Random(seed)
     rake = 0
     played = 0
@@ -238,7 +287,7 @@ def _run(
             progress.advance(task)
     seconds = time.perf_counter() - started
     runner.stand_all()
-    return _report(store, runner, records, played, seconds, rake, chips_before, console)
+    return _report(store, runner, records, played, seconds, rake, console)
 
 
 def _rebuys(runner: TableRunner, store: Store, records: dict[str, BotRecord], buy_in: int) -> None:
@@ -267,7 +316,6 @@ def _report(
     played: int,
     seconds: float,
     rake: int,
-    chips_before: int,
     console: Console,
 ) -> int:
     table = runner.table
@@ -282,7 +330,7 @@ def _report(
     if big:
         out.add_column("BB/100 (95% CI)", justify="right")
     for r in records:
-        row = [r.name, str(len(r.results)), str(r.rebuys), f"{sum(r.results):+d}", _fmt(interval(r.results))]
+        row = [r.label or r.name, str(len(r.results)), str(r.rebuys), f"{sum(r.results):+d}", _fmt(interval(r.results))]
         if big:
             row.append(_fmt(interval(r.results, big)))
         out.add_row(*row)
@@ -296,10 +344,17 @@ def _report(
         store.check_balanced()
     except LedgerError as exc:
         problems.append(str(exc))
+    # This run's chips only (other runs may share the store, even now): what its accounts gained and what its
+    # table holds (stacks, pot, carried chips, rake) against what it deposited.
     deposited = sum(r.deposited for r in records)
-    now = store.total()
-    if now != chips_before + deposited:
-        problems.append(f"the room holds {now} chips, not the {chips_before} before plus {deposited} deposited")
+    gained = sum(store.balance(r.account) - r.start_balance for r in records)
+    at_table = _table_chips(store, runner.table_id)
+    held = gained + at_table
+    if held != deposited:
+        problems.append(
+            f"this run's accounts gained {gained} chips and its table holds {at_table}: {held}, not the "
+            f"{deposited} it deposited"
+        )
     if stored_rake != rake:
         problems.append(f"the store's rake {stored_rake} is not the table's {rake}")
     carried = store.carried(runner.table_id)
@@ -317,8 +372,15 @@ def _report(
         return 1
     extra = f", {carried} carried in the pot" if carried else ""
     console.print(
-        f"Store check passed: the ledger balances; chips in {chips_before + deposited} = chips now {now}; "
-        f"each account moved by its bot's results (won {won:+d}, rake {rake}{extra}).",
+        f"Store check passed: the ledger balances; this run's chips in {deposited} = its accounts and table now "
+        f"{held}; each account moved by its bot's results (won {won:+d}, rake {rake}{extra}).",
         markup=False,
     )
     return 0
+
+
+def _table_chips(store: Store, table_id: int) -> int:
+    """Every chip the ledger holds at table ``table_id``: stacks, pot, carried chips and rake."""
+    query = select(func.coalesce(func.sum(balances.c.balance), 0)).where(balances.c.table_id == table_id)
+    with store.engine.connect() as conn:
+        return int(conn.execute(query).scalar_one())

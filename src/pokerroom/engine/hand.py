@@ -182,6 +182,9 @@ class Hand(ShowdownMixin):
     # ------------------------------------------------------------------ set-up and flow
 
     def _post_forced_bets(self) -> None:
+        """Antes, then the live blinds (posted big blinds included), then dead money.  A short stack's chips go
+        live first: a returning player all-in for less than what they owe can still win from each opponent what
+        they put in (RULES §3.6), and only what is left over is dead (§3.5)."""
         ev = self.events.append
         order = self._seats_from(self.button + 1)
         for seat in order:
@@ -194,14 +197,17 @@ class Hand(ShowdownMixin):
                 else:
                     self.dead += paid
                 ev(Event(EventType.POST_ANTE, seat, paid, all_in=self.stacks[seat] == 0))
+        self._post_blinds(order)
         for seat in order:
-            want = self._dead_in[seat]
-            if want:
-                paid = min(want, self.stacks[seat])
+            paid = min(self._dead_in[seat], self.stacks[seat])
+            if paid:
                 self.stacks[seat] -= paid
                 self.dead += paid
                 self.dead_posted[seat] += paid
                 ev(Event(EventType.POST_DEAD, seat, paid, text="dead", all_in=self.stacks[seat] == 0))
+
+    def _post_blinds(self, order: list[int]) -> None:
+        ev = self.events.append
         posting = order if self.n > 2 else [self.button, (self.button + 1) % self.n]
         posters = [s for s in posting if self.blinds[s]]
         names = ["small blind", "big blind"] if len(posters) > 1 else ["big blind"]

@@ -83,6 +83,11 @@ def _after(ring: Sequence[int], seat: int, size: int) -> int:
     return min(ring, key=lambda s: (s - seat - 1) % size)
 
 
+def _inside(seat: int, a: int, b: int, size: int) -> bool:
+    """Whether ``seat`` lies strictly between ``a`` and ``b`` going clockwise."""
+    return 0 < (seat - a) % size < (b - a) % size
+
+
 def _between(a: int, b: int, size: int) -> list[int]:
     """The seats strictly between ``a`` and ``b`` going clockwise."""
     return [(a + k) % size for k in range(1, (b - a) % size)]
@@ -107,6 +112,14 @@ def plan_hand(
     ``sitting_out`` the seated players who do not, for the missed-blind record.  ``previous_*`` are the last
     hand's positions (``None`` before the first hand: the button then goes to the first candidate, or stays on
     ``previous_button`` itself for the box).  ``blinds`` are (small, big) in chips.
+
+    Blind games always lay out clockwise button -> small blind -> big blind -> the others (RULES §3.11).  With
+    the moving button the button and the small blind go to square players (not owing blinds), the big blind to
+    the next player after the small blind, never past the button: when nobody sits between the small blind and
+    the button the two play heads-up and players owing blinds wait.  Heads-up, the button posts the small blind
+    and last hand's big blind never posts it again (settled decision 14); coming back from heads-up last hand's
+    big blind gets the button or the small blind, so nobody posts the big blind twice in a row either way.  With
+    the dead button the button stays before the small blind's position, never on the big blind.
     """
     by_seat = {c.seat: c for c in candidates}
     ring = sorted(by_seat)
@@ -124,9 +137,11 @@ def plan_hand(
         s for s in ring if post_or_wait and (by_seat[s].new or by_seat[s].owes_big or by_seat[s].owes_small)
     }
     cleared: list[int] = []
-    if len(owing) == len(ring):
-        # Blinds are owed to a game in progress (RULES §3.4, §3.5).  When nobody seated is square (everyone who
-        # played has left), a new game starts and nobody owes anything; otherwise nobody could ever be dealt in.
+    if len(owing) == len(ring) or (len(ring) > 2 and len(ring) - len(owing) < 2):
+        # Blinds are owed to a game in progress (RULES §3.4, §3.5).  When fewer than two players seated are square
+        # (everyone who played has left, or one is left waiting for company), there is no game in progress: a new
+        # one starts and nobody owes anything.  (Two players, one of them owing: heads-up, where the owing player
+        # takes the big blind in position and so owes nothing either.)
         cleared = sorted(owing)
         owing = set()
 
@@ -145,15 +160,33 @@ def plan_hand(
             button = previous_small_blind
         else:
             button = previous_button if previous_button is not None else previous_big_blind
+        if not _inside(button, bb, sb_pos, size):
+            # The button must sit clockwise before the small blind's position and after the big blind.  Coming
+            # back from heads-up, last hand's small blind was the button and may now be the big blind: the
+            # button goes to the last player before the small blind's position (else the seat just before it).
+            before = [s for s in ring if _inside(s, bb, sb_pos, size)]
+            if before:
+                button = max(before, key=lambda s: (s - bb) % size)
+            else:
+                button = (sb_pos - 1) % size
     else:
-        base = settled if len(settled) >= 1 else ring
-        start = base[-1] if previous_button is None else previous_button
-        button = _after(base, start, size)
-        sb = _after(base, button, size) if len(base) >= 2 else None
-        sb_pos = sb
+        start = settled[-1] if previous_button is None else previous_button
+        button = _after(settled, start, size)
+        sb = _after(settled, button, size) if len(settled) >= 2 else None
         bb = _after(ring, sb if sb is not None else button, size)
-        if bb == button:
+        if cleared and len(ring) > 2 and bb == previous_big_blind:
+            # A new game among players who all sat down since (one may be left from the last game): the button
+            # moves one more seat so that last hand's big blind does not post it again (RULES §3.11).
+            assert sb is not None
+            button, sb = sb, bb
             bb = _after(ring, bb, size)
+        sb_pos = sb
+        if bb == button:
+            # Nobody sits between the small blind and the button (two square players; newcomers or owing players
+            # only between the button and the small blind, where they wait): the two play heads-up, and the
+            # heads-up rule below places the button.  The big blind never wraps past the button.
+            assert sb is not None
+            bb = sb
     # Owing players: the big blind in position settles everything; elsewhere they post or wait (A-3.4-1: not in
     # the small blind's seat or on the button, nor between them).
     dealt: list[int] = []

@@ -22,6 +22,7 @@ Sources:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -74,11 +75,13 @@ class NightConfig:
     * ``first_buyin``: chips in everyone's first buy-in (all equal); default 50 kr worth (250 chips in lowball,
       500 in hold'em or no-limit lowball).
     * ``minutes`` and ``hands``: the agreed session length (150 minutes, 50 hands); the evening ends on the
-      completed orbit after either is reached.
+      completed orbit after either is reached.  ``minutes`` is a finite number, 0 or more (NaN would never be
+      reached, nor would infinity); ``hands`` a whole number, at least 1.
     * ``house_rules``: the variations agreed for the evening, by house-rule name (RULES §5); a copy is kept.
     * ``no_limit``: the evening plays no-limit (always so in club hold'em); sets the lowball price and rebuy rule.
 
-    Raises :class:`RoomError` for an unknown game or a price, buy-in or length out of range.
+    Raises :class:`RoomError` for an unknown game or a price, buy-in or length out of range (NaN, infinite or
+    negative minutes, fewer than 1 hand).
     """
 
     game: str
@@ -108,8 +111,18 @@ class NightConfig:
         buyin = BUYIN_ORE // price if first_buyin is None else first_buyin
         if buyin <= 0:
             raise RoomError(f"first_buyin must be at least 1 chip, not {buyin}")
-        if minutes < 0 or hands < 0:
-            raise RoomError(f"the session length cannot be negative ({minutes} minutes, {hands} hands)")
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+            raise RoomError(f"the session length in hands must be a whole number, at least 1, not {hands!r}")
+        if (
+            isinstance(minutes, bool)
+            or not isinstance(minutes, int | float)
+            or not math.isfinite(minutes)
+            or minutes < 0
+        ):
+            raise RoomError(
+                f"the session length in minutes must be a number, 0 or more and finite (not NaN or infinity), "
+                f"not {minutes!r}"
+            )
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "price_per_chip", price)
         object.__setattr__(self, "first_buyin", buyin)

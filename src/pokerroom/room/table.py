@@ -13,13 +13,14 @@ Seats are the table's (``0..size-1``, clockwise); the engine's seats are the pos
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerroom.engine import Action, Event, Hand, Phase
-from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, RoomError
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, PokerroomError, RoomError, UnsupportedRule
 from pokerroom.games import Game, Limit, Opener, find
 from pokerroom.games.stakes import Stakes, table_stakes
 from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock, draw_timer
@@ -30,6 +31,31 @@ from pokerroom.room.stakes import BuyIn
 __all__ = ["HandResult", "RoomEvent", "SeatState", "Table", "TableConfig"]
 
 _DAY = 24 * 3600.0
+
+
+def _whole(value: object) -> bool:
+    """A whole number (``bool`` is an ``int`` to Python, not to the room)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_flag(value: object, name: str) -> None:
+    if not isinstance(value, bool):
+        raise RoomError(f"{name} must be True or False, not {value!r}")
+
+
+_E = TypeVar("_E", Dealer, NewPlayerRule)
+
+
+def _enum(kind: type[_E], name: str, value: object) -> _E | None:
+    if value is None or isinstance(value, kind):
+        return value
+    allowed = ", ".join(m.value for m in kind)
+    if isinstance(value, str):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    raise RoomError(f"{name} must be one of {allowed} (or None: the game's own), not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -67,6 +93,62 @@ class TableConfig:
     action_seconds: float = 20.0
     bank_seconds: float = 30.0
 
+    def __post_init__(self) -> None:
+        """Refuse settings no table can play with (:class:`RoomError` naming what is allowed) and take ``dealer``
+        and ``new_player_rule`` given as their text (``"dead_button"``) as the enums; ``blinds`` given as a list
+        become a tuple."""
+        if not isinstance(self.game, str) or not self.game:
+            raise RoomError(f"game must be a game id such as 'holdem', not {self.game!r}")
+        if not isinstance(self.rules, dict):
+            raise RoomError(f"rules must be a dict of house rules by name, not {self.rules!r}")
+        if self.stakes is not None and not isinstance(self.stakes, str):
+            raise RoomError(f"stakes are written SMALL/BIG, such as '1/2', not {self.stakes!r}")
+        if self.blinds is not None:
+            blinds = self.blinds
+            if (
+                not isinstance(blinds, (tuple, list)) or len(blinds) != 2 or not all(_whole(b) for b in blinds)
+                or not 0 <= blinds[0] <= blinds[1] or blinds[1] < 1
+            ):
+                raise RoomError(
+                    f"blinds must be (small, big) in whole chips with 0 <= small <= big and big >= 1, not {blinds!r}"
+                )
+            object.__setattr__(self, "blinds", (blinds[0], blinds[1]))
+        if self.ante is not None and not (_whole(self.ante) and self.ante >= 0):
+            raise RoomError(f"the ante must be a whole number of chips, 0 or more, not {self.ante!r}")
+        if not (_whole(self.bring_in) and self.bring_in >= 0):
+            raise RoomError(f"the bring-in must be a whole number of chips, 0 or more, not {self.bring_in!r}")
+        if self.limit is not None:
+            if not isinstance(self.limit, str):
+                raise RoomError(f"limit must be a limit structure's name such as 'no' or 'fixed', not {self.limit!r}")
+            Limit.parse(self.limit)  # UnsupportedRule naming the known structures
+        if self.seats is not None and not (_whole(self.seats) and self.seats >= 2):
+            # the game's own range (at most 10 seats) is checked by the table, which knows the game
+            raise RoomError(
+                f"seats must be a whole number of seats, 2 or more (or None: the game's maximum), not {self.seats!r}"
+            )
+        if self.buy_in is not None and not isinstance(self.buy_in, BuyIn):
+            raise RoomError(f"buy_in must be a BuyIn(minimum, maximum), not {self.buy_in!r}")
+        for flag in ("real_money", "rebuy_only_busted"):
+            if not isinstance(getattr(self, flag), bool):
+                raise RoomError(f"{flag} must be True or False, not {getattr(self, flag)!r}")
+        if self.rebuy_cap is not None and not isinstance(self.rebuy_cap, bool):
+            raise RoomError(f"rebuy_cap must be True, False or None (the game's rule), not {self.rebuy_cap!r}")
+        if not (_whole(self.cents_per_chip) and self.cents_per_chip >= 1):
+            raise RoomError(f"cents_per_chip must be a whole number of cents, 1 or more, not {self.cents_per_chip!r}")
+        if self.min_stack is not None and not (_whole(self.min_stack) and self.min_stack >= 1):
+            raise RoomError(
+                "min_stack must be a whole number of chips, 1 or more (or None: the game's own), "
+                f"not {self.min_stack!r}"
+            )
+        if not (_whole(self.aai_per_24h) and self.aai_per_24h >= 0):
+            raise RoomError(f"aai_per_24h must be a whole number, 0 or more, not {self.aai_per_24h!r}")
+        for name in ("action_seconds", "bank_seconds"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
+                raise RoomError(f"{name} must be a number of seconds, 0 or more, not {value!r}")
+        object.__setattr__(self, "dealer", _enum(Dealer, "dealer", self.dealer))
+        object.__setattr__(self, "new_player_rule", _enum(NewPlayerRule, "new_player_rule", self.new_player_rule))
+
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-ready data (the store keeps them with the table)."""
         out: dict[str, Any] = {k: v for k, v in self.__dict__.items() if k != "buy_in"}
@@ -83,11 +165,7 @@ class TableConfig:
             d["buy_in"] = BuyIn(lo, hi)
         if d.get("blinds") is not None:
             d["blinds"] = tuple(d["blinds"])
-        # JSON gives the enums back as plain strings; the table compares them by identity.
-        if d.get("dealer") is not None:
-            d["dealer"] = Dealer(d["dealer"])
-        if d.get("new_player_rule") is not None:
-            d["new_player_rule"] = NewPlayerRule(d["new_player_rule"])
+        # JSON gives the enums back as plain strings: __post_init__ turns them into the enums.
         return cls(**d)
 
 
@@ -142,6 +220,21 @@ class HandResult:
     voided: bool = False
 
 
+@dataclass(frozen=True)
+class _Derived:
+    """What a table takes from its game and config (see :meth:`Table._derive`)."""
+
+    game: Game
+    limit: Limit
+    stakes_text: str | None
+    stakes: Stakes
+    blinds: tuple[int, int]
+    min_stack: int
+    rebuy_cap: bool
+    buy_in: BuyIn
+    rake: TableRake | None
+
+
 class Table:
     """A table of ``config.game`` (see :class:`TableConfig`).  Raises :class:`~pokerroom.errors.RoomError`
     for refused room requests and the engine's errors for refused actions; a refusal changes nothing."""
@@ -157,7 +250,11 @@ class Table:
         """``clock`` gives the time (a :class:`VirtualClock` by default); ``first_button`` is the position the
         first hand moves on from (the previous hand's button; the box's seat for the stud games);
         ``protections`` maps each player to the clock times their disconnect protection was used: pass one
-        dict to every table of a room so the allowance counts per player across tables (RULES §3.7)."""
+        dict to every table of a room so the allowance counts per player across tables (RULES §3.7).  Raises
+        :class:`RoomError` (or :class:`~pokerroom.errors.UnsupportedRule`) for settings no hand could be dealt
+        with."""
+        if not isinstance(config, TableConfig):
+            raise RoomError(f"a table needs a TableConfig, not {config!r}")
         game = find(config.game)
         if config.rules:
             game = game.with_rules(**config.rules)
@@ -167,10 +264,15 @@ class Table:
         most = min(10, game.max_players)
         if not game.min_players <= self.size <= most:
             raise RoomError(f"{game.id} tables have {game.min_players} to {most} seats, not {self.size}")
+        if first_button is not None and not (_whole(first_button) and 0 <= first_button < self.size):
+            raise RoomError(
+                f"first_button must be a seat from 0 to {self.size - 1} (or None), not {first_button!r}"
+            )
         self.clock: Clock = clock if clock is not None else VirtualClock()
         self.seats: list[SeatState | None] = [None] * self.size
         self.hand: Hand | None = None
         self.hand_number = 0
+        """Hands dealt at this table, a voided one included (it was dealt; :meth:`void_hand` keeps the number)."""
         self.layout: Layout | None = None
         self.button: int | None = first_button
         self._bb: int | None = None
@@ -188,10 +290,14 @@ class Table:
         self._aai: dict[str, list[float]] = protections if protections is not None else {}
         self._timed_seat: int | None = None
         self._started = False
-        self._limit = Limit.parse(config.limit) if config.limit else game.default_limit
         blind_game = any(st.opener is Opener.BLINDS for st in game.streets)
         self.blind_game = blind_game
         if config.dealer is not None:
+            fits = (Dealer.MOVING_BUTTON, Dealer.DEAD_BUTTON) if blind_game else (Dealer.BOX, Dealer.ROTATING)
+            if config.dealer not in fits:
+                kind = "a blind game" if blind_game else "played without blinds"
+                allowed = " or ".join(d.value for d in fits)
+                raise RoomError(f"{game.id} is {kind}: its dealer is {allowed}, not {config.dealer.value}")
             self.dealer = config.dealer
         elif blind_game:
             self.dealer = Dealer.MOVING_BUTTON
@@ -207,52 +313,83 @@ class Table:
             self.new_player_rule = NewPlayerRule.POST_OR_WAIT
         else:
             self.new_player_rule = NewPlayerRule.NONE
-        self.min_stack = config.min_stack if config.min_stack is not None else (
-            game.min_stack or 1
-        )
-        self.rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else game.rebuy_to_average
+        self._apply(self._derive(game, config))
+
+    def _derive(self, game: Game, config: TableConfig) -> _Derived:
+        """Everything the table takes from ``game`` (with its house rules) and the config: the limit, stakes,
+        blinds, minimum stack, rebuy cap, buy-in range and rake; checked by dealing a probe hand with them, so
+        that settings no hand could be dealt with are refused now (:class:`RoomError` or
+        :class:`~pokerroom.errors.UnsupportedRule`) rather than at the next deal.  Changes nothing."""
+        limit = Limit.parse(config.limit) if config.limit else game.default_limit
         text = config.stakes
-        if text is None and config.blinds is not None and blind_game:
+        if text is None and config.blinds is not None and self.blind_game:
             small, big = config.blinds
-            text = f"{big}/{2 * big}" if self._limit is Limit.FIXED else f"{small}/{big}"
-        self._stakes_text = text
-        self.stakes = self._stakes(game)
-        own = self.stakes.blinds
-        self.blinds: tuple[int, int] = config.blinds if config.blinds is not None else (
+            text = f"{big}/{2 * big}" if limit is Limit.FIXED else f"{small}/{big}"
+        try:
+            stakes = table_stakes(game, limit, text, ante=config.ante, bring_in=config.bring_in or None)
+        except (ValueError, TypeError) as err:
+            raise RoomError(f"stakes for {game.id}: {err}") from None
+        own = stakes.blinds
+        blinds: tuple[int, int] = config.blinds if config.blinds is not None else (
             (own[0], own[1]) if len(own) >= 2 else (0, 0)
         )
-        small_bet = big = self.stakes.unit
-        self.buy_in = config.buy_in or self._default_buy_in(small_bet, big)
-        self._rake: TableRake | None = None
+        min_stack = config.min_stack if config.min_stack is not None else (game.min_stack or 1)
+        rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else game.rebuy_to_average
+        unit = stakes.unit
+        if config.buy_in is not None:
+            buy_in = config.buy_in
+        elif game.home_game:
+            buy_in = BuyIn(min_stack, None)  # the club: the evening's agreed chips, no table maximum
+        else:
+            buy_in = BuyIn.for_table(limit, small_bet=unit, big_blind=unit, cents_per_chip=config.cents_per_chip)
+        rake: TableRake | None = None
         if config.real_money and not game.home_game:
-            self._rake = TableRake(schedule_for(self._limit, small_bet=small_bet, cents_per_chip=config.cents_per_chip),
-                                   config.cents_per_chip)
+            rake = TableRake(schedule_for(limit, small_bet=unit, cents_per_chip=config.cents_per_chip),
+                             config.cents_per_chip)
+        derived = _Derived(game, limit, text, stakes, blinds, min_stack, bool(rebuy_cap), buy_in, rake)
+        self._probe(derived)
+        return derived
 
-    def _default_buy_in(self, small_bet: int, big: int) -> BuyIn:
-        if self.game.home_game:
-            return BuyIn(self.min_stack, None)  # the club: the evening's agreed chips, no table maximum
-        return BuyIn.for_table(self._limit, small_bet=small_bet, big_blind=big,
-                               cents_per_chip=self.config.cents_per_chip)
-
-    def _stakes(self, game: Game) -> Stakes:
-        config = self.config
+    def _probe(self, d: _Derived) -> None:
+        """Deal a hand with ``d`` on deep stacks as :meth:`start_hand` would; a refusal names the setting."""
+        n = max(2, d.game.min_players)
+        stack = max(10**9, 100 * max(d.min_stack, d.buy_in.minimum))
         try:
-            text, ante, bring_in = self._stakes_text, config.ante, config.bring_in or None
-            return table_stakes(game, self._limit, text, ante=ante, bring_in=bring_in)
-        except ValueError as err:
-            raise RoomError(f"stakes for {game.id}: {err}") from None
+            d.game.deal(
+                stacks=[stack] * n, button=0, blinds=d.blinds if self.blind_game else None, ante=d.stakes.ante,
+                bring_in=d.stakes.bring_in, betting=d.stakes.betting, seed=0,
+            )
+        except PokerroomError as err:
+            what = d.stakes.describe()
+            raise UnsupportedRule(f"{d.game.id} cannot be dealt with these settings ({what}): {err}") from None
+        except (ValueError, TypeError, ArithmeticError) as err:
+            raise UnsupportedRule(f"{d.game.id} cannot be dealt with these settings: {err!r}") from None
+
+    def _apply(self, d: _Derived) -> None:
+        self.game = d.game
+        self._limit = d.limit
+        self._stakes_text = d.stakes_text
+        self.stakes = d.stakes
+        self.blinds = d.blinds
+        self.min_stack = d.min_stack
+        self.rebuy_cap = d.rebuy_cap
+        self.buy_in = d.buy_in
+        self._rake = d.rake
 
     def set_rules(self, **rules: Any) -> None:
         """Change house rules from the next hand on (RULES §5 meta-rule 2: agreed before a hand, else the
-        evening's agreement stands).  Raises :class:`RoomError` while a hand is being played and
-        :class:`~pokerroom.errors.UnsupportedRule` for an unknown rule or value (nothing changes)."""
+        evening's agreement stands); the blinds, stakes, buy-in range and rake follow the new rules unless the
+        config fixes them.  Raises :class:`RoomError` while a hand is being played and
+        :class:`~pokerroom.errors.UnsupportedRule` (or :class:`RoomError`) for an unknown rule or a value no hand
+        could be dealt with, such as a negative ante; a refusal changes nothing."""
         if self.hand is not None and not self.hand.is_complete:
             raise RoomError("house rules change between hands only; finish this hand first")
         merged = {**self.config.rules, **rules}
         game = find(self.config.game).with_rules(**merged)
-        self.stakes = self._stakes(game)
-        self.game = game
-        self.config = replace(self.config, rules=merged)
+        config = replace(self.config, rules=merged)
+        derived = self._derive(game, config)
+        self.config = config
+        self._apply(derived)
 
     # ------------------------------------------------------------------ seats
 
@@ -277,9 +414,14 @@ class Table:
     def sit(self, seat: int, player: str, buy_in: int, *, post: bool = True) -> None:
         """Seat ``player`` with ``buy_in`` chips (inside the table's range, RULES §3.3; the club's cap,
         A-G2-6).  Joining a running blind game they post a big blind or wait for it (``post``, §3.4); at the
-        club they pay the new-player fee in their first hand (G2).  Raises :class:`RoomError`."""
-        if not 0 <= seat < self.size:
-            raise RoomError(f"seat {seat} does not exist; this table has seats 0 to {self.size - 1}")
+        club they pay the new-player fee in their first hand (G2).  Raises :class:`RoomError` for a seat that is
+        not a whole number from 0 to ``size - 1``, a name that is not a non-empty string, chips that are not a
+        whole number above 0 (``bool`` included), and the room's refusals; a refusal changes nothing."""
+        self._check_seat(seat)
+        if not isinstance(player, str) or not player.strip():
+            raise RoomError(f"a player's name must be a non-empty string, not {player!r}")
+        self._check_chips(buy_in, "a buy-in")
+        _check_flag(post, "post")
         if self.seats[seat] is not None:
             raise RoomError(f"seat {seat} is taken by {self.seats[seat].player!r}")  # type: ignore[union-attr]
         if any(s is not None and s.player == player for s in self.seats):
@@ -295,6 +437,17 @@ class Table:
             post=post, fee_due=joins_running and self.new_player_rule is NewPlayerRule.FEE,
         )
         self._log("sit", seat, buy_in)
+
+    def _check_seat(self, seat: object) -> None:
+        if not _whole(seat):
+            raise RoomError(f"a seat is a whole number from 0 to {self.size - 1}, not {seat!r}")
+        if not 0 <= seat < self.size:  # type: ignore[operator]
+            raise RoomError(f"seat {seat} does not exist; this table has seats 0 to {self.size - 1}")
+
+    @staticmethod
+    def _check_chips(amount: object, what: str) -> None:
+        if not _whole(amount) or amount <= 0:  # type: ignore[operator]
+            raise RoomError(f"{what} must be a positive number of chips (a whole number, 1 or more), not {amount!r}")
 
     def _cap(self, seat: int | None) -> int | None:
         """RULES G2 / A-G2-6: after a rebuy a player holds at most X = floor(M/S); M: chips on the table
@@ -320,21 +473,31 @@ class Table:
 
     def add_chips(self, player: str, amount: int) -> None:
         """A rebuy or top-up between hands (RULES §3.3 table stakes; G1: in the no-limit lowball variant only
-        when the player has no chips left; G2: capped at X = M/S).  Raises :class:`RoomError`."""
+        when the player has no chips left; G2: capped at X = M/S).  The stack must end inside the table's buy-in
+        range: a stack below the minimum is brought up to at least the minimum (§3.3).  Raises
+        :class:`RoomError` while any hand is being played (chips move only between hands, and the club's cap
+        would count stacks the hand is still changing), for an amount that is not a whole number of chips
+        above 0, and for an amount out of range; a refusal changes nothing."""
+        if not isinstance(player, str):
+            raise RoomError(f"a player's name must be a non-empty string, not {player!r}")
         seat = self.seat_of(player)
         st = self.seats[seat]
         assert st is not None
-        if self.in_hand(seat) or (self.hand is not None and not self.hand.is_complete and self._dealt_in(seat)):
-            raise RoomError(f"{player} is in a hand: chips may be added only between hands (table stakes)")
-        if amount <= 0:
-            raise RoomError(f"a rebuy must be a positive number of chips, not {amount}")
+        self._check_chips(amount, "a rebuy")
+        if self.hand is not None and not self.hand.is_complete:
+            who = "is in a hand" if self._dealt_in(seat) else "may add chips when the hand being played ends"
+            raise RoomError(f"{player} {who}: chips may be added only between hands (table stakes)")
         if self.config.rebuy_only_busted and st.stack > 0:
             raise RoomError(f"{player} still has {st.stack} chips: in no-limit play a rebuy needs an empty stack (G1)")
         most = self.max_rebuy(player)
         if most is not None and amount > most:
             raise RoomError(f"{player} may add at most {most} chips now (table maximum or the club's X = M/S cap)")
-        if st.stack + amount < self.buy_in.minimum and st.stack == 0:
-            raise RoomError(f"a rebuy from nothing needs at least {self.buy_in.minimum} chips")
+        if st.stack + amount < self.buy_in.minimum:
+            raise RoomError(
+                f"{player} has {st.stack} chips and the table minimum is {self.buy_in.minimum}: "
+                f"add at least {self.buy_in.minimum - st.stack} chips, not {amount} (RULES §3.3)"
+            )
+        self.buy_in.check(amount, stack=st.stack)
         st.stack += amount
         if st.busted_at is not None and st.busted_at == self.hand_number:
             st.fee_due = False  # rebought at once: not a new player (G2)
@@ -368,6 +531,7 @@ class Table:
 
     def come_back(self, player: str, *, post: bool = True) -> None:
         """``player`` is dealt in again: owed blinds are posted (``post``) or they wait for the big blind."""
+        _check_flag(post, "post")
         seat = self.seat_of(player)
         st = self.seats[seat]
         assert st is not None
@@ -396,26 +560,31 @@ class Table:
 
     # ------------------------------------------------------------------ hands
 
-    def _candidates(self) -> tuple[list[Candidate], list[int]]:
+    def _candidates(self) -> tuple[list[Candidate], list[int], list[int]]:
+        """The seats that want to be dealt in, the seated ones that are not (sitting out or short), and the short
+        ones among those that have chips (logged when the hand is dealt).  Changes nothing."""
         cands: list[Candidate] = []
         out: list[int] = []
+        short: list[int] = []
         for i, st in enumerate(self.seats):
             if st is None:
                 continue
             if st.sitting_out or st.stack < self.min_stack:
                 if st.stack < self.min_stack and not st.sitting_out and st.stack > 0:
-                    self._log("sit_out", i, st.stack, f"fewer than {self.min_stack} chips before the deal")
+                    short.append(i)
                 out.append(i)
                 continue
             cands.append(Candidate(i, new=st.new, owes_big=st.owes_big, owes_small=st.owes_small, post=st.post))
-        return cands, out
+        return cands, out, short
 
     def start_hand(self, *, seed: int | None = None, cards: Any = None) -> Hand:
         """Lay out the next hand and deal it; raises :class:`RoomError` when a hand is running or fewer than
-        two players can be dealt in."""
+        two players can be dealt in, and the engine's error when the deal is refused (a card source that does
+        not fit).  All or nothing: a refused deal changes nothing (no events, no missed blinds recorded); the
+        seats' debts, the positions and the events change only once the hand is dealt."""
         if self.hand is not None and not self.hand.is_complete:
             raise RoomError("a hand is being played; finish it first")
-        cands, out = self._candidates()
+        cands, out, short = self._candidates()
         before = (
             self.button, self._bb, self._sb,
             [None if st is None else (st.player, st.new, st.owes_big, st.owes_small, st.fee_due) for st in self.seats],
@@ -428,20 +597,14 @@ class Table:
         if layout is None:
             raise RoomError("fewer than two players can be dealt in")
         dealt = list(layout.dealt)
+        missed: list[tuple[int, str]] = []
         for seat, which in layout.missed.items():
             st = self.seats[seat]
             assert st is not None
             # RULES §3.5: missing the big blind and missing the small blind are owed separately (the big blind
             # alone is posted live; the small blind alone dead, A-3.5-1; both: live + dead).
-            if st.new or (st.owes_big if which == "big" else st.owes_small):
-                continue
-            if which == "big":
-                st.owes_big = True
-            else:
-                st.owes_small = True
-            self._log("missed_blind", seat, self.blinds[1] if which == "big" else self.blinds[0], which)
-        for seat in layout.waiting:
-            self._log("wait", seat, 0, "waits for the big blind")
+            if not (st.new or (st.owes_big if which == "big" else st.owes_small)):
+                missed.append((seat, which))
         stacks = [self.seats[s].stack for s in dealt]  # type: ignore[union-attr]
         dead = [layout.dead.get(s, 0) for s in dealt]
         for k, s in enumerate(dealt):
@@ -460,6 +623,19 @@ class Table:
             carried_in=self.carried, last_hand=self.last_hand, dead=dead if any(dead) else None,
             rake=self._rake, **kw,
         )
+        # Dealt: from here on nothing is refused, and the table commits the layout.
+        for seat in short:
+            self._log("sit_out", seat, self.seats[seat].stack, f"fewer than {self.min_stack} chips before the deal")  # type: ignore[union-attr]
+        for seat, which in missed:
+            st = self.seats[seat]
+            assert st is not None
+            if which == "big":
+                st.owes_big = True
+            else:
+                st.owes_small = True
+            self._log("missed_blind", seat, self.blinds[1] if which == "big" else self.blinds[0], which)
+        for seat in layout.waiting:
+            self._log("wait", seat, 0, "waits for the big blind")
         for s in layout.cleared:
             st = self.seats[s]
             assert st is not None
@@ -553,11 +729,16 @@ class Table:
         """Act for the player to act whose time is up (RULES §3.7, A-3.7-2, §2.5): a draw stands pat (and the
         player may not bet or raise afterwards); a forced bring-in is posted; with nothing to call, check; facing
         a bet, disconnect protection on a real-money fixed or spread limit table while the player has chips in
-        and protections left (a warning when the last is used); else fold."""
+        and protections left (a warning when the last is used); else fold.  Raises :class:`IllegalAction` when
+        nobody is to act and :class:`RoomError` while the player still has time (:meth:`expired`; see
+        :meth:`run_out_clock`); a refusal changes nothing."""
         h = self.hand
         seat = self.to_act
         if h is None or seat is None:
             raise IllegalAction("nobody is to act")
+        if not self.expired():
+            left = self._running.remaining(self.clock.now()) if self._running is not None else 0.0
+            raise RoomError(f"seat {seat} still has {left:g} s to act; the table acts for them only when it is up")
         st = self.seats[seat]
         assert st is not None
         legal = h.legal_actions()
@@ -592,6 +773,23 @@ class Table:
         event = h.act(action, es)
         self._after()
         return event
+
+    def run_out_clock(self) -> float:
+        """Move a :class:`VirtualClock` on until the player to act is out of time (:meth:`expired`), so that
+        :meth:`time_out` may act for them: for a player who will not act (input ended, tests).  Returns the
+        seconds moved.  Raises :class:`IllegalAction` when nobody is to act and :class:`RoomError` for another
+        clock (real time is waited for, not moved)."""
+        if self.to_act is None or self._running is None:
+            raise IllegalAction("nobody is to act")
+        clock = self.clock
+        if not isinstance(clock, VirtualClock):
+            raise RoomError("only a virtual clock can be moved on; with a real clock wait until expired()")
+        moved = 0.0
+        while not self.expired():
+            step = max(1.0, math.ceil(self._running.remaining(clock.now())))
+            clock.advance(step)
+            moved += step
+        return moved
 
     def draw_seconds(self) -> float:
         """The draw timer of the online draw games (RULES §2.5)."""
@@ -646,7 +844,10 @@ class Table:
 
     def void_hand(self) -> HandResult:
         """RULES §3.8: cancel the hand being played; every chip each player put in goes back, no rake, the
-        cards are void.  Returns the voided hand's figures."""
+        cards are void.  The positions and the debts the hand settled (missed blinds, a newcomer's post or fee)
+        stand as before it, so the next deal repeats its layout; :attr:`hand_number` is kept, not wound back: the
+        hand was dealt, and its number stays taken by the voided hand (the result says ``voided``).  Returns the
+        voided hand's figures."""
         h = self.hand
         layout = self.layout
         if h is None or layout is None or h.is_complete:

@@ -1,5 +1,11 @@
 """Input checks shared by the store's methods: chip amounts, names, JSON objects and ids that must exist.
-Every refusal is a :class:`~pokerroom.errors.StoreError` raised before anything is written."""
+Every refusal is a :class:`~pokerroom.errors.StoreError` raised before anything is written.
+
+Numbers are kept well inside the databases' 64-bit integers, so no sum the store or a database makes can
+overflow or turn into a float: a chip amount is at most :data:`MAX_CHIPS` (2**53, also the most any ledger
+balance may reach, see :func:`pokerroom.store.ledger.post`), a hand id or number (and a pid) at most
+:data:`MAX_ID` (2**62), an account or table id or a journal seq, kept in 32-bit columns on PostgreSQL, at most
+:data:`MAX_SMALL` (2**31 - 1).  A ``bool`` is never taken for an ``int``."""
 
 from __future__ import annotations
 
@@ -14,9 +20,13 @@ from pokerroom.errors import StoreError
 from pokerroom.store.schema import accounts, poker_tables
 
 __all__ = [
+    "MAX_CHIPS",
+    "MAX_ID",
+    "MAX_SMALL",
     "as_utc",
     "chip_map",
     "chips",
+    "count",
     "ident",
     "json_object",
     "known_accounts",
@@ -26,19 +36,53 @@ __all__ = [
 ]
 
 
-def chips(value: object, what: str, *, zero: bool = False) -> int:
-    """``value`` as a chip amount: an ``int`` (not a bool) above zero, or at least zero when ``zero``."""
+MAX_CHIPS = 2**53
+"""The most chips one amount may be, and the most any ledger balance may hold (in either sign): every figure
+stays exact as a 64-bit integer and as a float (JSON readers, SQLite's ``json_extract``)."""
+
+MAX_ID = 2**62
+"""The largest hand id or hand number (or pid) the store takes: inside SQLite's and PostgreSQL's 64-bit integers
+with room to spare."""
+
+MAX_SMALL = 2**31 - 1
+"""The largest account id, table id or journal seq the store takes (``INTEGER`` columns: 32 bits on PostgreSQL)."""
+
+
+def _whole(value: object, what: str, kind: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StoreError(f"{what} must be a whole number of chips, not {value!r}")
-    if value < 0 or (value == 0 and not zero):
-        raise StoreError(f"{what} must be {'zero or more' if zero else 'more than zero'} chips, not {value}")
+        raise StoreError(f"{what} must be {kind}, not {value!r}")
     return value
 
 
-def ident(value: object, what: str) -> int:
-    """``value`` as an id: an ``int`` (not a bool) of at least 1."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise StoreError(f"{what} must be a positive integer id, not {value!r}")
+def chips(value: object, what: str, *, zero: bool = False) -> int:
+    """``value`` as a chip amount: an ``int`` (not a bool) above zero, or at least zero when ``zero``, and at most
+    :data:`MAX_CHIPS`."""
+    value = _whole(value, what, "a whole number of chips")
+    if value < 0 or (value == 0 and not zero):
+        raise StoreError(f"{what} must be {'zero or more' if zero else 'more than zero'} chips, not {value}")
+    if value > MAX_CHIPS:
+        raise StoreError(f"{what} must be at most {MAX_CHIPS} chips (2**53, the store's limit), not {value}")
+    return value
+
+
+def _limit(most: int) -> str:
+    return {MAX_ID: f"{MAX_ID} (2**62)", MAX_SMALL: f"{MAX_SMALL} (2**31 - 1)"}.get(most, str(most))
+
+
+def ident(value: object, what: str, *, most: int = MAX_ID) -> int:
+    """``value`` as an id: an ``int`` (not a bool) from 1 to ``most`` (:data:`MAX_SMALL` for accounts and
+    tables)."""
+    value = _whole(value, what, "a positive integer id")
+    if not 1 <= value <= most:
+        raise StoreError(f"{what} must be a positive integer id of at most {_limit(most)}, not {value}")
+    return value
+
+
+def count(value: object, what: str, *, most: int = MAX_ID) -> int:
+    """``value`` as a count or sequence number: an ``int`` (not a bool) from 0 to ``most``."""
+    value = _whole(value, what, "an integer")
+    if not 0 <= value <= most:
+        raise StoreError(f"{what} must be an integer from 0 to {_limit(most)}, not {value}")
     return value
 
 
@@ -55,7 +99,7 @@ def chip_map(value: object, what: str) -> dict[int, int]:
         raise StoreError(f"{what} must be a mapping of account id to chips, not {value!r}")
     out: dict[int, int] = {}
     for account, amount in value.items():
-        account = ident(account, f"an account in {what}")
+        account = ident(account, f"an account in {what}", most=MAX_SMALL)
         amount = chips(amount, f"{what}[{account}]", zero=True)
         if amount:
             out[account] = amount
@@ -82,7 +126,7 @@ _ACCOUNTS_EXIST = select(accounts.c.id).where(accounts.c.id.in_(bindparam("ids",
 
 def known_table(conn: Connection, table: object) -> int:
     """``table`` if it is a stored table's id; StoreError otherwise."""
-    table_id = ident(table, "table")
+    table_id = ident(table, "table", most=MAX_SMALL)
     if conn.execute(_TABLE_EXISTS, {"table": table_id}).first() is None:
         raise StoreError(f"no table with id {table_id}")
     return table_id
@@ -90,7 +134,7 @@ def known_table(conn: Connection, table: object) -> int:
 
 def known_accounts(conn: Connection, ids: Iterable[object]) -> list[int]:
     """``ids`` if each is a stored account's id (one query); StoreError naming the unknown ones otherwise."""
-    wanted = sorted({ident(account, "account") for account in ids})
+    wanted = sorted({ident(account, "account", most=MAX_SMALL) for account in ids})
     if not wanted:
         return wanted
     found = set(conn.execute(_ACCOUNTS_EXIST, {"ids": wanted}).scalars())

@@ -17,7 +17,18 @@ from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.engine import Connection
 
 from pokerroom.errors import LedgerError, StoreError
-from pokerroom.store.checks import chip_map, chips, ident, json_object, known_accounts, known_table, text
+from pokerroom.store import leases
+from pokerroom.store.checks import (
+    MAX_SMALL,
+    chip_map,
+    chips,
+    count,
+    ident,
+    json_object,
+    known_accounts,
+    known_table,
+    text,
+)
 from pokerroom.store.ledger import Transfer, carried_key, pot_key, rake_key, read_balances, stack_key
 from pokerroom.store.ledger import post as post_transfers
 from pokerroom.store.records import HandInfo
@@ -63,11 +74,16 @@ def _info(row: Any) -> HandInfo:
     )
 
 
-def begin_hand(conn: Connection, now: datetime, table: int, number: int, setup: dict[str, object]) -> int:
-    """Store hand ``number`` (>= 1, unique at the table) of ``table`` as in progress; return its id."""
+def begin_hand(
+    conn: Connection, now: datetime, table: int, number: int, setup: dict[str, object], *, lease: str | None = None
+) -> int:
+    """Store hand ``number`` (>= 1, unique at the table) of ``table`` as in progress; return its id.  With
+    ``lease``, only while that runner holds the table (:func:`pokerroom.store.leases.hold`)."""
     table = known_table(conn, table)
     number = ident(number, "hand number")
     setup = json_object(setup, "setup")
+    if lease is not None:
+        leases.hold(conn, now, table, lease)
     taken = conn.execute(_NUMBER_TAKEN, {"table": table, "number": number}).first()
     if taken is not None:
         raise StoreError(f"table {table} already has a hand number {number} (hand id {taken.id})")
@@ -98,8 +114,7 @@ def write_journal(conn: Connection, now: datetime, hand: int, seq: int, entry: d
     """Append action ``seq`` (>= 0, unique within the hand) of a hand in progress.  The hot path: one primary
     key read and one Core insert, both prebuilt."""
     hand = ident(hand, "hand")
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-        raise StoreError(f"journal seq must be an integer of at least 0, not {seq!r}")
+    seq = count(seq, "journal seq", most=MAX_SMALL)
     entry = json_object(entry, "journal entry")
     status = conn.execute(_HAND_STATUS, {"hand": hand}).scalar()
     if status is None:
@@ -156,6 +171,7 @@ def settle_hand(
     carried_in: int,
     carried_out: int,
     record: dict[str, object] | None,
+    lease: str | None = None,
 ) -> None:
     """Post a finished hand (see :meth:`pokerroom.store.Store.settle_hand`) and mark it settled."""
     put = chip_map(contributions, "contributions")
@@ -167,6 +183,8 @@ def settle_hand(
         record = json_object(record, "record")
     row = _running(conn, hand)
     table, hand_id = int(row.table_id), int(row.id)
+    if lease is not None:
+        leases.hold(conn, now, table, lease)
     known_accounts(conn, put.keys() | paid.keys())
     into, out = sum(put.values()) + carried_in, sum(paid.values()) + rake + carried_out
     if into != out:
@@ -193,12 +211,22 @@ def settle_hand(
     conn.execute(_HAND_END, {"hand": hand_id, "status": SETTLED, "record": record, "ended_at": now})
 
 
-def void_hand(conn: Connection, now: datetime, hand: int, *, contributions: Mapping[int, int], reason: str) -> None:
+def void_hand(
+    conn: Connection,
+    now: datetime,
+    hand: int,
+    *,
+    contributions: Mapping[int, int],
+    reason: str,
+    lease: str | None = None,
+) -> None:
     """Refund a hand's contributions and mark it void (see :meth:`pokerroom.store.Store.void_hand`)."""
     put = chip_map(contributions, "contributions")
     reason = text(reason, "reason")
     row = _running(conn, hand)
     table, hand_id = int(row.table_id), int(row.id)
+    if lease is not None:
+        leases.hold(conn, now, table, lease)
     known_accounts(conn, put)
     _cover(conn, {stack_key(table, account): amount for account, amount in put.items()}, hand_id)
     pot = pot_key(table)

@@ -23,7 +23,8 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 
-from pokerroom.errors import LedgerError
+from pokerroom.errors import LedgerError, StoreError
+from pokerroom.store.checks import MAX_CHIPS
 from pokerroom.store.schema import balances, postings, transactions
 
 __all__ = [
@@ -108,9 +109,10 @@ _BALANCES_LOCKED = _BALANCES.with_for_update()
 
 
 def _upsert(ins: Any) -> Any:
+    # Returning each new balance, so the limit is checked without another query.
     return ins.on_conflict_do_update(
         index_elements=[balances.c.key], set_={"balance": balances.c.balance + ins.excluded.balance}
-    )
+    ).returning(balances.c.key, balances.c.balance, sort_by_parameter_order=True)
 
 
 _UPSERTS = {"sqlite": _upsert(sqlite_insert(balances)), "postgresql": _upsert(pg_insert(balances))}
@@ -128,12 +130,17 @@ def post(
 ) -> int:
     """Write one ledger transaction of ``transfers`` and update the balances of the keys it touches; return its
     id.  The caller has already checked that no balance it debits goes short.  Raises :class:`LedgerError` on a
-    transfer of zero or fewer chips (nothing is written then)."""
+    transfer of zero or fewer chips or more than :data:`~pokerroom.store.checks.MAX_CHIPS` (nothing is written
+    then), and :class:`~pokerroom.errors.StoreError` when a balance would end beyond ``MAX_CHIPS`` either way
+    (the cashier's too: the room holds at most that many chips); the caller's transaction must then be rolled
+    back, as raising out of :meth:`Store._write` does."""
     rows: list[dict[str, Any]] = []
     net: dict[str, int] = {}
     for source, target, chips in transfers:
-        if chips <= 0:
-            raise LedgerError(f"a transfer moves a positive number of chips, not {chips} ({source} -> {target})")
+        if isinstance(chips, bool) or not isinstance(chips, int) or not 0 < chips <= MAX_CHIPS:
+            raise LedgerError(
+                f"a transfer moves a whole number of chips from 1 to {MAX_CHIPS}, not {chips!r} ({source} -> {target})"
+            )
         for key, amount in ((source, -chips), (target, chips)):
             rows.append({"key": key, "amount": amount, "account_id": parse_key(key).account})
             net[key] = net.get(key, 0) + amount
@@ -146,13 +153,26 @@ def post(
         for row in rows:
             row["transaction_id"] = txn_id
         conn.execute(_POSTING_INSERT, rows)
-    _add_to_balances(conn, {key: delta for key, delta in net.items() if delta})
+    # The new balances are checked after the update, in the same transaction: the rows are locked then and hold
+    # every committed change, so two concurrent postings cannot both pass on a stale balance.  Balances stay
+    # within 2**53 and so do transfers, so the update itself cannot overflow the 64-bit column.
+    over = [
+        (key, balance)
+        for key, balance in _add_to_balances(conn, {key: delta for key, delta in net.items() if delta})
+        if not -MAX_CHIPS <= balance <= MAX_CHIPS
+    ]
+    if over:
+        listed = ", ".join(f"{key} would hold {balance}" for key, balance in sorted(over))
+        raise StoreError(
+            f"refused: {listed}; no ledger balance may go beyond {MAX_CHIPS} chips (2**53, the store's limit)"
+        )
     return txn_id
 
 
-def _add_to_balances(conn: Connection, deltas: Mapping[str, int]) -> None:
+def _add_to_balances(conn: Connection, deltas: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Add ``deltas`` to the balances (rows created where missing); returns each key's new balance."""
     if not deltas:
-        return
+        return []
     rows = []
     for key, delta in sorted(deltas.items()):  # a fixed order: two writers lock rows in the same order
         parts = parse_key(key)
@@ -161,14 +181,14 @@ def _add_to_balances(conn: Connection, deltas: Mapping[str, int]) -> None:
         )
     upsert = _UPSERTS.get(conn.dialect.name)
     if upsert is not None:
-        conn.execute(upsert, rows)
-        return
+        return [(key, int(balance)) for key, balance in conn.execute(upsert, rows)]
     for row in rows:  # any other database: update, insert where there was no row
         done = conn.execute(
             update(balances).where(balances.c.key == row["key"]).values(balance=balances.c.balance + row["balance"])
         )
         if done.rowcount == 0:
             conn.execute(balances.insert().values(**row))
+    return list(read_balances(conn, deltas).items())
 
 
 def read_balances(conn: Connection, keys: Iterable[str], *, lock: bool = False) -> dict[str, int]:

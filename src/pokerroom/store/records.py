@@ -1,11 +1,12 @@
-"""The read-only records the store hands out: :class:`HandInfo`, :class:`RakeRow` and :class:`HistoryRow`."""
+"""The read-only records the store hands out: :class:`HandInfo`, :class:`RakeRow`, :class:`HistoryRow` and
+:class:`Lease`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-__all__ = ["HandInfo", "HistoryRow", "RakeRow"]
+__all__ = ["HandInfo", "HistoryRow", "Lease", "RakeRow"]
 
 
 @dataclass(frozen=True)
@@ -53,3 +54,15 @@ class HistoryRow:
     holdings: int
     memo: str
     transaction: int
+
+
+@dataclass(frozen=True)
+class Lease:
+    """Who plays ``table`` (see :mod:`pokerroom.store.leases`): the runner's ``owner`` token, the ``host`` and
+    ``pid`` of its process, and its last ``heartbeat`` (UTC, aware, from the store's clock)."""
+
+    table: int
+    owner: str
+    host: str
+    pid: int
+    heartbeat: datetime

@@ -12,7 +12,15 @@ The runner is the only path by which a table's chips change in the store:
 * a crash (§3.8): on construction :meth:`TableRunner.recover` deals every hand still in progress again from its
   set-up, replays its journal through the engine (entries written but never applied count: each was legal), voids
   the hand refunding each player's exact contributions, no rake, and returns every player's table chips to their
-  account.  Hands settled before the crash stand.
+  account.  Hands settled before the crash stand;
+* one runner per table: a runner takes the table's lease (:mod:`pokerroom.store.leases`) before it recovers, so
+  a second runner on a live table is refused instead of voiding its hand; the lease of a runner that is gone (its
+  process ended on this host, or its heartbeat too old from another) is taken over.  Every hand start,
+  settlement, void and chip movement checks the lease and refreshes its heartbeat in the same transaction (the
+  journal, written per action, is fenced by its hand instead: a runner taking over voids the hands in progress
+  first); :meth:`TableRunner.close` gives it back;
+* disconnect protection (§3.7: so many per player per 24 hours, room-wide) is recorded in the store, in the
+  transaction that journals it, and loaded back when a player sits down (see :class:`TableRunner`).
 
 Chips are whole numbers of the smallest unit.  Hand cards come from the seed stored in the set-up, so a replay
 deals the same cards and reaches the same state.
@@ -20,10 +28,15 @@ deals the same cards and reaches the same state.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import json
+import os
 import secrets
 import time
+import weakref
 from collections.abc import Callable, Iterable, Mapping
+from datetime import timedelta
 from typing import Any
 
 from pokerroom.engine import Action, ActionKind, DeckSource, Event, EventType, Hand, HandView
@@ -32,8 +45,10 @@ from pokerroom.games import Betting, Limit, find
 from pokerroom.room.clock import Clock, VirtualClock
 from pokerroom.room.table import HandResult, SeatState, Table, TableConfig
 from pokerroom.store import Store
+from pokerroom.store.leases import DEFAULT_TIMEOUT, this_host
+from pokerroom.store.records import Lease
 
-__all__ = ["CRASH_REASON", "Bot", "TableRunner", "deal_again", "hand_setup", "replay"]
+__all__ = ["CRASH_REASON", "Bot", "TableRunner", "deal_again", "hand_setup", "replay", "stored_config"]
 
 CRASH_REASON = "server crash: hand void, chips returned (RULES §3.8)"
 """The memo of the ledger transaction that voids a hand found in progress after a crash."""
@@ -52,6 +67,35 @@ _TIMEOUT_EVENTS = {
     ActionKind.CHECK: EventType.CHECK,
     ActionKind.FOLD: EventType.FOLD,
 }
+
+
+# The runners of this process by lease token, while they exist: a lease held by this very process for a runner
+# that is gone (dropped without close()) is taken over like one whose process has ended.
+_LIVE: weakref.WeakValueDictionary[str, TableRunner] = weakref.WeakValueDictionary()
+
+
+def _as_json(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """``settings`` as they come back from the store's JSON column (tuples become lists, enums their values)."""
+    try:
+        out: dict[str, Any] = json.loads(json.dumps(settings, allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise RoomError(f"the table settings cannot be stored as JSON: {exc}") from None
+    return out
+
+
+def _tuples(value: object) -> object:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def stored_config(settings: Mapping[str, Any]) -> TableConfig:
+    """The :class:`TableConfig` of settings as stored (JSON, see :meth:`TableConfig.to_dict`).  JSON has no
+    tuples, so a house rule's list (``blinds``, club lowball's ``ranges``) is turned back into the tuple that
+    ``Game.with_rules`` takes, nested lists too."""
+    data = _as_json(settings)
+    rules = data.get("rules")
+    if isinstance(rules, dict):
+        data["rules"] = {name: _tuples(value) for name, value in rules.items()}
+    return TableConfig.from_dict(data)
 
 
 def _betting_json(b: Betting) -> dict[str, object]:
@@ -120,7 +164,7 @@ def _entry_action(entry: Mapping[str, Any]) -> Action | None:
 def deal_again(setup: Mapping[str, Any]) -> Hand:
     """The hand of ``setup`` (see :func:`hand_setup`) dealt again from its seed, before any action; without
     rake (the rake touches only the payouts at the end, never a contribution)."""
-    config = TableConfig.from_dict(setup["config"])
+    config = stored_config(setup["config"])
     game = find(config.game)
     if config.rules:
         game = game.with_rules(**config.rules)
@@ -167,6 +211,15 @@ def replay(setup: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]) -> Ha
     return hand
 
 
+def _copy(thing: Any) -> Any:
+    """A copy of ``thing`` whose dict, list and set attributes are copies too (one level deep)."""
+    out = copy.copy(thing)
+    for name, value in vars(thing).items():
+        if isinstance(value, dict | list | set):
+            setattr(out, name, copy.copy(value))
+    return out
+
+
 def _event_json(e: Event) -> dict[str, object]:
     out: dict[str, object] = {"type": e.type.value}
     if e.seat is not None:
@@ -191,17 +244,36 @@ def _event_json(e: Event) -> dict[str, object]:
 class TableRunner:
     """Table ``name`` in ``store``, played through a :class:`Table` (see the module docstring).
 
-    ``config``: the table's settings; the table is created with them when the store has no table of that name,
-    otherwise the stored settings are used (:class:`RoomError` if ``config`` is given and differs).  ``clock``:
-    the table's clock (default a :class:`VirtualClock`).  Construction runs :meth:`recover`, so a runner always
-    starts with every hand of its table closed and nobody seated.
+    ``config``: the table's settings; the table is created with them when the store has no table of that name
+    (after a :class:`Table` has been built from them as the store will give them back, so settings that could
+    not be played are refused before anything is written), otherwise the stored settings are used
+    (:class:`RoomError` if ``config`` is given and differs once both have been through JSON).  ``clock``: the
+    table's clock (default a :class:`VirtualClock`).
+
+    Construction takes the table's lease (:meth:`Store.take_lease <pokerroom.store.Store.take_lease>`; a
+    :class:`~pokerroom.errors.StoreError` naming the holder while another runner plays the table;
+    ``lease_timeout``: seconds after which a holder on another host that has sent no heartbeat counts as gone),
+    then runs :meth:`recover`, so a runner always starts with every hand of its table closed and nobody seated.
+    :meth:`close` (or leaving a ``with`` block) gives the lease back.
+
+    Disconnect protection (RULES §3.7) counts per player across the room and across restarts: each protection the
+    table gives is recorded in the store (its clock), and when a player sits down the protections the store has
+    for them from the last 24 hours are put into the table's allowance, each at ``clock.now()`` less its age by
+    the store's clock (the two clocks need not agree; only the age is carried over).  A protection given at
+    another table while the player sits here counts from their next sit-down.
 
     Every method raises :class:`RoomError` or the engine's errors when the table refuses and
     :class:`~pokerroom.errors.StoreError` when the store does; either way nothing changes, in memory or stored.
     """
 
     def __init__(
-        self, store: Store, name: str, config: TableConfig | None = None, *, clock: Clock | None = None
+        self,
+        store: Store,
+        name: str,
+        config: TableConfig | None = None,
+        *,
+        clock: Clock | None = None,
+        lease_timeout: float = DEFAULT_TIMEOUT,
     ) -> None:
         self.store = store
         self.name = name
@@ -210,12 +282,15 @@ class TableRunner:
         except StoreError:
             if config is None:
                 raise
-            self.table_id = store.create_table(name, game=config.game, config=config.to_dict())
-        stored = TableConfig.from_dict(dict(store.table_config(self.table_id)))
-        if config is not None and stored != config:
+            settings = _as_json(config.to_dict())
+            Table(stored_config(settings))  # raises for settings that cannot be played, before anything is stored
+            self.table_id = store.create_table(name, game=config.game, config=settings)
+        stored = stored_config(store.table_config(self.table_id))
+        if config is not None and stored != stored_config(config.to_dict()):
             raise RoomError(f"table {name!r} is stored with other settings: {stored} (given {config})")
         self.config = stored
-        self.table = Table(stored, clock=clock)
+        self._protections: dict[str, list[float]] = {}
+        self.table = Table(stored, clock=clock, protections=self._protections)
         self.hand_id: int | None = None
         """The store's id of the hand being played, or ``None`` between hands."""
         self._seq = 0
@@ -223,7 +298,56 @@ class TableRunner:
         self._limit = Limit.parse(stored.limit) if stored.limit else self.table.game.default_limit
         self.recovered: list[int] = []
         """Ids of the hands the last :meth:`recover` voided."""
-        self.recover()
+        self.lease = secrets.token_hex(16)
+        """This runner's token in the table's lease."""
+        self.closed = False
+        self.taken_over: Lease | None = self._take_lease(lease_timeout)
+        """The lease of a runner that was gone, taken over on construction (None: the table was free)."""
+        _LIVE[self.lease] = self
+        try:
+            self.recover()
+        except BaseException:
+            with contextlib.suppress(Exception):  # the first error is the one to see
+                self.close()
+            raise
+
+    # ------------------------------------------------------------------ the lease
+
+    def _take_lease(self, timeout: float) -> Lease | None:
+        held = self.store.lease(self.table_id)
+        if (
+            held is not None
+            and held.host == this_host()
+            and held.pid == os.getpid()
+            and held.owner not in _LIVE
+            and self.store.release_lease(self.table_id, held.owner)
+        ):
+            # A runner of this process that no longer exists: nothing here can play its table any more.
+            self.store.take_lease(self.table_id, self.lease, timeout=timeout)
+            return held
+        return self.store.take_lease(self.table_id, self.lease, timeout=timeout)
+
+    def renew_lease(self) -> None:
+        """Refresh the lease's heartbeat (hands and chip movements do it anyway; call it while a table waits
+        long between them, well inside the ``lease_timeout`` of the runners that may take over).  StoreError if
+        this runner no longer holds the table."""
+        self.store.renew_lease(self.table_id, self.lease)
+
+    def close(self) -> None:
+        """Give the table's lease back; the runner plays no more (:class:`RoomError` for a hand or an action, the
+        store refuses its chip movements).  A hand in progress stays so in the store and the next runner voids it
+        (RULES §3.8), as after a crash; seated players' chips stay at the table until then (call
+        :meth:`stand_all` between hands to send them home first)."""
+        if not self.closed:
+            self.closed = True
+            _LIVE.pop(self.lease, None)
+            self.store.release_lease(self.table_id, self.lease)
+
+    def __enter__(self) -> TableRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # ------------------------------------------------------------------ crash recovery
 
@@ -244,9 +368,9 @@ class TableRunner:
             for (_seat, player, _stack), chips in zip(players, put, strict=True):
                 account = self._account(player)
                 contributions[account] = contributions.get(account, 0) + chips
-            self.store.void_hand(info.id, contributions=contributions, reason=CRASH_REASON)
+            self.store.void_hand(info.id, contributions=contributions, reason=CRASH_REASON, lease=self.lease)
             voided.append(info.id)
-        self.store.cash_out_all(self.table_id)
+        self.store.cash_out_all(self.table_id, lease=self.lease)
         for seat, st in enumerate(self.table.seats):
             if st is not None:
                 self.table.seats[seat] = None
@@ -275,15 +399,23 @@ class TableRunner:
 
     def sit(self, seat: int, player: str, buy_in: int, *, post: bool = True) -> None:
         """Seat ``player`` (an account of that name must exist) at ``seat`` with ``buy_in`` chips from their
-        account (RULES §3.3, §3.4; ``post``: see :meth:`Table.sit`)."""
+        account (RULES §3.3, §3.4; ``post``: see :meth:`Table.sit`), with the disconnect protections the store
+        has for them from the last 24 hours (see :class:`TableRunner`)."""
         account = self._account(player)
         events = len(self.table.events)
         self.table.sit(seat, player, buy_in, post=post)
         try:
-            self.store.buy_in(self.table_id, account, buy_in)
+            self._load_protections(player, account)
+            self.store.buy_in(self.table_id, account, buy_in, lease=self.lease)
         except BaseException:
             self._restore(seat, None, events)
             raise
+
+    def _load_protections(self, player: str, account: int) -> None:
+        stored_now = self.store.now()
+        used = self.store.protections_since(account, stored_now - timedelta(days=1))
+        now = self.table.clock.now()
+        self._protections[player] = [now - (stored_now - moment).total_seconds() for moment in used]
 
     def rebuy(self, player: str, amount: int) -> None:
         """Add ``amount`` chips from ``player``'s account to their stack, between hands (RULES §3.3)."""
@@ -291,7 +423,7 @@ class TableRunner:
         seat, saved, events = self._saved(player)
         self.table.add_chips(player, amount)
         try:
-            self.store.buy_in(self.table_id, account, amount)
+            self.store.buy_in(self.table_id, account, amount, lease=self.lease)
         except BaseException:
             self._restore(seat, saved, events)
             raise
@@ -303,7 +435,7 @@ class TableRunner:
         chips = self.table.stand(player)
         try:
             if chips:
-                self.store.cash_out(self.table_id, account, chips)
+                self.store.cash_out(self.table_id, account, chips, lease=self.lease)
         except BaseException:
             self._restore(seat, saved, events)
             raise
@@ -325,37 +457,70 @@ class TableRunner:
 
     def start_hand(self, *, seed: int | None = None) -> int:
         """Deal the next hand (cards from ``seed``; a fresh random one when ``None``) and store it as in
-        progress with its set-up; returns the store's hand id."""
+        progress with its set-up; returns the store's hand id.  Refused (by the table or the store, say the lease
+        lost), the table is left exactly as it was: hand number, positions, debts, stacks, time banks, events."""
+        self._open()
         if self.hand_id is not None:
             raise RoomError("a hand is being played; finish it first")
         if seed is None:
             seed = secrets.randbits(63)
-        hand = self.table.start_hand(seed=seed)
-        setup = hand_setup(self.table, seed)
-        if hand.is_complete:  # everyone all-in from the forced bets: the table settled it at the deal
-            hand_id = self.store.begin_hand(self.table_id, self.table.hand_number, setup=setup)
-            self.hand_id = hand_id
-            self._settle()
-            return hand_id
+        restore = self._snapshot()
         try:
-            # The set-up must deal this very hand again, or a crash could not be recovered (RULES §3.8).
-            again = deal_again(setup)
-            if again.events != hand.events or again.to_act != hand.to_act or again.stacks != hand.stacks:
-                raise RoomError(f"hand {self.table.hand_number}: its stored set-up would not deal it again")
-            self.hand_id = self.store.begin_hand(self.table_id, self.table.hand_number, setup=setup)
+            hand = self.table.start_hand(seed=seed)
+            setup = hand_setup(self.table, seed)
+            if not hand.is_complete:
+                # The set-up must deal this very hand again, or a crash could not be recovered (RULES §3.8).
+                again = deal_again(setup)
+                if again.events != hand.events or again.to_act != hand.to_act or again.stacks != hand.stacks:
+                    raise RoomError(f"hand {self.table.hand_number}: its stored set-up would not deal it again")
+            hand_id = self.store.begin_hand(self.table_id, self.table.hand_number, setup=setup, lease=self.lease)
         except BaseException:
-            self.table.void_hand()  # never play a hand the store does not know
+            restore()  # never play a hand the store does not know; the table is as before the deal
             raise
+        self.hand_id = hand_id
         self._seq = 0
-        return self.hand_id
+        if hand.is_complete:  # everyone all-in from the forced bets: the table settled it at the deal
+            self._settle()
+        return hand_id
+
+    def _snapshot(self) -> Callable[[], None]:
+        """A function that puts :attr:`table` back as it is now: every attribute (a deal replaces the hand, the
+        layout, the result, the positions and the counters), copies of what a deal changes in place (the seats,
+        the clocks' time banks) and the room events logged since."""
+        table = self.table
+        attributes = dict(table.__dict__)
+        # Copied one level deep (a seat's fields and a timer's banks), keeping ``_running`` one of the two timers.
+        timers = {id(t): _copy(t) for t in (table.timer, table.draw_timer)}
+        in_place: dict[str, Any] = {
+            "seats": [None if st is None else _copy(st) for st in table.seats],
+            "timer": timers[id(table.timer)],
+            "draw_timer": timers[id(table.draw_timer)],
+            "_running": None if table._running is None else timers.get(id(table._running), table._running),
+        }
+        events = len(table.events)
+
+        def restore() -> None:
+            table.__dict__.clear()
+            table.__dict__.update(attributes)
+            table.__dict__.update(in_place)
+            del table.events[events:]
+
+        return restore
+
+    def _open(self) -> None:
+        if self.closed:
+            raise RoomError(f"the runner of table {self.name!r} is closed; start a new one")
 
     def _running(self) -> tuple[Hand, int]:
+        self._open()
         h = self.table.hand
         if h is None or h.is_complete or self.hand_id is None:
             raise IllegalAction("no hand is being played; start one first")
         return h, self.hand_id
 
-    def _journal(self, hand_id: int, seat: int, kind: str, action: Action | None, timed_out: bool) -> None:
+    def _journal(
+        self, hand_id: int, seat: int, kind: str, action: Action | None, timed_out: bool, protection: int | None = None
+    ) -> None:
         entry: dict[str, object] = {"seat": seat, "kind": kind}
         if action is not None:
             if action.amount is not None:
@@ -364,7 +529,7 @@ class TableRunner:
                 entry["cards"] = list(action.cards)
         if timed_out:
             entry["timed_out"] = True
-        self.store.journal(hand_id, self._seq, entry)  # committed before the table applies it
+        self.store.journal(hand_id, self._seq, entry, protection=protection)  # committed before the table applies it
         self._seq += 1
 
     def act(self, seat: int, action: Action) -> Event:
@@ -427,7 +592,12 @@ class TableRunner:
             raise RoomError(f"seat {seat} still has time to act")
         action = self._timeout_choice(h, seat)
         kind = ARTIFICIAL_ALL_IN if action is None else action.kind.value
-        self._journal(hand_id, seat, kind, action, True)
+        protected: int | None = None
+        if action is None:  # disconnect protection: recorded with its journal entry (RULES §3.7)
+            st = self.table.seats[seat]
+            assert st is not None
+            protected = self._account(st.player)
+        self._journal(hand_id, seat, kind, action, True, protected)
         event = self.table.time_out()
         want = EventType.ARTIFICIAL_ALL_IN if action is None else _TIMEOUT_EVENTS[action.kind]
         if event.type is not want:  # the journal would not replay this hand: a bug, never a player's doing
@@ -457,7 +627,7 @@ class TableRunner:
             st = self.table.seats[seat]
             assert st is not None
             contributions[self._account(st.player)] = h.contributions[k] + h.dead_posted[k]
-        self.store.void_hand(hand_id, contributions=contributions, reason=reason)
+        self.store.void_hand(hand_id, contributions=contributions, reason=reason, lease=self.lease)
         self.hand_id = None
         return self.table.void_hand()
 
@@ -490,7 +660,7 @@ class TableRunner:
         # If the store refuses, the hand stays in progress there and the next recovery voids it (RULES §3.8).
         self.store.settle_hand(
             self.hand_id, contributions=contributions, payouts=payouts, rake=r.rake, carried_in=r.carried_in,
-            carried_out=r.carried_out, record=record,
+            carried_out=r.carried_out, record=record, lease=self.lease,
         )
         self.hand_id = None
 

@@ -22,7 +22,18 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["accounts", "balances", "hands", "journal", "metadata", "poker_tables", "postings", "transactions"]
+__all__ = [
+    "accounts",
+    "balances",
+    "hands",
+    "journal",
+    "metadata",
+    "poker_tables",
+    "postings",
+    "protections",
+    "table_leases",
+    "transactions",
+]
 
 metadata = MetaData()
 
@@ -106,4 +117,30 @@ balances = Table(
     Column("account_id", Integer, nullable=True),
     Column("balance", BigInteger, nullable=False),
     Index("ix_balances_table", "table_id", "book"),
+)
+
+# Which runner plays a table (see :mod:`pokerroom.store.leases`): at most one row per table, written in one
+# transaction.  ``owner`` is the runner's random token, ``host`` and ``pid`` its process, ``heartbeat`` the store's
+# time of its last hand start, settlement or chip movement.
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", Integer, ForeignKey("poker_tables.id"), primary_key=True, autoincrement=False),
+    Column("owner", String(64), nullable=False),
+    Column("host", String(255), nullable=False),
+    Column("pid", BigInteger, nullable=False),
+    Column("heartbeat", DateTime(), nullable=False),
+)
+
+# Every disconnect protection a player was given (RULES §3.7: a limited number per 24 hours, room-wide), at the
+# store's time; the table and hand where it was used, for the record.
+protections = Table(
+    "protections",
+    metadata,
+    Column("id", _BigId, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("used_at", DateTime(), nullable=False),
+    Column("table_id", Integer, ForeignKey("poker_tables.id"), nullable=True),
+    Column("hand_id", _BigId, ForeignKey("hands.id"), nullable=True),
+    Index("ix_protections_account_time", "account_id", "used_at"),
 )

@@ -4,6 +4,7 @@ public method one database transaction over the ledger in :mod:`pokerroom.store.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,12 +17,25 @@ from sqlalchemy.exc import IntegrityError
 
 from pokerroom.errors import StoreError
 from pokerroom.store import hands as _hands
+from pokerroom.store import leases as _leases
 from pokerroom.store import ledger as _ledger
+from pokerroom.store import protections as _protections
 from pokerroom.store import reports as _reports
-from pokerroom.store.checks import chips, ident, json_object, known_accounts, known_table, text, to_naive_utc
+from pokerroom.store.checks import (
+    MAX_SMALL,
+    as_utc,
+    chips,
+    count,
+    ident,
+    json_object,
+    known_accounts,
+    known_table,
+    text,
+    to_naive_utc,
+)
 from pokerroom.store.connect import WRITE, make_engine
 from pokerroom.store.ledger import CASHIER, account_key, carried_key, post, read_balances, stack_key
-from pokerroom.store.records import HandInfo, HistoryRow, RakeRow
+from pokerroom.store.records import HandInfo, HistoryRow, Lease, RakeRow
 from pokerroom.store.schema import accounts, balances, metadata, poker_tables
 
 __all__ = ["Store"]
@@ -39,9 +53,15 @@ class Store:
     PostgreSQL (``postgresql+psycopg://...``).
 
     Chips are ``int`` in the smallest unit.  Every method is one transaction and checks its input first: a bad
-    amount (not a positive ``int``), an unknown id or a short balance raises :class:`StoreError` (a ledger that
-    would not balance :class:`LedgerError`) and writes nothing.  ``now`` is the clock for timestamps (default:
-    the current UTC time); a naive time it returns is taken as UTC.
+    amount (not a positive ``int``, or above :data:`~pokerroom.store.checks.MAX_CHIPS`, 2**53), a bad id (above
+    :data:`~pokerroom.store.checks.MAX_ID`, 2**62, for hands; :data:`~pokerroom.store.checks.MAX_SMALL`, 2**31 - 1,
+    for accounts and tables), an unknown id, a short balance or a balance that would pass
+    2**53 raises :class:`StoreError` (a ledger that would not balance :class:`LedgerError`) and writes nothing.
+    ``now`` is the clock for timestamps (default: the current UTC time); a naive time it returns is taken as UTC.
+
+    The methods that move a table's chips take an optional ``lease``: the token of the runner playing the table
+    (:meth:`take_lease`); the write then happens only while that runner holds the table, and refreshes its
+    heartbeat, in the same transaction.
     """
 
     def __init__(
@@ -84,6 +104,10 @@ class Store:
 
     def _now(self) -> datetime:
         return to_naive_utc(self._clock())
+
+    def now(self) -> datetime:
+        """The store's clock: the time it stamps rows with (UTC, aware)."""
+        return as_utc(self._now())
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -159,7 +183,7 @@ class Store:
 
     def balance(self, account: int) -> int:
         """Chips in ``account`` off the tables; StoreError if the account is unknown."""
-        account = ident(account, "account")
+        account = ident(account, "account", most=MAX_SMALL)
         with self._read() as conn:
             held = conn.execute(select(balances.c.balance).where(balances.c.key == account_key(account))).scalar()
             if held is None:
@@ -192,7 +216,7 @@ class Store:
 
     def table_config(self, table: int) -> dict[str, object]:
         """The config stored for ``table`` (JSON: keys are strings)."""
-        table = ident(table, "table")
+        table = ident(table, "table", most=MAX_SMALL)
         with self._read() as conn:
             row = conn.execute(select(poker_tables.c.config).where(poker_tables.c.id == table)).first()
         if row is None:
@@ -200,13 +224,15 @@ class Store:
         config: dict[str, object] = row.config
         return config
 
-    def buy_in(self, table: int, account: int, amount: int) -> None:
+    def buy_in(self, table: int, account: int, amount: int, *, lease: str | None = None) -> None:
         """Move ``amount`` chips (> 0) from ``account`` to its stack at ``table``; StoreError if the account holds
         fewer."""
         amount = chips(amount, "buy-in")
         with self._write() as conn:
             table = known_table(conn, table)
             known_accounts(conn, [account])
+            if lease is not None:
+                _leases.hold(conn, self._now(), table, lease)
             held = read_balances(conn, [account_key(account)], lock=True)[account_key(account)]
             if held < amount:
                 raise StoreError(f"account {account} holds {held} chips, cannot buy in for {amount}")
@@ -219,7 +245,7 @@ class Store:
                 transfers=[(account_key(account), stack_key(table, account), amount)],
             )
 
-    def cash_out(self, table: int, account: int, amount: int | None = None) -> int:
+    def cash_out(self, table: int, account: int, amount: int | None = None, *, lease: str | None = None) -> int:
         """Move ``amount`` chips (> 0; the whole stack when None) from ``account``'s stack at ``table`` back to
         the account; return the chips moved (0, writing nothing, for an empty stack and ``amount`` None).
         StoreError if the stack holds fewer."""
@@ -228,6 +254,8 @@ class Store:
         with self._write() as conn:
             table = known_table(conn, table)
             known_accounts(conn, [account])
+            if lease is not None:
+                _leases.hold(conn, self._now(), table, lease)
             key = stack_key(table, account)
             held = read_balances(conn, [key], lock=True)[key]
             if amount is None:
@@ -245,11 +273,13 @@ class Store:
                 )
         return amount
 
-    def cash_out_all(self, table: int) -> dict[int, int]:
+    def cash_out_all(self, table: int, *, lease: str | None = None) -> dict[int, int]:
         """Move every stack at ``table`` back to its account in one transaction (RULES §3.8: after a crash, and
         after voiding the hands in progress); return account -> chips moved."""
         with self._write() as conn:
             table = known_table(conn, table)
+            if lease is not None:
+                _leases.hold(conn, self._now(), table, lease)
             held = self._stacks(conn, table)
             if held:
                 post(
@@ -264,7 +294,7 @@ class Store:
 
     def stack(self, table: int, account: int) -> int:
         """Chips ``account`` has at ``table``."""
-        table, account = ident(table, "table"), ident(account, "account")
+        table, account = ident(table, "table", most=MAX_SMALL), ident(account, "account", most=MAX_SMALL)
         with self._read() as conn:
             held = conn.execute(select(balances.c.balance).where(balances.c.key == stack_key(table, account))).scalar()
             if held is None:
@@ -289,18 +319,23 @@ class Store:
 
     # --- hands --------------------------------------------------------------------------------------------
 
-    def begin_hand(self, table: int, number: int, *, setup: dict[str, object]) -> int:
+    def begin_hand(self, table: int, number: int, *, setup: dict[str, object], lease: str | None = None) -> int:
         """Store hand ``number`` (>= 1, unique at the table) as in progress with its ``setup`` (JSON: seed,
         seats, stacks, posts ...); return the hand id."""
         with self._write() as conn:
-            return _hands.begin_hand(conn, self._now(), table, number, setup)
+            return _hands.begin_hand(conn, self._now(), table, number, setup, lease=lease)
 
-    def journal(self, hand: int, seq: int, entry: dict[str, object]) -> None:
+    def journal(self, hand: int, seq: int, entry: dict[str, object], *, protection: int | None = None) -> None:
         """Commit action ``seq`` (>= 0, unique in the hand) of a hand in progress; call it *before* the table
-        applies the action.  StoreError for an unknown or finished hand or a repeated ``seq``."""
+        applies the action.  ``protection``: the account this entry gives disconnect protection (RULES §3.7),
+        recorded in the same transaction (see :meth:`record_protection`).  StoreError for an unknown or finished
+        hand or a repeated ``seq``."""
         try:
             with self._write() as conn:
-                _hands.write_journal(conn, self._now(), hand, seq, entry)
+                now = self._now()
+                _hands.write_journal(conn, now, hand, seq, entry)
+                if protection is not None:
+                    _protections.record(conn, now, protection, table=None, hand=hand)
         except StoreError as exc:
             if isinstance(exc.__cause__, IntegrityError):
                 raise StoreError(f"hand {hand} already has journal entry {seq}") from exc
@@ -321,6 +356,7 @@ class Store:
         carried_in: int = 0,
         carried_out: int = 0,
         record: dict[str, object] | None = None,
+        lease: str | None = None,
     ) -> None:
         """Post a finished hand in one transaction: each account's ``contributions`` stack -> pot, ``carried_in``
         carried -> pot, ``payouts`` pot -> stack, ``rake`` pot -> rake, ``carried_out`` pot -> carried; store
@@ -338,13 +374,16 @@ class Store:
                 carried_in=carried_in,
                 carried_out=carried_out,
                 record=record,
+                lease=lease,
             )
 
-    def void_hand(self, hand: int, *, contributions: dict[int, int], reason: str) -> None:
+    def void_hand(
+        self, hand: int, *, contributions: dict[int, int], reason: str, lease: str | None = None
+    ) -> None:
         """Cancel a hand in progress (RULES §3.8): post each contribution stack -> pot and refund it pot -> stack
         with ``reason`` as the memo, and mark the hand void.  No rake; carried chips stay where they are."""
         with self._write() as conn:
-            _hands.void_hand(conn, self._now(), hand, contributions=contributions, reason=reason)
+            _hands.void_hand(conn, self._now(), hand, contributions=contributions, reason=reason, lease=lease)
 
     def hands_in_progress(self, table: int | None = None) -> list[HandInfo]:
         """Hands in progress at ``table`` (anywhere when None), oldest first."""
@@ -360,6 +399,69 @@ class Store:
         """The highest hand number begun at ``table``; 0 when none."""
         with self._read() as conn:
             return _hands.last_hand_number(conn, table)
+
+    # --- who plays a table --------------------------------------------------------------------------------
+
+    def take_lease(
+        self,
+        table: int,
+        owner: str,
+        *,
+        host: str | None = None,
+        pid: int | None = None,
+        timeout: float = _leases.DEFAULT_TIMEOUT,
+    ) -> Lease | None:
+        """Make runner ``owner`` (a token, at most 64 characters) the one that plays ``table``, from process
+        ``pid`` (default: this one) on ``host`` (default: this host), in one transaction.  A lease held by another
+        runner is taken over only when that runner is gone: on this host its process has ended; on another host
+        its heartbeat is more than ``timeout`` seconds old (see :mod:`pokerroom.store.leases`).  Returns the
+        lease taken over (None: the table was free, or already ``owner``'s); StoreError naming the holder while
+        it lives."""
+        table = ident(table, "table", most=MAX_SMALL)
+        owner = text(owner, "lease owner")
+        if len(owner) > 64:
+            raise StoreError(f"a lease owner has at most 64 characters, not {len(owner)}")
+        host = _leases.this_host() if host is None else host
+        if not isinstance(host, str) or len(host) > 255:
+            raise StoreError(f"host must be a string of at most 255 characters, not {host!r}")
+        pid = count(os.getpid() if pid is None else pid, "pid")
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 <= timeout < float("inf"):
+            raise StoreError(f"timeout must be a number of seconds of at least 0, not {timeout!r}")
+        with self._write() as conn:
+            return _leases.take(conn, self._now(), table, owner, host=host, pid=pid, timeout=float(timeout))
+
+    def renew_lease(self, table: int, owner: str) -> None:
+        """Refresh the heartbeat of ``owner``'s lease of ``table``; StoreError if ``owner`` no longer holds it."""
+        table = ident(table, "table", most=MAX_SMALL)
+        with self._write() as conn:
+            _leases.hold(conn, self._now(), known_table(conn, table), owner)
+
+    def release_lease(self, table: int, owner: str | None = None) -> bool:
+        """End ``owner``'s lease of ``table`` (whoever holds it when ``owner`` is None: for an operator, when a
+        holder is known to be gone); returns whether a lease ended."""
+        with self._write() as conn:
+            return _leases.release(conn, table, owner)
+
+    def lease(self, table: int) -> Lease | None:
+        """Who plays ``table`` (None: nobody)."""
+        with self._read() as conn:
+            return _leases.current(conn, table)
+
+    # --- disconnect protection (RULES §3.7) -----------------------------------------------------------------
+
+    def record_protection(self, account: int, *, table: int | None = None, hand: int | None = None) -> datetime:
+        """Record that ``account`` was given disconnect protection now (the store's clock), at ``table`` in
+        ``hand`` (both optional); returns the time recorded (UTC, aware)."""
+        with self._write() as conn:
+            now = self._now()
+            _protections.record(conn, now, account, table=table, hand=hand)
+        return as_utc(now)
+
+    def protections_since(self, account: int, since: datetime) -> list[datetime]:
+        """The times (UTC, aware) ``account`` was given disconnect protection at or after ``since`` (a naive
+        time is taken as UTC), oldest first."""
+        with self._read() as conn:
+            return _protections.since(conn, account, since)
 
     # --- checks and reports -------------------------------------------------------------------------------
 
