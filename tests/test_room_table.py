@@ -1721,3 +1721,11 @@ def test_gr_17_a_voided_hand_keeps_its_number() -> None:
     t.start_hand(seed=3)
     assert t.hand_number == 3 and _positions(t) == (1, 2, 0, 1)  # the voided hand's positions again
     assert _fold_around(t).number == 3
+
+
+def test_play_bots_takes_bot_objects_or_callables() -> None:
+    t = _table("holdem", players=range(3), stack=1000, blinds=(5, 10), seats=3)
+    objects = t.play_bots({f"p{s}": CallingStation() for s in range(3)}, seed=4)
+    t2 = _table("holdem", players=range(3), stack=1000, blinds=(5, 10), seats=3)
+    callables = t2.play_bots({f"p{s}": CallingStation().act for s in range(3)}, seed=4)
+    assert objects.payouts == callables.payouts and sum(objects.payouts) == sum(objects.contributions)
