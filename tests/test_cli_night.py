@@ -339,3 +339,10 @@ def test_a_session_length_that_never_ends_exits_2(
     assert result.exit_code == 2, result.output
     assert message in flat(result.output)
     assert "Seats by lot" not in result.output
+
+
+@pytest.mark.parametrize(("args", "hint"), [(["--hands", "0"], "--hands"), (["--minutes", "0"], "--minutes")])
+def test_an_evening_of_nothing_is_refused(args: list[str], hint: str) -> None:
+    result = runner.invoke(app, ["night", "--players", "Anna,Bo,Cia", *args])
+    assert result.exit_code == 2, result.output
+    assert hint in result.output

@@ -86,6 +86,54 @@ def test_stakes_set_the_blinds_and_the_big_blind_unit() -> None:
         assert math.isclose(chips / 10, bbs, abs_tol=0.1)
 
 
+@pytest.mark.parametrize(
+    ("args", "header"),
+    [
+        # --stakes as pokerroom play reads them: fixed limit small/big bet, blinds half the small bet and the small bet
+        (["holdem", "--limit", "fixed", "--stakes", "2/4"], "fixed limit 2/4, blinds 1/2,"),
+        (["stud", "--stakes", "2/4"], "fixed limit 2/4, ante 1, bring-in 2,"),
+        (["holdem", "--limit", "pot", "--stakes", "1/3"], "pot limit, minimum bet 3, blinds 1/3,"),
+        # no --stakes: the forced bets in use, never a default that is not
+        (["omaha8"], "fixed limit 1/2, blinds 1/1,"),
+        (["stud"], "fixed limit 10/20, ante 2, bring-in 4,"),
+    ],
+)
+def test_stakes_mean_what_they_mean_to_play_and_the_header_shows_them(args: list[str], header: str) -> None:
+    result = runner.invoke(app, ["simulate", *args, "--players", "3", "--hands", "2", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert header in result.output.splitlines()[0]
+    assert "Results after 2 hands" in result.output and "Store check passed" in result.output
+
+
+def test_buy_in_and_one_hand_wording() -> None:
+    args = ["simulate", "holdem", "--players", "2", "--hands", "1", "--buy-in", "150", "--seed", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert "buy-in 150 chips" in first and "; 1 hand, seed 1." in first
+    assert "Results after 1 hand " in result.output
+
+
+@pytest.mark.parametrize("game", ["club-lowball", "club-holdem", "a6-lowball"])
+def test_a_home_game_at_real_money_says_it_is_never_raked(game: str) -> None:
+    result = runner.invoke(app, ["simulate", game, "--players", "3", "--hands", "3", "--seed", "1", "--real-money"])
+    assert result.exit_code == 0, result.output
+    assert "real money, but a home game: never raked (RULES §3.10)" in result.output
+    assert "Rake: 0 chips" in result.output
+
+
+def test_a_given_database_makes_no_temporary_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a temporary folder was made although --database was given")
+
+    monkeypatch.setattr(tempfile, "TemporaryDirectory", refuse)
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    result = runner.invoke(app, ["simulate", "holdem", "--players", "2", "--hands", "2", "--database", url])
+    assert result.exit_code == 0, result.output
+
+
 def test_interval_is_the_normal_approximation() -> None:
     mean, half = interval([3, -1, 5, -3], unit=1)
     assert mean == 100.0
@@ -102,7 +150,8 @@ def test_interval_is_the_normal_approximation() -> None:
         (["stud", "--players", "9"], "stud seats 2 to 8 players, not 9"),
         (["holdem", "--stakes", "2/1"], "SMALL no larger than BIG"),
         (["holdem", "--stakes", "big"], "stakes are written SMALL/BIG in whole chips, such as 1/2"),
-        (["stud", "--stakes", "1/2"], "stud has no blinds"),
+        (["holdem", "--limit", "table"], "unknown limit 'table'; limits: no, pot, half-pot, fixed, spread"),
+        (["holdem", "--buy-in", "5"], "5 chips is outside this table's buy-in range: 40 to 200 chips"),
         (["holdem", "--bots", "simple,shark"], "unknown bot shark; bots: simple, random, calling"),
         (["holdem", "--hands", "0"], "--hands"),
     ],

@@ -7,7 +7,8 @@
 * ``pokerroom compare HAND...`` and ``pokerroom rank CARDS``: hands under any ranking (:mod:`pokerroom.cli.rank`);
 * ``pokerroom night``: the club's game night, seats by lot to the cash-out sheet (:mod:`pokerroom.cli.night`);
 * ``pokerroom report``: rake, a player's history and the ledger's balance (:mod:`pokerroom.cli.report`);
-* ``pokerroom simulate GAME``: bots play one table through the room and the store (:mod:`pokerroom.cli.simulate`).
+* ``pokerroom simulate GAME``: bots play one table through the room and the store (:mod:`pokerroom.cli.simulate`);
+* ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`).
 
 ``app`` is the Typer application; :func:`main` runs it (the ``pokerroom`` console script).
 """
@@ -20,6 +21,7 @@ from pokerroom.cli.games import games
 from pokerroom.cli.night import night
 from pokerroom.cli.play import play
 from pokerroom.cli.rank import compare, rank
+from pokerroom.cli.recover import recover
 from pokerroom.cli.replay import replay
 from pokerroom.cli.report import report_app
 from pokerroom.cli.rules import rules
@@ -42,6 +44,7 @@ app.command(name="rank")(rank)
 app.command(name="night")(night)
 app.add_typer(report_app, name="report")
 app.command(name="simulate")(simulate)
+app.command(name="recover")(recover)
 
 
 def main() -> None:

@@ -558,7 +558,7 @@ class Evening:
         k = night.hand // n
         orbits = f" ({k} orbit{'s' if k != 1 else ''} of {n} deals)" if not self.left and night.hand % n == 0 else ""
         self.say()
-        self.say(f"The evening ends after {night.hand} hands{orbits}.", style="bold")
+        self.say(f"The evening ends after {night.hand} hand{'' if night.hand == 1 else 's'}{orbits}.", style="bold")
         table = RichTable(title="Standings", title_justify="left")
         for column in ("Player", "Deals", "Bought", "Chips", "Net chips"):
             table.add_column(column, justify="left" if column == "Player" else "right")
@@ -631,7 +631,8 @@ def night(
         typer.Option(help="Hands agreed; the evening ends on the orbit after them (default: 50, or 150 minutes)."),
     ] = None,
     minutes: Annotated[
-        float | None, typer.Option(help="Minutes agreed (the orbit after them ends the evening).")
+        float | None,
+        typer.Option(help="Minutes agreed (the orbit after them ends the evening)."),
     ] = None,
     price: Annotated[int | None, typer.Option(help="Öre per chip (club lowball 20, club hold'em 10).")] = None,
     buy_in: Annotated[
@@ -676,6 +677,10 @@ def night(
             raise typer.BadParameter(str(exc), param_hint="--rule") from None
         agreed[key] = value
     # One limit given: only it ends the evening; neither: the club's default (2½ hours or about 50 hands).
+    if minutes == 0:  # NaN, infinity and negative minutes: NightConfig refuses them below
+        raise typer.BadParameter(
+            f"the evening needs some minutes, more than 0, not {minutes:g}", param_hint="--minutes"
+        )
     if hands is None and minutes is None:
         hands, minutes = 50, 150.0
     try:

@@ -17,6 +17,15 @@ Each run plays a table of its own (``simulate-GAME-XXXXXXXX``) and opens its own
 after the table (``simulate-holdem-1a2b3c4d-simple-1``), so runs sharing a store (one after the other or at the
 same time) never mix their chips; the results table shows the bots' short names (``simple-1``).
 
+``--stakes SMALL/BIG`` means what it means to ``pokerroom play`` (the table's ``stakes``, read by
+:func:`pokerroom.games.stakes.table_stakes`): the blinds at no, pot and half-pot limit, the small and big bet at
+fixed limit (blinds half the small bet and the small bet) and in stud; ``--limit`` picks the betting structure
+and ``--buy-in`` the chips each bot sits (and rebuys) with, inside the table's range.  The header prints the
+betting structure and the forced bets actually in use.  Home games (the club's) are never raked, even at
+``--real-money`` (RULES §3.10).
+
+``--database`` takes a SQLAlchemy URL (``sqlite:///path/to/file.db``, ``postgresql+psycopg://user@host/db``);
+hands a crashed run left in progress there are voided and refunded first (RULES §3.8, as ``pokerroom recover``).
 Without ``--database`` the store is a temporary SQLite file, deleted at the end.  A ``--database`` that is not a
 pokerroom store (another program's SQLite file) or has no driver is refused (exit 2), as are stakes or a buy-in
 above :data:`MAX_CHIPS`; a database error during the run ends it with the reason (exit 1), never a traceback.
@@ -24,6 +33,7 @@ above :data:`MAX_CHIPS`; a database error during the run ends it with the reason
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import statistics
@@ -43,16 +53,17 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.bots import BOTS, make
-from pokerroom.cli.play import parse_stakes
+from pokerroom.cli.recover import describe, recover_all
 from pokerroom.cli.report import open_store
 from pokerroom.errors import LedgerError, PokerroomError, RoomError, StoreError
 from pokerroom.games import Game, find
+from pokerroom.games.stakes import parse_stakes
 from pokerroom.room.table import HandResult, Table, TableConfig
 from pokerroom.store import Store
 from pokerroom.store.runner import Bot, TableRunner
 from pokerroom.store.schema import balances
 
-__all__ = ["MAX_CHIPS", "BotRecord", "interval", "simulate"]
+__all__ = ["LIMITS", "MAX_CHIPS", "BotRecord", "interval", "simulate"]
 
 MAX_CHIPS = 2**53
 """The most chips a blind, a bet or the bots' buy-ins together may be: the store's limit for an amount and a
@@ -98,6 +109,11 @@ class BotRecord:
     rebuys: int = 0
 
 
+def _count(n: int, word: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _fmt(value: tuple[float, float]) -> str:
     mean, half = value
     if math.isinf(half):
@@ -117,42 +133,65 @@ def _bot_kinds(texts: Sequence[str]) -> list[str]:
     return kinds
 
 
-def _config(game: Game, stakes: str | None, seats: int, real_money: bool) -> TableConfig:
-    blinds = None
+LIMITS = ("no", "pot", "half-pot", "fixed", "spread")
+"""The betting structures ``--limit`` takes."""
+
+
+def _config(
+    game: Game, stakes: str | None, limit: str | None, seats: int, real_money: bool
+) -> TableConfig:
+    """The table's settings from the options: ``--stakes`` in ``pokerroom play``'s notation (the blinds at no
+    and pot limit, the small/big bet at fixed limit and in stud: :func:`pokerroom.games.stakes.table_stakes`),
+    passed through :class:`TableConfig` so both commands mean the same; refused (exit 2) when no table could
+    play them."""
     if stakes is not None:
         try:
-            blinds = parse_stakes(stakes)
+            small, big = parse_stakes(stakes)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--stakes") from None
-        if blinds[1] > MAX_CHIPS:
+        if big > MAX_CHIPS:
             raise typer.BadParameter(
                 f"stakes {stakes!r}: at most {MAX_CHIPS} chips (2**53, the store's limit)", param_hint="--stakes"
             )
-        if not Table(TableConfig(game.id, seats=seats)).blind_game:
+        stakes = f"{small}/{big}"
+    if limit is not None and limit.lower() not in LIMITS:
+        raise typer.BadParameter(f"unknown limit {limit!r}; limits: {', '.join(LIMITS)}", param_hint="--limit")
+    hint = "--stakes/--limit" if limit is not None else "--stakes"
+    try:
+        config = TableConfig(
+            game.id, stakes=stakes, limit=None if limit is None else limit.lower(), seats=seats, real_money=real_money
+        )
+        Table(config)  # settings no hand could be dealt with are refused now
+    except PokerroomError as exc:
+        raise typer.BadParameter(str(exc), param_hint=hint) from None
+    return config
+
+
+def _check_buy_in(config: TableConfig, players: int, chips: int | None) -> int:
+    """The chips each bot buys in with (``--buy-in``, else the table's default); refused (exit 2) outside the
+    table's buy-in range or when every bot's buy-in together exceeds :data:`MAX_CHIPS`."""
+    try:
+        table = Table(config)
+    except PokerroomError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--stakes") from None
+    hint = "--buy-in" if chips is not None else "--stakes"
+    if chips is not None:
+        allowed = table.buy_in
+        if chips > MAX_CHIPS or chips < allowed.minimum or (allowed.maximum is not None and chips > allowed.maximum):
             raise typer.BadParameter(
-                f"{game.id} has no blinds: its bets are the game's own (ante, bring-in, fixed bets); --stakes "
-                f"SMALL/BIG sets the blinds of a blind game such as holdem, omaha or five-card-draw",
-                param_hint="--stakes",
+                f"{chips} chips is outside this table's buy-in range: {allowed.describe()} (RULES §3.3)",
+                param_hint="--buy-in",
             )
-    try:
-        return TableConfig(game.id, blinds=blinds, seats=seats, real_money=real_money)
-    except PokerroomError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--stakes") from None
-
-
-def _check_buy_in(config: TableConfig, players: int) -> None:
-    """Refuse (exit 2) a table whose buy-ins the store cannot hold: every bot's buy-in together at most
-    :data:`MAX_CHIPS`."""
-    try:
-        buy_in = _buy_in(Table(config))
-    except PokerroomError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--stakes") from None
+        buy_in = chips
+    else:
+        buy_in = _buy_in(table)
     if buy_in * players > MAX_CHIPS:
         raise typer.BadParameter(
             f"the buy-in would be {buy_in} chips a bot, {buy_in * players} for {players} bots: more than "
             f"{MAX_CHIPS} chips (2**53, the store's limit); choose smaller stakes",
-            param_hint="--stakes",
+            param_hint=hint,
         )
+    return buy_in
 
 
 def simulate(
@@ -165,11 +204,29 @@ def simulate(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the cards and the bots.")] = None,
     database: Annotated[
-        str | None, typer.Option("--database", help="The store's URL (default: a temporary SQLite file).")
+        str | None,
+        typer.Option(
+            "--database",
+            help="The store's SQLAlchemy URL, sqlite:///FILE or postgresql+psycopg://USER@HOST/DB (default: a "
+            "temporary SQLite file); hands a crashed run left in progress there are voided first.",
+        ),
     ] = None,
-    real_money: Annotated[bool, typer.Option("--real-money", help="A real-money table: raked (RULES §3.10).")] = False,
+    real_money: Annotated[
+        bool, typer.Option("--real-money", help="A real-money table: raked (RULES §3.10; home games never are).")
+    ] = False,
     stakes: Annotated[
-        str | None, typer.Option(help="Blinds SMALL/BIG of a blind game (default: the game's own, else 1/2).")
+        str | None,
+        typer.Option(
+            help="SMALL/BIG as in pokerroom play: the blinds at no and pot limit, the small/big bet at fixed limit "
+            "and in stud (default: the game's own)."
+        ),
+    ] = None,
+    limit: Annotated[
+        str | None, typer.Option("--limit", help=f"Betting structure: {'|'.join(LIMITS)} (default: the game's).")
+    ] = None,
+    buy_in: Annotated[
+        int | None,
+        typer.Option("--buy-in", help="Chips each bot buys in (and rebuys) with (default: the table's).", min=1),
     ] = None,
 ) -> None:
     """Bots play one table for many hands through the room and the store; results per bot with 95% intervals."""
@@ -183,11 +240,15 @@ def simulate(
             param_hint="--players",
         )
     kinds = _bot_kinds(bots or ["simple"])
-    config = _config(chosen, stakes, players, real_money)
-    _check_buy_in(config, players)
+    config = _config(chosen, stakes, limit, players, real_money)
+    chips = _check_buy_in(config, players, buy_in)
     console = Console(highlight=False, soft_wrap=True)
-    with tempfile.TemporaryDirectory(prefix="pokerroom-simulate-") as tmp:
-        url = database or f"sqlite:///{Path(tmp) / 'simulate.db'}"
+    with contextlib.ExitStack() as stack:
+        if database is None:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="pokerroom-simulate-"))
+            url = f"sqlite:///{Path(tmp) / 'simulate.db'}"
+        else:
+            url = database  # no temporary folder: the store is the one given
         store = open_store(url, create=True)  # exit 2 for a database that is not pokerroom's or has no driver
         try:
             where = (
@@ -195,7 +256,10 @@ def simulate(
                 if database
                 else f"a temporary SQLite file ({url}), deleted at the end; --database keeps one"
             )
-            code = _run(store, chosen, config, kinds, players, hands, seed, where, console)
+            if database is not None:
+                for line in describe(recover_all(store)):  # a crashed run's hands in progress (RULES §3.8)
+                    console.print(f"Recovery: {line}", markup=False)
+            code = _run(store, chosen, config, kinds, players, hands, seed, where, chips, console)
         except (SQLAlchemyError, OverflowError, StoreError) as exc:
             # The CLI's boundary: a database that fails (locked, gone, full) or refuses a figure ends the run
             # with the reason, never a traceback.
@@ -212,8 +276,7 @@ def simulate(
 def _buy_in(table: Table) -> int:
     if table.buy_in.maximum is not None:
         return table.buy_in.maximum
-    unit = table.blinds[1] or max(table.game.fixed_bets) or 2
-    return max(table.buy_in.minimum, 100 * unit)
+    return max(table.buy_in.minimum, 100 * table.stakes.unit)
 
 
 def _run(
@@ -225,12 +288,29 @@ def _run(
     hands: int,
     seed: int | None,
     where: str,
+    buy_in: int,
     console: Console,
 ) -> int:
     table_name = f"simulate-{game.id}-{uuid.uuid4().hex[:8]}"
-    runner = TableRunner(store, table_name, config)
+    with TableRunner(store, table_name, config) as runner:  # holds the table's lease until closed
+        return _play(store, runner, game, config, kinds, players, hands, seed, where, buy_in, console)
+
+
+def _play(
+    store: Store,
+    runner: TableRunner,
+    game: Game,
+    config: TableConfig,
+    kinds: Sequence[str],
+    players: int,
+    hands: int,
+    seed: int | None,
+    where: str,
+    buy_in: int,
+    console: Console,
+) -> int:
+    table_name = runner.name
     table = runner.table
-    buy_in = _buy_in(table)
     records: list[BotRecord] = []
     act: dict[str, Bot] = {}
     for k in range(players):
@@ -248,12 +328,16 @@ def _run(
         act[name] = make(kind, seed=None if seed is None else seed * 100 + k).act
         records.append(record)
     by_name = {r.name: r for r in records}
-    blinds = f"blinds {table.blinds[0]}/{table.blinds[1]}" if table.blind_game else "the game's own ante and bets"
-    limit = config.limit or game.default_limit.value
+    if not config.real_money:
+        money = "play money (no rake)"
+    elif game.home_game:
+        money = "real money, but a home game: never raked (RULES §3.10)"
+    else:
+        money = "real money (raked)"
     console.print(
-        f"{game.name}: {players} bots ({', '.join(r.label for r in records)}), {limit} limit, {blinds}, "
-        f"buy-in {buy_in} chips, {'real money (raked)' if config.real_money else 'play money (no rake)'}; "
-        f"{hands} hands{'' if seed is None else f', seed {seed}'}.",
+        f"{game.name}: {players} bots ({', '.join(r.label for r in records)}), {table.stakes.betting.describe()}, "
+        f"{table.stakes.describe()}, buy-in {buy_in} chips, {money}; "
+        f"{_count(hands, 'hand')}{'' if seed is None else f', seed {seed}'}.",
         markup=False,
     )
     console.print(f"Store: {where}", markup=False)
@@ -278,7 +362,7 @@ def _run(
             try:
                 result: HandResult = runner.play_hand(act, seed=deal.getrandbits(63))
             except RoomError as exc:
-                console.print(f"Stopped after {played} hands: {exc}", style="red", markup=False)
+                console.print(f"Stopped after {_count(played, 'hand')}: {exc}", style="red", markup=False)
                 break
             played += 1
             rake += result.rake
@@ -320,7 +404,7 @@ def _report(
 ) -> int:
     table = runner.table
     big = table.blinds[1] if table.blind_game else 0
-    title = f"Results after {played} hands" + (f" (BB = big blind = {big} chips)" if big else "")
+    title = f"Results after {_count(played, 'hand')}" + (f" (BB = big blind = {big} chips)" if big else "")
     out = RichTable(title=title, title_justify="left")
     out.add_column("Bot")
     out.add_column("Hands", justify="right")
