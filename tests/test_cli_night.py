@@ -177,7 +177,7 @@ def test_enter_results_by_hand_refuses_nets_that_do_not_sum_to_zero() -> None:
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Refused: the nets sum to +1, not 0" in out
+    assert "Refused: the nets sum to +1, not +0, or down to -2 with odd chips left in the pot" in out
     assert "Not accepted: type a whole number of chips" in out
     assert "Cia buys 20 chips for 4,00 kr." in out
     assert "'Zed' is not at the table" in out
@@ -346,3 +346,24 @@ def test_an_evening_of_nothing_is_refused(args: list[str], hint: str) -> None:
     result = runner.invoke(app, ["night", "--players", "Anna,Bo,Cia", *args])
     assert result.exit_code == 2, result.output
     assert hint in result.output
+
+
+def test_enter_carries_odd_chips_to_the_next_hand_and_the_last_hand_pays_them() -> None:
+    # RULES G1: a split that cannot divide the pot leaves the odd chip in it for the next hand; A-G1-7: the
+    # evening's last hand pays it out, so the cash-out sheet balances.
+    lines = [
+        "5", "5", "-11",  # hand 1: 11 lost, 10 won, 1 chip stays in the pot
+        "",  # deal hand 2
+        "4", "-3", "0",  # hand 2 wins the carried chip: sums to +1
+        "",  # deal hand 3, the last: the pot must be emptied
+        "2", "-1", "-2",  # refused: -1 would leave a chip in the pot on the last hand
+        "2", "-1", "-1",  # sums to 0 with nothing carried
+    ]
+    result = runner.invoke(
+        app, ["night", "--players", "Anna,Bo,Cia", "--enter", "--seed", "5", "--hands", "3"], input="\n".join(lines)
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "1 chips stay in the pot" in out
+    assert "Refused: the nets sum to -1, not +0 (the last hand pays out the 0 chips in the pot)" in out
+    assert sheet_total(out).endswith(" 0,00 kr")

@@ -425,8 +425,9 @@ class Evening:
                 self.say(f"Not accepted: {exc}", style="red")
 
     def enter_hand(self, last: bool) -> bool:
-        """Type in the next hand's result (a physical deck): every player's net chips, summing to zero; a
-        refused entry is asked again.  Returns ``False`` when input ends before the hand is complete."""
+        """Type in the next hand's result (a physical deck): every player's net chips, summing to zero, or to
+        minus the odd chips a split leaves in the pot (they are carried into the next hand's pot); a refused
+        entry is asked again.  Returns ``False`` when input ends before the hand is complete."""
         table = self._prepare()
         night = self.night
         number = night.hand + 1
@@ -454,14 +455,19 @@ class Evening:
                         continue
                     nets[name] = net
                     break
+            # RULES G1/G2: chips a split cannot divide stay in the pot for the next hand, so the nets may sum
+            # to minus those chips (fewer than the players); the chips carried in are won with the pot, and the
+            # evening's last hand empties the pot (A-G1-7).
             total = sum(nets.values())
-            if total == 0:
+            carried_in = table.carried
+            left = carried_in - total
+            if left == 0 or (not last and 0 < left < len(nets)):
                 break
-            self.say(
-                f"Refused: the nets sum to {total:+d}, not 0 (every chip won is lost by someone); "
-                f"type hand {number} again.",
-                style="red",
-            )
+            if last:
+                need = f"{carried_in:+d} (the last hand pays out the {carried_in} chips in the pot)"
+            else:
+                need = f"{carried_in:+d}, or down to {carried_in - len(nets) + 1:+d} with odd chips left in the pot"
+            self.say(f"Refused: the nets sum to {total:+d}, not {need}; type hand {number} again.", style="red")
         night.next_hand()
         if self.started is None:
             self.started = self.clock.now()
@@ -469,8 +475,10 @@ class Evening:
             st = table.seats[self.seating[name]]
             assert st is not None
             st.stack += net  # a hand played with real cards: the table only keeps the score
+        table.carried = left
         won = ", ".join(f"{name} {net:+d}" for name, net in nets.items() if net)
-        self.say(f"Hand {number:>3} · {night.dealer_name} deals · {won or 'no chips changed hands'}")
+        kept = f" · {left} chips stay in the pot" if left else ""
+        self.say(f"Hand {number:>3} · {night.dealer_name} deals · {won or 'no chips changed hands'}{kept}")
         return True
 
     # ------------------------------------------------------------------ between hands
