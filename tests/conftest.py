@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
 from pokerroom.engine import Action, ActionKind, DeckSource, Hand
 from pokerroom.games import Game, Limit
+from pokerroom.store import Store
+from storetools import BACKENDS, Clock, backend_url
 
 PlayRandomly = Callable[[Game, Limit, int], Hand]
 
@@ -49,3 +52,23 @@ def play_randomly() -> PlayRandomly:
     """Deal a seeded hand of ``game`` at ``limit`` with random stacks and antes and play it out with random legal
     actions, checking after every action that chips are conserved and no stack is negative."""
     return _play_randomly
+
+
+# The store tests run each case on SQLite and on PostgreSQL (tests/storetools.py); a test module may define its
+# own ``store`` fixture over ``store_url``.
+@pytest.fixture(params=BACKENDS)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    with backend_url(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(store_url: str, clock: Clock) -> Iterator[Store]:
+    s = Store(store_url, now=clock)
+    yield s
+    s.close()

@@ -15,7 +15,6 @@ import json
 import os
 from collections.abc import Iterator
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,13 +30,7 @@ from pokerroom.room.table import TableConfig
 from pokerroom.store import Store
 from pokerroom.store.runner import CRASH_REASON, Bot, TableRunner, replay
 from pokerroom.store.schema import postings
-from storetools import BACKENDS, Clock, backend_url, holder_dies
-
-
-@pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with backend_url(request.param, tmp_path) as url:
-        yield url
+from storetools import Clock, holder_dies
 
 
 @pytest.fixture

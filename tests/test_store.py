@@ -11,7 +11,6 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,25 +20,7 @@ from sqlalchemy import select, text, update
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store import HandInfo, Store, account_key, carried_key, rake_key
 from pokerroom.store.schema import balances, hands, postings
-from storetools import BACKENDS, Clock, backend_url, dead_pid, holder_dies
-
-
-@pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with backend_url(request.param, tmp_path) as url:
-        yield url
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def store(store_url: str, clock: Clock) -> Iterator[Store]:
-    s = Store(store_url, now=clock)
-    yield s
-    s.close()
+from storetools import Clock, dead_pid, holder_dies
 
 
 def key_balance(store: Store, key: str) -> int:

@@ -5,9 +5,7 @@ property test of random chip movements against a model.  Runs on SQLite and Post
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,25 +15,7 @@ from sqlalchemy import select
 from pokerroom.errors import StoreError
 from pokerroom.store import CASHIER, RakeRow, Store
 from pokerroom.store.schema import balances
-from storetools import BACKENDS, Clock, backend_url
-
-
-@pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with backend_url(request.param, tmp_path) as url:
-        yield url
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def store(store_url: str, clock: Clock) -> Iterator[Store]:
-    s = Store(store_url, now=clock)
-    yield s
-    s.close()
+from storetools import Clock
 
 
 def cashier(store: Store) -> int:
