@@ -259,7 +259,9 @@ def simulate(
             if database is not None:
                 for line in describe(recover_all(store)):  # a crashed run's hands in progress (RULES §3.8)
                     console.print(f"Recovery: {line}", markup=False)
-            code = _run(store, chosen, config, kinds, players, hands, seed, where, chips, console)
+            table_name = f"simulate-{chosen.id}-{uuid.uuid4().hex[:8]}"
+            with TableRunner(store, table_name, config) as runner:  # holds the table's lease until closed
+                code = _play(store, runner, chosen, config, kinds, players, hands, seed, where, chips, console)
         except (SQLAlchemyError, OverflowError, StoreError) as exc:
             # The CLI's boundary: a database that fails (locked, gone, full) or refuses a figure ends the run
             # with the reason, never a traceback.
@@ -277,23 +279,6 @@ def _buy_in(table: Table) -> int:
     if table.buy_in.maximum is not None:
         return table.buy_in.maximum
     return max(table.buy_in.minimum, 100 * table.stakes.unit)
-
-
-def _run(
-    store: Store,
-    game: Game,
-    config: TableConfig,
-    kinds: Sequence[str],
-    players: int,
-    hands: int,
-    seed: int | None,
-    where: str,
-    buy_in: int,
-    console: Console,
-) -> int:
-    table_name = f"simulate-{game.id}-{uuid.uuid4().hex[:8]}"
-    with TableRunner(store, table_name, config) as runner:  # holds the table's lease until closed
-        return _play(store, runner, game, config, kinds, players, hands, seed, where, buy_in, console)
 
 
 def _play(

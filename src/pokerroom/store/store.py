@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import Engine, bindparam, select
+from sqlalchemy import Engine, Table, bindparam, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -154,13 +154,16 @@ class Store:
                 )
         return account
 
+    def _id_named(self, rows: Table, name: str, what: str) -> int:
+        with self._read() as conn:
+            found = conn.execute(select(rows.c.id).where(rows.c.name == name)).scalar()
+        if found is None:
+            raise StoreError(f"no {what} named {name!r}")
+        return int(found)
+
     def account_id(self, name: str) -> int:
         """The id of the account named ``name``; StoreError if there is none."""
-        with self._read() as conn:
-            found = conn.execute(select(accounts.c.id).where(accounts.c.name == name)).scalar()
-        if found is None:
-            raise StoreError(f"no account named {name!r}")
-        return int(found)
+        return self._id_named(accounts, name, "account")
 
     def deposit(self, account: int, amount: int, *, memo: str = "deposit") -> None:
         """Post ``amount`` chips (> 0) cashier -> ``account``."""
@@ -208,11 +211,7 @@ class Store:
 
     def table_id(self, name: str) -> int:
         """The id of the table named ``name``; StoreError if there is none."""
-        with self._read() as conn:
-            found = conn.execute(select(poker_tables.c.id).where(poker_tables.c.name == name)).scalar()
-        if found is None:
-            raise StoreError(f"no table named {name!r}")
-        return int(found)
+        return self._id_named(poker_tables, name, "table")
 
     def table_config(self, table: int) -> dict[str, object]:
         """The config stored for ``table`` (JSON: keys are strings)."""
