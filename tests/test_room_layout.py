@@ -27,11 +27,12 @@ def _moving(
     sb: int | None = None,
     sitting_out: tuple[int, ...] = (),
     hu_button_posts_sb: bool = True,
+    dealer: Dealer = Dealer.MOVING_BUTTON,
 ) -> Layout:
     layout = plan_hand(
         list(cands),
         size=size,
-        dealer=Dealer.MOVING_BUTTON,
+        dealer=dealer,
         previous_button=button,
         previous_big_blind=bb,
         previous_small_blind=sb,
@@ -53,19 +54,7 @@ def _dead_button(
     sb: int | None,
     sitting_out: tuple[int, ...] = (),
 ) -> Layout:
-    layout = plan_hand(
-        list(cands),
-        size=size,
-        dealer=Dealer.DEAD_BUTTON,
-        previous_button=button,
-        previous_big_blind=bb,
-        previous_small_blind=sb,
-        blinds=BLINDS,
-        new_player_rule=POST,
-        sitting_out=sitting_out,
-    )
-    assert layout is not None
-    return layout
+    return _moving(cands, size=size, button=button, bb=bb, sb=sb, sitting_out=sitting_out, dealer=Dealer.DEAD_BUTTON)
 
 
 def _where(layout: Layout) -> tuple[int, int | None, int | None]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from pokerroom.bots import CallingStation, RandomBot
 from pokerroom.cards import parse_cards
-from pokerroom.engine import Action, EventType, Phase, ScriptedCards
+from pokerroom.engine import Action, EventType, LegalActions, Phase, ScriptedCards
 from pokerroom.errors import IllegalAction, PokerroomError, RoomError, UnsupportedRule
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.layout import Dealer, NewPlayerRule
@@ -73,8 +73,8 @@ def _play(t: Table, *moves: tuple[int, Action]) -> None:
         t.act(seat, action)
 
 
-def _fold_around(t: Table) -> HandResult:
-    """Everyone folds to the last blind (or checks when nothing is to call) until the hand ends."""
+def _play_out(t: Table, choose: Callable[[LegalActions], Action]) -> HandResult:
+    """Act for every seat with ``choose(legal)`` until the hand ends."""
     h = t.hand
     assert h is not None
     while not h.is_complete:
@@ -82,28 +82,27 @@ def _fold_around(t: Table) -> HandResult:
         assert seat is not None
         legal = h.legal_actions()
         assert legal is not None
-        t.act(seat, F if legal.call else K)
+        t.act(seat, choose(legal))
     assert t.result is not None
     return t.result
+
+
+def _fold_around(t: Table) -> HandResult:
+    """Everyone folds to the last blind (or checks when nothing is to call) until the hand ends."""
+    return _play_out(t, lambda legal: F if legal.call else K)
 
 
 def _check_down(t: Table) -> HandResult:
     """Call or check every action until the hand ends (draws stand pat)."""
-    h = t.hand
-    assert h is not None
-    while not h.is_complete:
-        seat = t.to_act
-        assert seat is not None
-        legal = h.legal_actions()
-        assert legal is not None
+
+    def choose(legal: LegalActions) -> Action:
         if legal.draw is not None:
-            t.act(seat, Action.stand_pat())
-        elif legal.bring_in is not None:
-            t.act(seat, Action.post_bring_in())
-        else:
-            t.act(seat, C if legal.call else K)
-    assert t.result is not None
-    return t.result
+            return Action.stand_pat()
+        if legal.bring_in is not None:
+            return Action.post_bring_in()
+        return C if legal.call else K
+
+    return _play_out(t, choose)
 
 
 def _kinds(t: Table, start: int = 0) -> list[tuple[str, int | None, int, str]]:
