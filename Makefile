@@ -1,10 +1,10 @@
-# pokerroom: `make run` plays hold'em against bots; `make test` runs the suite; `make soak` the full counts.
+# pokerroom: `make run` starts the card-room server; `make test` runs the suite; `make soak` the full counts.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 SHARED ?= ../shared
 
-.PHONY: run test soak lint bench clean
+.PHONY: run test soak lint bench clean chromium
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -14,15 +14,22 @@ $(VENV)/.installed: pyproject.toml $(BIN)/activate
 	$(BIN)/pip install -q -e '.[test,bench]'
 	touch $@
 
-run: $(VENV)/.installed
-	$(BIN)/pokerroom play holdem
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
-test: $(VENV)/.installed
+run: $(VENV)/.installed
+	$(BIN)/pokerroom serve --host $(HOST) --port $(PORT)
+
+# The browser tests drive Debian's Chromium (never a downloaded browser): installed here when missing.
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium)
+
+test: $(VENV)/.installed chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 src tests
 
-soak: $(VENV)/.installed
+soak: $(VENV)/.installed chromium
 	POKERROOM_SOAK=1 $(BIN)/pytest -n 2 tests
 
 bench: $(VENV)/.installed

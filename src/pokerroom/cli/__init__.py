@@ -8,7 +8,8 @@
 * ``pokerroom night``: the club's game night, seats by lot to the cash-out sheet (:mod:`pokerroom.cli.night`);
 * ``pokerroom report``: rake, a player's history and the ledger's balance (:mod:`pokerroom.cli.report`);
 * ``pokerroom simulate GAME``: bots play one table through the room and the store (:mod:`pokerroom.cli.simulate`);
-* ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`).
+* ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`);
+* ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`).
 
 ``app`` is the Typer application; :func:`main` runs it (the ``pokerroom`` console script).
 """
@@ -25,6 +26,7 @@ from pokerroom.cli.recover import recover
 from pokerroom.cli.replay import replay
 from pokerroom.cli.report import report_app
 from pokerroom.cli.rules import rules
+from pokerroom.cli.serve import serve
 from pokerroom.cli.simulate import simulate
 
 __all__ = ["app", "main"]
@@ -45,6 +47,7 @@ app.command(name="night")(night)
 app.add_typer(report_app, name="report")
 app.command(name="simulate")(simulate)
 app.command(name="recover")(recover)
+app.command(name="serve")(serve)
 
 
 def main() -> None:

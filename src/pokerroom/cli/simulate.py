@@ -184,7 +184,7 @@ def _check_buy_in(config: TableConfig, players: int, chips: int | None) -> int:
             )
         buy_in = chips
     else:
-        buy_in = _buy_in(table)
+        buy_in = table.default_buy_in()
     if buy_in * players > MAX_CHIPS:
         raise typer.BadParameter(
             f"the buy-in would be {buy_in} chips a bot, {buy_in * players} for {players} bots: more than "
@@ -273,12 +273,6 @@ def simulate(
             store.close()
     if code:
         raise typer.Exit(code)
-
-
-def _buy_in(table: Table) -> int:
-    if table.buy_in.maximum is not None:
-        return table.buy_in.maximum
-    return max(table.buy_in.minimum, 100 * table.stakes.unit)
 
 
 def _play(

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from pokerroom.cards import UNKNOWN
 from pokerroom.engine.actions import LegalActions
 from pokerroom.engine.events import Event, EventType
+from pokerroom.engine.pots import Pot
 
 if TYPE_CHECKING:
     from pokerroom.engine.hand import Hand
@@ -44,6 +45,11 @@ class HandView:
     events: tuple[Event, ...]
     big_blind: int
     starting_stacks: tuple[int, ...]
+    pots: tuple[Pot, ...] = ()
+    up: tuple[tuple[bool, ...], ...] = ()
+
+    """``pots``: the main pot then the side pots as they stand (this round's bets included; empty once the hand
+    is complete); ``up[s][i]``: whether ``hole[s][i]`` was dealt face up (stud), public to every seat."""
 
     @property
     def my_cards(self) -> tuple[int, ...]:
@@ -85,4 +91,6 @@ def make_view(hand: Hand, seat: int | None) -> HandView:
         events=tuple(_mask(e, seat) for e in hand.events),
         big_blind=max(hand.blinds) if any(hand.blinds) else hand.betting.min_bet,
         starting_stacks=hand.starting_stacks,
+        pots=tuple(hand.current_pots()),
+        up=tuple(tuple(c in hand.up[s] for c in cards) for s, cards in enumerate(hand.hole)),
     )

@@ -269,6 +269,18 @@ class Table:
             return None
         return sum(stacks) // len(stacks) - (self.seats[seat].stack if seat is not None else 0)  # type: ignore[union-attr]
 
+    @property
+    def rake_rule(self) -> TableRake | None:
+        """The rake this table takes at settlement (RULES §3.10; ``None``: no rake), as given to ``Game.deal``."""
+        return self._rake
+
+    def default_buy_in(self) -> int:
+        """The buy-in offered by default (bots, the server's sit dialog): the table's maximum, or where there is
+        none (fixed and spread limit, RULES §3.3) the minimum or 100 small units, whichever is more."""
+        if self.buy_in.maximum is not None:
+            return self.buy_in.maximum
+        return max(self.buy_in.minimum, 100 * self.stakes.unit)
+
     def max_rebuy(self, player: str) -> int | None:
         """The most chips ``player`` may add now (``None``: no limit)."""
         seat = self.seat_of(player)

@@ -9,7 +9,7 @@ The functions take an open connection inside a transaction; :class:`~pokerroom.s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -32,7 +32,7 @@ from pokerroom.store.checks import (
 from pokerroom.store.ledger import Transfer, carried_key, pot_key, rake_key, read_balances, stack_key
 from pokerroom.store.ledger import post as post_transfers
 from pokerroom.store.records import HandInfo
-from pokerroom.store.schema import hands, journal
+from pokerroom.store.schema import hand_players, hands, journal
 
 __all__ = [
     "IN_PROGRESS",
@@ -41,6 +41,7 @@ __all__ = [
     "begin_hand",
     "hand_info",
     "hands_in_progress",
+    "hands_of",
     "journal_entries",
     "last_hand_number",
     "settle_hand",
@@ -75,10 +76,18 @@ def _info(row: Any) -> HandInfo:
 
 
 def begin_hand(
-    conn: Connection, now: datetime, table: int, number: int, setup: dict[str, object], *, lease: str | None = None
+    conn: Connection,
+    now: datetime,
+    table: int,
+    number: int,
+    setup: dict[str, object],
+    *,
+    lease: str | None = None,
+    accounts: Sequence[int] = (),
 ) -> int:
-    """Store hand ``number`` (>= 1, unique at the table) of ``table`` as in progress; return its id.  With
-    ``lease``, only while that runner holds the table (:func:`pokerroom.store.leases.hold`)."""
+    """Store hand ``number`` (>= 1, unique at the table) of ``table`` as in progress, dealt to ``accounts``;
+    return its id.  With ``lease``, only while that runner holds the table
+    (:func:`pokerroom.store.leases.hold`)."""
     table = known_table(conn, table)
     number = ident(number, "hand number")
     setup = json_object(setup, "setup")
@@ -91,7 +100,24 @@ def begin_hand(
         _HAND_INSERT, {"table_id": table, "number": number, "setup": setup, "status": IN_PROGRESS, "started_at": now}
     ).inserted_primary_key
     assert row is not None
-    return int(row[0])
+    hand_id = int(row[0])
+    if accounts:
+        conn.execute(hand_players.insert(), [{"hand_id": hand_id, "account_id": ident(a, "account")} for a in accounts])
+    return hand_id
+
+
+def hands_of(conn: Connection, account: int, *, table: int | None = None, limit: int = 50) -> list[HandInfo]:
+    """The hands ``account`` was dealt into (at ``table`` only, when given), newest first, at most ``limit``."""
+    query = (
+        select(*_HAND_COLUMNS)
+        .join(hand_players, hand_players.c.hand_id == hands.c.id)
+        .where(hand_players.c.account_id == ident(account, "account"))
+        .order_by(hands.c.id.desc())
+        .limit(limit)
+    )
+    if table is not None:
+        query = query.where(hands.c.table_id == table)
+    return [_info(row) for row in conn.execute(query)]
 
 
 def _hand_row(conn: Connection, hand: object, *, lock: bool = False) -> Any:

@@ -161,9 +161,10 @@ def _entry_action(entry: Mapping[str, Any]) -> Action | None:
     )
 
 
-def deal_again(setup: Mapping[str, Any]) -> Hand:
+def deal_again(setup: Mapping[str, Any], *, rake: bool = False) -> Hand:
     """The hand of ``setup`` (see :func:`hand_setup`) dealt again from its seed, before any action; without
-    rake (the rake touches only the payouts at the end, never a contribution)."""
+    rake unless ``rake`` (the rake touches only the payouts at the end, never a contribution; a hand history
+    wants it, a crash recovery does not)."""
     config = stored_config(setup["config"])
     game = find(config.game)
     if config.rules:
@@ -192,14 +193,15 @@ def deal_again(setup: Mapping[str, Any]) -> Hand:
         last_hand=d["last_hand"],
         dead=d["dead"],
         big_blind_seat=d["big_blind_seat"],
+        rake=Table(config).rake_rule if rake else None,
     )
 
 
-def replay(setup: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]) -> Hand:
-    """Deal the hand of ``setup`` again (:func:`deal_again`) and apply the journal ``entries`` in order;
-    returns the engine's hand.  Raises the engine's errors when an entry is not legal: a journal that does not
-    belong to this set-up."""
-    hand = deal_again(setup)
+def replay(setup: Mapping[str, Any], entries: Iterable[Mapping[str, Any]], *, rake: bool = False) -> Hand:
+    """Deal the hand of ``setup`` again (:func:`deal_again`, with the table's rake when ``rake``) and apply the
+    journal ``entries`` in order; returns the engine's hand.  Raises the engine's errors when an entry is not
+    legal: a journal that does not belong to this set-up."""
+    hand = deal_again(setup, rake=rake)
     seats = [p[0] for p in setup["players"]]
     for entry in entries:
         es = seats.index(entry["seat"])
@@ -254,7 +256,8 @@ class TableRunner:
     :class:`~pokerroom.errors.StoreError` naming the holder while another runner plays the table;
     ``lease_timeout``: seconds after which a holder on another host that has sent no heartbeat counts as gone),
     then runs :meth:`recover`, so a runner always starts with every hand of its table closed and nobody seated.
-    :meth:`close` (or leaving a ``with`` block) gives the lease back.
+    :meth:`close` (or leaving a ``with`` block) gives the lease back.  ``account_of``: the store account of a
+    player's name (default: the account of that very name; a server keeps play-money chips apart this way).
 
     Disconnect protection (RULES §3.7) counts per player across the room and across restarts: each protection the
     table gives is recorded in the store (its clock), and when a player sits down the protections the store has
@@ -274,8 +277,10 @@ class TableRunner:
         *,
         clock: Clock | None = None,
         lease_timeout: float = DEFAULT_TIMEOUT,
+        account_of: Callable[[str], str] | None = None,
     ) -> None:
         self.store = store
+        self._account_of = account_of
         self.name = name
         try:
             self.table_id = store.table_id(name)
@@ -384,7 +389,8 @@ class TableRunner:
     def _account(self, player: str) -> int:
         account = self._accounts.get(player)
         if account is None:
-            account = self._accounts[player] = self.store.account_id(player)
+            name = player if self._account_of is None else self._account_of(player)
+            account = self._accounts[player] = self.store.account_id(name)
         return account
 
     def _saved(self, player: str) -> tuple[int, SeatState, int]:
@@ -473,7 +479,12 @@ class TableRunner:
                 again = deal_again(setup)
                 if again.events != hand.events or again.to_act != hand.to_act or again.stacks != hand.stacks:
                     raise RoomError(f"hand {self.table.hand_number}: its stored set-up would not deal it again")
-            hand_id = self.store.begin_hand(self.table_id, self.table.hand_number, setup=setup, lease=self.lease)
+            assert self.table.layout is not None
+            dealt = [self.table.seats[s] for s in self.table.layout.dealt]
+            accounts = [self._account(st.player) for st in dealt if st is not None]
+            hand_id = self.store.begin_hand(
+                self.table_id, self.table.hand_number, setup=setup, lease=self.lease, accounts=accounts
+            )
         except BaseException:
             restore()  # never play a hand the store does not know; the table is as before the deal
             raise

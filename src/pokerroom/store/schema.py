@@ -25,6 +25,7 @@ from sqlalchemy import (
 __all__ = [
     "accounts",
     "balances",
+    "hand_players",
     "hands",
     "journal",
     "metadata",
@@ -71,6 +72,15 @@ hands = Table(
     Column("ended_at", DateTime(), nullable=True),
     UniqueConstraint("table_id", "number", name="uq_hands_table_number"),
     Index("ix_hands_status", "status"),
+)
+
+# Who was dealt into a hand, by account: a player's hand list is one indexed read.
+hand_players = Table(
+    "hand_players",
+    metadata,
+    Column("hand_id", _BigId, ForeignKey("hands.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Index("ix_hand_players_account", "account_id", "hand_id"),
 )
 
 # One row per action, keyed by (hand, seq): the primary key is the only index the hot insert maintains.

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -130,6 +130,16 @@ class Store:
                 yield conn
         except IntegrityError as exc:
             raise StoreError(f"the database refused the change: {exc.orig}") from exc
+
+    def writing(self) -> AbstractContextManager[Connection]:
+        """A writing transaction (``BEGIN IMMEDIATE`` on SQLite: the write lock from the first statement) for a
+        layer's own tables beside the store's (the server's log-ins); the store's tables are written through its
+        methods only.  Commits on leaving the block, rolls back on an error."""
+        return self._write()
+
+    def reading(self) -> AbstractContextManager[Connection]:
+        """A reading transaction, as :meth:`writing` is for writes."""
+        return self._read()
 
     # --- accounts -----------------------------------------------------------------------------------------
 
@@ -318,11 +328,33 @@ class Store:
 
     # --- hands --------------------------------------------------------------------------------------------
 
-    def begin_hand(self, table: int, number: int, *, setup: dict[str, object], lease: str | None = None) -> int:
+    def begin_hand(
+        self,
+        table: int,
+        number: int,
+        *,
+        setup: dict[str, object],
+        lease: str | None = None,
+        accounts: Sequence[int] = (),
+    ) -> int:
         """Store hand ``number`` (>= 1, unique at the table) as in progress with its ``setup`` (JSON: seed,
-        seats, stacks, posts ...); return the hand id."""
+        seats, stacks, posts ...), dealt to the players of ``accounts`` (see :meth:`hands_of`); return the hand
+        id."""
         with self._write() as conn:
-            return _hands.begin_hand(conn, self._now(), table, number, setup, lease=lease)
+            return _hands.begin_hand(conn, self._now(), table, number, setup, lease=lease, accounts=accounts)
+
+    def hands_of(self, account: int, *, table: int | None = None, limit: int = 50) -> list[HandInfo]:
+        """The hands ``account`` was dealt into (at ``table`` only, when given), newest first, at most
+        ``limit``."""
+        with self._read() as conn:
+            return _hands.hands_of(conn, account, table=table, limit=limit)
+
+    def tables(self) -> list[tuple[int, str, str]]:
+        """Every table as ``(id, name, game)``, oldest first."""
+        with self._read() as conn:
+            return [(int(r.id), str(r.name), str(r.game)) for r in conn.execute(
+                select(poker_tables.c.id, poker_tables.c.name, poker_tables.c.game).order_by(poker_tables.c.id)
+            )]
 
     def journal(self, hand: int, seq: int, entry: dict[str, object], *, protection: int | None = None) -> None:
         """Commit action ``seq`` (>= 0, unique in the hand) of a hand in progress; call it *before* the table

@@ -1,0 +1,15 @@
+"""The server layer: the online card room (seed 004) over HTTP and WebSocket.
+
+* :mod:`~pokerroom.server.protocol` - the JSON messages of a table (docs/protocol.md);
+* :mod:`~pokerroom.server.accounts` - sign-up, log-in and sessions (Argon2id password hashes);
+* :mod:`~pokerroom.server.actor` - :class:`TableActor`, the single writer of one table;
+* :mod:`~pokerroom.server.lobby` - every table of the server, the tables of a first start;
+* :mod:`~pokerroom.server.app` - :func:`create_app`, the FastAPI app, and the web client in ``static/``.
+
+Only this layer is asynchronous; the engine, room and store below it are synchronous (DESIGN habit 7).
+"""
+
+from pokerroom.server.app import COOKIE, create_app
+from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter
+
+__all__ = ["COOKIE", "STARTER_TABLES", "Lobby", "Starter", "create_app"]

@@ -1,0 +1,177 @@
+"""Sign-up, log-in and sessions for the server, kept in the store's database beside the ledger.
+
+A player has a name and two store accounts: ``NAME`` for real money (chips come in through the cashier) and
+``play:NAME`` for play money (:data:`PLAY_CHIPS` on sign-up, topped up again on request when below it).  The
+password is hashed with Argon2id (argon2-cffi); a session is a random token in a cookie, kept in the database as
+its SHA-256, so a copy of the database gives no way in.  Errors are :class:`AuthError` with what was wrong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, delete, select
+
+from pokerroom.errors import PokerroomError, StoreError
+from pokerroom.store import Store
+
+__all__ = ["PLAY_CHIPS", "SESSION_DAYS", "AuthError", "Users", "play_account"]
+
+PLAY_CHIPS = 10_000
+"""Play-money chips a new player gets, and what a top-up brings the play account back to."""
+
+SESSION_DAYS = 30
+"""How long a session cookie stays good."""
+
+_NAME = re.compile(r"[A-Za-z0-9_.-]{2,24}")
+_MIN_PASSWORD = 8
+
+metadata = MetaData()
+
+logins = Table(
+    "logins",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(40), nullable=False, unique=True),
+    Column("password", String(200), nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token", String(64), primary_key=True),
+    Column("name", String(40), nullable=False, index=True),
+    Column("expires_at", DateTime(), nullable=False),
+)
+
+
+class AuthError(PokerroomError):
+    """Sign-up or log-in refused; ``status`` is the HTTP status it maps to."""
+
+    def __init__(self, message: str, *, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def play_account(name: str) -> str:
+    """The store account holding ``name``'s play-money chips."""
+    return f"play:{name}"
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+@dataclass(frozen=True)
+class Balances:
+    """A player's chips in the smallest unit: ``real`` money and ``play`` money."""
+
+    real: int
+    play: int
+
+
+class Users:
+    """Players of one store: :meth:`sign_up`, :meth:`log_in`, :meth:`player` (the name behind a session
+    token), :meth:`log_out`, :meth:`balances`, :meth:`top_up`."""
+
+    def __init__(self, store: Store, *, hasher: PasswordHasher | None = None) -> None:
+        self.store = store
+        self.hasher = hasher or PasswordHasher()
+        metadata.create_all(store.engine)
+
+    def _check_name(self, name: object) -> str:
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise AuthError("a name is 2 to 24 letters, digits, '.', '_' or '-'")
+        if name.startswith(("bot", "play")):
+            raise AuthError(f"names starting 'bot' or 'play' are the house's; choose another than {name!r}")
+        return name
+
+    def sign_up(self, name: object, password: object) -> str:
+        """Open ``name``'s accounts (play money: :data:`PLAY_CHIPS`) and return a session token.  Raises
+        :class:`AuthError` for a bad or taken name or a password under 8 characters."""
+        name = self._check_name(name)
+        if not isinstance(password, str) or len(password) < _MIN_PASSWORD or len(password) > 200:
+            raise AuthError(f"a password is {_MIN_PASSWORD} to 200 characters")
+        hashed = self.hasher.hash(password)
+        with self.store.writing() as conn:
+            if conn.execute(select(logins.c.id).where(logins.c.name == name)).first() is not None:
+                raise AuthError(f"the name {name!r} is taken", status=409)
+            conn.execute(logins.insert().values(name=name, password=hashed, created_at=_now()))
+        try:
+            self.store.account_id(name)
+        except StoreError:
+            self.store.create_account(name)
+        try:
+            self.store.account_id(play_account(name))
+        except StoreError:
+            self.store.create_account(play_account(name), deposit=PLAY_CHIPS)
+        return self._session(name)
+
+    def _session(self, name: str) -> str:
+        token = secrets.token_urlsafe(32)
+        with self.store.writing() as conn:
+            conn.execute(
+                sessions.insert().values(
+                    token=_digest(token), name=name, expires_at=_now() + timedelta(days=SESSION_DAYS)
+                )
+            )
+        return token
+
+    def log_in(self, name: object, password: object) -> str:
+        """A new session token for the right password; :class:`AuthError` (401) otherwise, the same message
+        for an unknown name and a wrong password."""
+        wrong = AuthError("wrong name or password", status=401)
+        if not isinstance(name, str) or not isinstance(password, str):
+            raise wrong
+        with self.store.reading() as conn:
+            row = conn.execute(select(logins.c.password).where(logins.c.name == name)).first()
+        if row is None:
+            raise wrong
+        try:
+            self.hasher.verify(row.password, password)
+        except (VerificationError, InvalidHashError):
+            raise wrong from None
+        return self._session(name)
+
+    def player(self, token: str | None) -> str | None:
+        """The player logged in with session ``token``, or ``None`` (no, unknown or expired token)."""
+        if not token:
+            return None
+        with self.store.reading() as conn:
+            row = conn.execute(
+                select(sessions.c.name, sessions.c.expires_at).where(sessions.c.token == _digest(token))
+            ).first()
+        if row is None or row.expires_at < _now():
+            return None
+        return str(row.name)
+
+    def log_out(self, token: str) -> None:
+        with self.store.writing() as conn:
+            conn.execute(delete(sessions).where(sessions.c.token == _digest(token)))
+
+    def balances(self, name: str) -> Balances:
+        """``name``'s chips in their accounts (not counting chips on tables)."""
+        return Balances(
+            real=self.store.balance(self.store.account_id(name)),
+            play=self.store.balance(self.store.account_id(play_account(name))),
+        )
+
+    def top_up(self, name: str) -> int:
+        """Bring ``name``'s play money back up to :data:`PLAY_CHIPS`; returns the chips added (0 when at or
+        above it)."""
+        account = self.store.account_id(play_account(name))
+        missing = PLAY_CHIPS - self.store.balance(account)
+        if missing > 0:
+            self.store.deposit(account, missing, memo="play-money top-up")
+        return max(0, missing)

@@ -1,0 +1,645 @@
+"""One table's actor: the single writer of a table's state (DESIGN: server layer).
+
+A :class:`TableActor` owns a :class:`~pokerroom.store.runner.TableRunner`; every change to the table goes
+through :meth:`TableActor.handle` (a player's command), :meth:`TableActor.tick` (the clock: bots' turns, time-outs,
+the end of a disconnected player's grace, the next deal) or :meth:`TableActor.connect` / :meth:`disconnect`.
+Those methods are synchronous; :meth:`TableActor.run` is the asyncio task that alone calls them, taking commands
+from one queue, so two messages can never race.  After every change each connection gets its own ``state``
+message: the table and that seat's view of the hand (``hand.view(seat)``), never another seat's down cards.
+
+Players are named; their chips live in store accounts (``account_of``).  Disconnects (RULES §3.7): a player whose
+every connection has dropped keeps the seat for ``grace`` seconds and their clock runs as usual; reconnecting
+resumes the seat.  After the grace the room's rule applies at their turns (the table's time-out: disconnect
+protection on real-money fixed and spread limit tables, else check or fold) and they sit out from the next hand;
+after ``stand_after`` more seconds away they stand up, their chips back in their account.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pokerroom.bots import make as make_bot
+from pokerroom.engine import Action, HandView
+from pokerroom.errors import (
+    DuplicateCard,
+    IllegalAction,
+    IllegalAmount,
+    InvalidCard,
+    NotYourTurn,
+    PokerroomError,
+    RoomError,
+    StoreError,
+)
+from pokerroom.games import Game
+from pokerroom.room.config import HandResult
+from pokerroom.server.protocol import (
+    VERSION,
+    Act,
+    AddBots,
+    ComeBack,
+    Command,
+    Leave,
+    Ping,
+    ProtocolError,
+    Rebuy,
+    Sit,
+    SitOut,
+    card_text,
+    error_message,
+    legal_json,
+    view_json,
+)
+from pokerroom.store.runner import TableRunner
+
+__all__ = ["BotFactory", "Connection", "TableActor", "TableInfo", "game_kind"]
+
+log = logging.getLogger(__name__)
+
+BOT_PREFIX = "bot-"
+"""Bots' player names start with this (``bot-3``); people may not sign up with such a name."""
+
+
+class Connection(Protocol):
+    """One client of a table: its ``player`` name and a non-blocking :meth:`send` of one message."""
+
+    player: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+BotFactory = Callable[[str], None]
+"""Called with a bot's player name before it sits: opens and funds its store account."""
+
+
+@dataclass
+class TableInfo:
+    """What the lobby shows of a table: its store ``id`` and ``name``, the game (``game_kind``: ``blinds``,
+    ``stud`` or ``draw``, see :func:`game_kind`), stakes, limit, whether it is played for ``real_money``, seats and
+    who sits where."""
+
+    id: int
+    name: str
+    game: str
+    game_name: str
+    game_kind: str
+    stakes: str
+    limit: str
+    real_money: bool
+    seats: int
+    players: list[str | None]
+    buy_in: dict[str, int | None]
+
+    def json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "game": self.game,
+            "game_name": self.game_name,
+            "game_kind": self.game_kind,
+            "stakes": self.stakes,
+            "limit": self.limit,
+            "kind": "real" if self.real_money else "play",
+            "seats": self.seats,
+            "taken": sum(p is not None for p in self.players),
+            "players": self.players,
+            "buy_in": self.buy_in,
+        }
+
+
+@dataclass
+class _Away:
+    """A player with no connection: since when (table clock) and whether the grace has run out."""
+
+    since: float
+    grace_over: bool = False
+
+
+@dataclass
+class _Pending:
+    leave: set[str] = field(default_factory=set)
+
+
+def game_kind(game: Game) -> str:
+    """``stud`` (a bring-in and a dealer box), ``draw`` (a draw street) or ``blinds``."""
+    if game.uses_bring_in:
+        return "stud"
+    return "draw" if any(s.draw for s in game.streets) else "blinds"
+
+
+def _code(err: PokerroomError) -> str:
+    if isinstance(err, ProtocolError):
+        return err.code
+    if isinstance(err, NotYourTurn):
+        return "not_your_turn"
+    if isinstance(err, IllegalAmount):
+        return "illegal_amount"
+    if isinstance(err, IllegalAction):
+        return "illegal_action"
+    if isinstance(err, (InvalidCard, DuplicateCard)):
+        return "bad_card"
+    if isinstance(err, StoreError):
+        return "store"
+    return "room"
+
+
+class TableActor:
+    """The single writer of one table (see the module docstring).
+
+    ``runner``: the table and its store.  ``bot_delay``: seconds a bot waits before acting (so people can follow);
+    ``next_hand_delay``: seconds between a hand's end and the next deal; ``grace``: seconds a disconnected player's
+    seat is held as if connected; ``stand_after``: seconds after the grace before an absent player stands up;
+    ``bot_kind``: the bots' kind (``pokerroom.bots.make``); ``fund_bot``: opens a bot's account before it sits.
+    Times are read from the table's clock (``runner.table.clock``), so tests drive it with a virtual clock.
+    """
+
+    def __init__(
+        self,
+        runner: TableRunner,
+        *,
+        info: TableInfo,
+        fund_bot: BotFactory,
+        bot_delay: float = 0.6,
+        next_hand_delay: float = 2.5,
+        grace: float = 30.0,
+        stand_after: float = 300.0,
+        bot_kind: str = "simple",
+        seed: int | None = None,
+    ) -> None:
+        self.runner = runner
+        self.table = runner.table
+        self.clock = runner.table.clock
+        self.info = info
+        self.fund_bot = fund_bot
+        self.bot_delay = bot_delay
+        self.next_hand_delay = next_hand_delay
+        self.grace = grace
+        self.stand_after = stand_after
+        self.bot_kind = bot_kind
+        self._seed = seed
+        self._deals = itertools.count(1)
+        self.bots: dict[str, Any] = {}
+        self.connections: dict[str, list[Connection]] = {}
+        self.away: dict[str, _Away] = {}
+        self._pending = _Pending()
+        self._bot_due: float | None = None
+        self._deal_due: float | None = self.clock.now()
+        self.results: list[dict[str, object]] = []
+        """The last settled hands (newest last, at most 20): number, store id, pots, winners, shown hands."""
+        self.hand_ids: dict[int, int] = {}
+        """Table hand number -> store hand id, for the hands of this actor's lifetime."""
+        self.inbox: asyncio.Queue[tuple[Connection | None, Command | str]] = asyncio.Queue()
+        self.closed = False
+        self._changed = False
+
+    # ------------------------------------------------------------------ connections
+
+    def connect(self, conn: Connection) -> None:
+        """A client joined (a seated player coming back resumes the seat, RULES §3.7)."""
+        self.connections.setdefault(conn.player, []).append(conn)
+        away = self.away.pop(conn.player, None)
+        if away is not None and self._seated(conn.player):
+            self.table.reconnect(conn.player)
+            if away.grace_over:
+                with contextlib.suppress(RoomError):
+                    self.runner.come_back(conn.player)
+        conn.send({"v": VERSION, "type": "welcome", "player": conn.player, "table": self.info.json()})
+        self._schedule_deal()
+        self._changed = True
+
+    def disconnect(self, conn: Connection) -> None:
+        """A client's connection ended; the player's last one starts the grace period."""
+        conns = self.connections.get(conn.player, [])
+        if conn in conns:
+            conns.remove(conn)
+        if not conns:
+            self.connections.pop(conn.player, None)
+            if self._seated(conn.player):
+                self.table.disconnect(conn.player)
+                self.away[conn.player] = _Away(self.clock.now())
+        self._changed = True
+
+    def _seated(self, player: str) -> bool:
+        try:
+            self.table.seat_of(player)
+        except RoomError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ commands
+
+    def handle(self, conn: Connection, command: Command) -> None:
+        """Carry out ``command`` from ``conn``'s player; a refusal is sent back to ``conn`` as an ``error``
+        message and changes nothing."""
+        try:
+            self._handle(conn, command)
+        except PokerroomError as err:
+            conn.send(self._error(err))
+        else:
+            self._changed = True
+
+    def _error(self, err: PokerroomError) -> dict[str, object]:
+        code = _code(err)
+        perr = err if isinstance(err, ProtocolError) else ProtocolError(code, str(err))
+        if code in ("illegal_action", "illegal_amount", "not_your_turn") and perr.allowed is None:
+            h = self.table.hand
+            legal = h.legal_actions() if h is not None and not h.is_complete else None
+            if legal is not None:
+                perr.allowed = legal_json(legal)
+        return error_message(perr)
+
+    def _handle(self, conn: Connection, command: Command) -> None:
+        player = conn.player
+        if isinstance(command, Ping):
+            conn.send({"v": VERSION, "type": "pong", "id": command.id})
+            return
+        if isinstance(command, AddBots):
+            self.add_bots(command.count)
+            return
+        if isinstance(command, Sit):
+            if command.seat >= self.table.size:
+                raise ProtocolError(
+                    "bad_field", f"seat {command.seat} does not exist; seats are 0 to {self.table.size - 1}"
+                )
+            self.runner.sit(command.seat, player, command.buy_in)
+            self._schedule_deal()
+            return
+        if not self._seated(player):
+            raise ProtocolError("not_seated", f"{player} has no seat at this table; sit first")
+        seat = self.table.seat_of(player)
+        if isinstance(command, Act):
+            self._act(seat, command)
+        elif isinstance(command, Leave):
+            self._leave(player, seat)
+        elif isinstance(command, SitOut):
+            self.runner.sit_out(player)
+        elif isinstance(command, ComeBack):
+            self.runner.come_back(player)
+            self._schedule_deal()
+        elif isinstance(command, Rebuy):
+            if self._hand_running():
+                raise RoomError("chips are added between hands (RULES §3.3); wait for this hand to end")
+            self.runner.rebuy(player, command.amount)
+            self._schedule_deal()
+
+    def _act(self, seat: int, command: Act) -> None:
+        if command.seat is not None and command.seat != seat:
+            raise ProtocolError("wrong_seat", f"seat {command.seat} is not yours; you sit in seat {seat}")
+        if command.hand is not None and (command.hand != self.table.hand_number or not self._hand_running()):
+            raise ProtocolError(
+                "stale_hand", f"hand {command.hand} is not being played (the table is at hand {self.table.hand_number})"
+            )
+        if not self._hand_running():
+            raise IllegalAction("no hand is being played; wait for the next deal")
+        if self.table.to_act != seat:
+            raise NotYourTurn(f"it is seat {self.table.to_act}'s turn, not seat {seat}'s")
+        self.runner.act(seat, command.action)
+        self._after_action()
+
+    def _leave(self, player: str, seat: int) -> None:
+        if self._hand_running() and self.table.in_hand(seat):
+            self._pending.leave.add(player)  # stands once the hand is over; folds at its turns meanwhile
+            self.runner.sit_out(player)
+            return
+        self.runner.stand(player)
+        self.bots.pop(player, None)
+
+    def _hand_running(self) -> bool:
+        h = self.table.hand
+        return h is not None and not h.is_complete and self.runner.hand_id is not None
+
+    # ------------------------------------------------------------------ bots
+
+    def add_bots(self, count: int) -> list[str]:
+        """Seat up to ``count`` house bots in empty seats (between hands or during one: they are dealt in from the
+        next hand); returns their names."""
+        added: list[str] = []
+        for seat, st in enumerate(self.table.seats):
+            if len(added) >= count:
+                break
+            if st is not None:
+                continue
+            name = self._bot_name()
+            self.fund_bot(name)
+            self.runner.sit(seat, name, self.table.default_buy_in())
+            self.bots[name] = make_bot(self.bot_kind, seed=hash((self.info.id, name)) & 0xFFFF)
+            added.append(name)
+        if added:
+            self._schedule_deal()
+            self._changed = True
+        return added
+
+    def _bot_name(self) -> str:
+        taken = {st.player for st in self.table.seats if st is not None}
+        for n in itertools.count(1):
+            name = f"{BOT_PREFIX}{self.info.id}-{n}"
+            if name not in taken:
+                return name
+        raise AssertionError("unreachable")
+
+    def _bot_rebuys(self) -> None:
+        for name in list(self.bots):
+            seat = self.table.seat_of(name)
+            st = self.table.seats[seat]
+            assert st is not None
+            if st.stack >= max(self.table.min_stack, 1) and not st.sitting_out:
+                continue
+            want = self.table.default_buy_in() - st.stack
+            most = self.table.max_rebuy(name)
+            if most is not None:
+                want = min(want, most)
+            if want > 0:
+                self.fund_bot(name)
+                self.runner.rebuy(name, want)
+            if st.sitting_out and st.stack > 0:
+                self.runner.come_back(name)
+
+    # ------------------------------------------------------------------ the clock
+
+    def _schedule_deal(self) -> None:
+        if not self._hand_running() and self._deal_due is None:
+            self._deal_due = self.clock.now() + self.next_hand_delay
+
+    def _after_action(self) -> None:
+        h = self.table.hand
+        if h is None:
+            return
+        if h.is_complete or self.runner.hand_id is None:
+            self._hand_over()
+        else:
+            self._bot_due = self.clock.now() + self.bot_delay if self._bot_to_act() else None
+
+    def _bot_to_act(self) -> str | None:
+        seat = self.table.to_act
+        if seat is None or not self._hand_running():
+            return None
+        st = self.table.seats[seat]
+        return st.player if st is not None and (st.player in self.bots) else None
+
+    def _hand_over(self) -> None:
+        result = self.table.result
+        if result is not None:
+            self._record(result)
+        self._bot_due = None
+        for player in sorted(self._pending.leave):
+            with contextlib.suppress(PokerroomError):
+                self.runner.stand(player)
+            self.bots.pop(player, None)
+        self._pending.leave.clear()
+        self.table.finish_busts()
+        self._deal_due = self.clock.now() + self.next_hand_delay
+
+    def _record(self, r: HandResult) -> None:
+        seat_of = [seat for seat, _ in r.players]
+        shown: dict[int, list[str]] = {}
+        pots: list[dict[str, object]] = []
+        for e in r.events:
+            if e.type.value == "show" and e.seat is not None and e.cards is not None:
+                shown[seat_of[e.seat]] = [card_text(c) for c in e.cards]
+            if e.type.value == "pot" and e.winners is not None:
+                pots.append(
+                    {
+                        "amount": e.amount,
+                        "text": e.text,
+                        "winners": [[seat_of[s], chips] for s, chips in e.winners],
+                    }
+                )
+        self.results.append(
+            {
+                "number": r.number,
+                "hand_id": self.hand_ids.get(r.number),
+                "players": [[seat, name] for seat, name in r.players],
+                "net": [won - put for put, won in zip(r.contributions, r.payouts, strict=True)],
+                "pots": pots,
+                "shown": {str(k): v for k, v in shown.items()},
+                "rake": r.rake,
+                "voided": r.voided,
+            }
+        )
+        del self.results[:-20]
+
+    def next_deadline(self) -> float | None:
+        """The table-clock time of the next thing :meth:`tick` will do (``None``: nothing until a command)."""
+        times = [t for t in (self._bot_due, self._deal_due) if t is not None]
+        if self._hand_running() and self.table._running is not None and self.table.to_act is not None:
+            times.append(self.clock.now() + self.table._running.remaining(self.clock.now()))
+        for away in self.away.values():
+            times.append(away.since + (self.stand_after + self.grace if away.grace_over else self.grace))
+        return min(times) if times else None
+
+    def tick(self) -> None:
+        """Do whatever is due by the table's clock: the end of a grace period, a bot's turn, a time-out, the
+        next deal."""
+        now = self.clock.now()
+        for player, away in list(self.away.items()):
+            if not away.grace_over and now >= away.since + self.grace:
+                away.grace_over = True
+                self._changed = True
+                with contextlib.suppress(PokerroomError):
+                    self.runner.sit_out(player)
+            elif away.grace_over and now >= away.since + self.grace + self.stand_after and not self._in_hand(player):
+                del self.away[player]
+                with contextlib.suppress(PokerroomError):
+                    self.runner.stand(player)
+                self._changed = True
+        if self._hand_running():
+            self._turns(now)
+        elif self._deal_due is not None and now >= self._deal_due:
+            self._deal_due = None
+            self._deal()
+
+    def _in_hand(self, player: str) -> bool:
+        return self._seated(player) and self._hand_running() and self.table.in_hand(self.table.seat_of(player))
+
+    def _turns(self, now: float) -> None:
+        """Bots' turns, leavers' turns and time-outs, until a person is to act with time left."""
+        while self._hand_running():
+            seat = self.table.to_act
+            assert seat is not None
+            st = self.table.seats[seat]
+            assert st is not None
+            if st.player in self.bots:
+                if self._bot_due is None:
+                    self._bot_due = now + self.bot_delay
+                if now < self._bot_due:
+                    return
+                self._bot_act(seat, st.player)
+            elif st.player in self._pending.leave:
+                self.runner.act(seat, self._leaving_action())
+            elif self.table.expired():
+                self.runner.time_out()
+            else:
+                return
+            self._changed = True
+            self._after_action()
+
+    def _leaving_action(self) -> Action:
+        h = self.table.hand
+        assert h is not None
+        legal = h.legal_actions()
+        assert legal is not None
+        if legal.draw is not None:
+            return Action.stand_pat()
+        if legal.muck:
+            return Action.muck()
+        if legal.bring_in is not None:
+            return Action.post_bring_in()
+        return Action.fold() if legal.fold else Action.check()
+
+    def _bot_act(self, seat: int, name: str) -> None:
+        h = self.table.hand
+        assert h is not None and self.table.layout is not None
+        es = self.table.layout.dealt.index(seat)
+        view: HandView = h.view(es)
+        try:
+            self.runner.act(seat, self.bots[name].act(view))
+        except IllegalAction:
+            self.runner.act(seat, self._leaving_action())  # a bot's mistake never stalls the table
+
+    def _watched(self) -> bool:
+        """Whether anyone is here: a person seated or a connection watching (bots alone do not play on)."""
+        return bool(self.connections) or any(
+            st is not None and st.player not in self.bots for st in self.table.seats
+        )
+
+    def _deal(self) -> None:
+        if not self._watched():
+            return  # dealt again when someone connects or sits
+        self._bot_rebuys()
+        try:
+            seed = None if self._seed is None else hash((self._seed, next(self._deals))) & ((1 << 63) - 1)
+            hand_id = self.runner.start_hand(seed=seed)
+        except RoomError:
+            return  # not enough players: dealt when someone sits or comes back
+        self.hand_ids[self.table.hand_number] = hand_id
+        self._changed = True
+        self._after_action()
+
+    # ------------------------------------------------------------------ what each client sees
+
+    def state(self, player: str) -> dict[str, object]:
+        """``player``'s ``state`` message: the seats, the clock, the last results and that player's view of the
+        hand (a spectator's view when not dealt in)."""
+        t = self.table
+        seats: list[dict[str, object] | None] = []
+        for i, st in enumerate(t.seats):
+            if st is None:
+                seats.append(None)
+                continue
+            seats.append(
+                {
+                    "seat": i,
+                    "player": st.player,
+                    "stack": st.stack,
+                    "sitting_out": st.sitting_out,
+                    "connected": st.player in self.connections or st.player in self.bots,
+                    "bot": st.player in self.bots,
+                }
+            )
+        you: int | None = t.seat_of(player) if self._seated(player) else None
+        hand: dict[str, object] | None = None
+        clock: dict[str, object] | None = None
+        h, layout = t.hand, t.layout
+        if (h is not None and layout is not None and self.runner.hand_id is not None) or (
+            h is not None and layout is not None and h.is_complete
+        ):
+            assert h is not None and layout is not None
+            es = layout.dealt.index(you) if you is not None and you in layout.dealt else None
+            hand = view_json(h.view(es), layout.dealt, number=t.hand_number)
+            hand["hand_id"] = self.hand_ids.get(t.hand_number)
+            if t.to_act is not None and t._running is not None:
+                clock = {"seat": t.to_act, "remaining": round(t._running.remaining(self.clock.now()), 1)}
+        return {
+            "v": VERSION,
+            "type": "state",
+            "table": self.info.id,
+            "hand_number": t.hand_number,
+            "seats": seats,
+            "button": t.button,
+            "you": you,
+            "hand": hand,
+            "clock": clock,
+            "results": self.results[-5:],
+            "buy_in": {"min": t.buy_in.minimum, "max": t.buy_in.maximum, "default": t.default_buy_in()},
+            "rebuy": {
+                "allowed": you is not None and not self._hand_running(),
+                "max": t.max_rebuy(player) if you is not None else None,
+            },
+        }
+
+    def broadcast(self) -> None:
+        """Send every connection its ``state`` (only after a change)."""
+        if not self._changed:
+            return
+        self._changed = False
+        self.info.players = [None if st is None else st.player for st in self.table.seats]
+        for player, conns in self.connections.items():
+            message = self.state(player)
+            for conn in conns:
+                conn.send(message)
+
+    # ------------------------------------------------------------------ the task
+
+    async def run(self) -> None:
+        """The actor's task: take commands from :attr:`inbox` one at a time, run :meth:`tick` when something is
+        due, broadcast after each change.  Ends on :meth:`stop`."""
+        while not self.closed:
+            due = self.next_deadline()
+            timeout = None if due is None else max(0.0, due - self.clock.now())
+            if timeout is not None and timeout <= 0:
+                await asyncio.sleep(0)  # wait_for with no time left would never give the loop a turn
+                try:
+                    conn, item = self.inbox.get_nowait()
+                except asyncio.QueueEmpty:
+                    conn, item = None, "tick"
+            else:
+                try:
+                    conn, item = await asyncio.wait_for(self.inbox.get(), timeout)
+                except TimeoutError:
+                    conn, item = None, "tick"
+            if item == "stop":
+                break
+            try:
+                if conn is not None and item == "connect":
+                    self.connect(conn)
+                elif conn is not None and item == "disconnect":
+                    self.disconnect(conn)
+                elif conn is not None and not isinstance(item, str):
+                    self.handle(conn, item)
+                self.tick()
+            except Exception:  # a bug must not stop the table: log it, void the hand (RULES §3.8), keep serving
+                log.exception("table %s: unexpected error; the hand is voided", self.info.name)
+                self._void("server error: hand void, chips returned (RULES §3.8)")
+                self._deal_due = self.clock.now() + self.next_hand_delay
+            self.broadcast()
+        self.closed = True
+
+    def _void(self, reason: str) -> None:
+        self._changed = True
+        with contextlib.suppress(PokerroomError):
+            if self._hand_running():
+                result = self.runner.void(reason)
+                self._record(result)
+
+    def shut(self) -> None:
+        """Close the table for good (the server is stopping): void the hand being played, every player's exact
+        contributions back (RULES §3.8), stand everyone up with their chips back in their accounts, give the
+        table's lease back."""
+        self.closed = True
+        self._void("server stopped: hand void, chips returned (RULES §3.8)")
+        try:
+            self.runner.stand_all()
+        finally:
+            self.runner.close()
+
+    def submit(self, conn: Connection | None, item: Command | str) -> None:
+        """Queue ``item`` (a command, ``"connect"``, ``"disconnect"``, ``"stop"``) for the actor's task."""
+        self.inbox.put_nowait((conn, item))
+
+    def stop(self) -> None:
+        self.submit(None, "stop")

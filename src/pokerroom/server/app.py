@@ -1,0 +1,329 @@
+"""The FastAPI app: accounts, the lobby, hand histories, a WebSocket per player and table, the web client.
+
+:func:`create_app` builds it over a store (``database``: a SQLAlchemy URL; SQLite file by default).  The HTTP API
+and the table protocol are in docs/protocol.md.  Each table is played by its :class:`~pokerroom.server.actor.
+TableActor`; a WebSocket handler only parses messages (refusing bad ones with an ``error`` message, the
+connection staying open), rate-limits them and queues them for the actor, and sends what the actor gives it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from pokerroom.errors import PokerroomError, StoreError
+from pokerroom.formats.phh import dumps
+from pokerroom.formats.phh_hand import from_hand
+from pokerroom.games import all_games
+from pokerroom.room.clock import Clock
+from pokerroom.server.accounts import AuthError, Users
+from pokerroom.server.actor import TableActor, game_kind
+from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter
+from pokerroom.server.protocol import VERSION, ProtocolError, error_message, parse
+from pokerroom.store import Store
+from pokerroom.store.runner import replay
+
+__all__ = ["COOKIE", "RateLimit", "create_app"]
+
+COOKIE = "pokerroom_session"
+"""The session cookie's name."""
+
+STATIC = Path(str(resources.files("pokerroom.server") / "static"))
+
+OUTBOX_LIMIT = 1000
+"""Messages waiting for a slow client before its connection is closed."""
+
+
+class Credentials(BaseModel):
+    name: str = Field(max_length=100)
+    password: str = Field(max_length=200)
+
+
+class NewTable(BaseModel):
+    name: str = Field(max_length=100)
+    game: str = Field(max_length=50)
+    stakes: str | None = Field(default=None, max_length=30)
+    limit: str | None = Field(default=None, max_length=20)
+    rules: dict[str, Any] = Field(default_factory=dict)
+    kind: str = Field(default="play", pattern="^(play|real)$")
+    seats: int | None = Field(default=None, ge=2, le=10)
+    bots: int = Field(default=0, ge=0, le=9)
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+        self.warned = 0.0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def warn(self) -> bool:
+        """Whether to tell the client now (at most once a second)."""
+        now = time.monotonic()
+        if now - self.warned >= 1.0:
+            self.warned = now
+            return True
+        return False
+
+
+class _Socket:
+    """One WebSocket as the actor sees it: :meth:`send` queues a message; :meth:`pump` writes them out."""
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.overflow = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.overflow = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    async def pump(self, ws: WebSocket) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                await ws.close(code=1013)  # try again later: the client fell too far behind
+                return
+            await ws.send_text(text)
+
+
+def _players(setup: dict[str, Any]) -> list[str]:
+    """The names dealt into a stored hand, in engine seat order."""
+    return [str(p[1]) for p in setup["players"]]
+
+
+def _http(err: PokerroomError) -> HTTPException:
+    status = err.status if isinstance(err, AuthError) else 400
+    return HTTPException(status_code=status, detail=str(err))
+
+
+def create_app(
+    database: str | None = None,
+    *,
+    store: Store | None = None,
+    starters: Sequence[Starter] = STARTER_TABLES,
+    clock: Clock | None = None,
+    rate: float = 20.0,
+    burst: int = 40,
+    seed: int | None = None,
+    **actor_options: Any,
+) -> FastAPI:
+    """The server app over ``store`` (or a new one on ``database``, default ``sqlite:///pokerroom.db``).
+    ``starters``: the tables a new store is given; ``rate``/``burst``: messages per second per connection;
+    ``actor_options``: delays and grace of every table (:class:`TableActor`)."""
+    own_store = store is None
+    the_store = store if store is not None else Store(database or "sqlite:///pokerroom.db")
+    users = Users(the_store)
+    lobby = Lobby(the_store, clock=clock, seed=seed, **actor_options)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        lobby.open(starters=starters)
+        await lobby.start()
+        try:
+            yield
+        finally:
+            await lobby.stop()
+            if own_store:
+                the_store.close()
+
+    app = FastAPI(title="pokerroom", version=str(VERSION), lifespan=lifespan)
+    app.state.store = the_store
+    app.state.users = users
+    app.state.lobby = lobby
+
+    def player(request: Request) -> str:
+        name = users.player(request.cookies.get(COOKIE))
+        if name is None:
+            raise HTTPException(status_code=401, detail="log in first (POST /api/login) or sign up (POST /api/signup)")
+        return name
+
+    def me(name: str) -> dict[str, object]:
+        b = users.balances(name)
+        return {"player": name, "balances": {"real": b.real, "play": b.play}}
+
+    def logged_in(response: Response, token: str, name: str) -> dict[str, object]:
+        response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=30 * 86400)
+        return me(name)
+
+    @app.post("/api/signup", status_code=201)
+    def signup(body: Credentials, response: Response) -> dict[str, object]:
+        try:
+            token = users.sign_up(body.name, body.password)
+        except PokerroomError as err:
+            raise _http(err) from None
+        return logged_in(response, token, body.name)
+
+    @app.post("/api/login")
+    def login(body: Credentials, response: Response) -> dict[str, object]:
+        try:
+            token = users.log_in(body.name, body.password)
+        except PokerroomError as err:
+            raise _http(err) from None
+        return logged_in(response, token, body.name)
+
+    @app.post("/api/logout")
+    def logout(request: Request, response: Response) -> dict[str, object]:
+        token = request.cookies.get(COOKIE)
+        if token:
+            users.log_out(token)
+        response.delete_cookie(COOKIE)
+        return {}
+
+    @app.get("/api/me")
+    def get_me(name: str = Depends(player)) -> dict[str, object]:
+        return me(name)
+
+    @app.post("/api/play-chips")
+    def play_chips(name: str = Depends(player)) -> dict[str, object]:
+        added = users.top_up(name)
+        return {"added": added, **me(name)}
+
+    @app.get("/api/games")
+    def games() -> list[dict[str, object]]:
+        out: list[dict[str, object]] = []
+        for g in all_games():
+            kind = game_kind(g)
+            out.append(
+                {
+                    "id": g.id,
+                    "name": g.name,
+                    "limits": [limit.value for limit in g.limits],
+                    "default_limit": g.default_limit.value,
+                    "seats": [g.min_players, g.max_players],
+                    "kind": kind,
+                }
+            )
+        return out
+
+    @app.get("/api/tables")
+    def tables() -> list[dict[str, object]]:
+        return [info.json() for info in lobby.infos()]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: NewTable, name: str = Depends(player)) -> dict[str, object]:
+        try:
+            actor = lobby.create(
+                name=body.name, game=body.game, stakes=body.stakes, limit=body.limit, rules=body.rules,
+                real_money=body.kind == "real", seats=body.seats, bots=body.bots, created_by=name,
+            )
+        except PokerroomError as err:
+            raise _http(err) from None
+        return actor.info.json()
+
+    def table_actor(table_id: int) -> TableActor:
+        actor = lobby.actors.get(table_id)
+        if actor is None:
+            raise HTTPException(status_code=404, detail=f"no table with id {table_id}")
+        return actor
+
+    @app.get("/api/tables/{table_id}")
+    def get_table(table_id: int) -> dict[str, object]:
+        return table_actor(table_id).info.json()
+
+    @app.get("/api/hands")
+    def my_hands(table: int | None = None, name: str = Depends(player)) -> list[dict[str, object]]:
+        out: list[dict[str, object]] = []
+        actor = lobby.actors.get(table) if table is not None else None
+        real = actor.info.real_money if actor is not None else None
+        accounts = [name] if real else [f"play:{name}"] if real is False else [name, f"play:{name}"]
+        for account in accounts:
+            for h in the_store.hands_of(the_store.account_id(account), table=table):
+                players = _players(h.setup)
+                net = None
+                if h.record is not None and name in players:
+                    k = players.index(name)
+                    net = h.record["payouts"][k] - h.record["contributions"][k]  # type: ignore[index]
+                out.append({"id": h.id, "table": h.table, "number": h.number, "status": h.status, "net": net})
+        out.sort(key=lambda row: -int(row["id"]))  # type: ignore[call-overload]
+        return out[:50]
+
+    @app.get("/api/hands/{hand_id}/phh", response_class=PlainTextResponse)
+    def hand_phh(hand_id: int, name: str = Depends(player)) -> Response:
+        try:
+            h = the_store.hand(hand_id)
+        except StoreError:
+            raise HTTPException(status_code=404, detail=f"no hand with id {hand_id}") from None
+        players = _players(h.setup)
+        if name not in players:
+            raise HTTPException(status_code=403, detail=f"{name} was not dealt into hand {hand_id}")
+        if h.status == "in_progress":
+            raise HTTPException(status_code=409, detail=f"hand {hand_id} is still being played")
+        try:
+            hand = replay(h.setup, the_store.journal_entries(hand_id), rake=True)
+            text = dumps(from_hand(hand, seat=players.index(name)))
+        except PokerroomError as err:
+            raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be written as PHH: {err}") from None
+        filename = f"hand-{h.table}-{h.number}.phh"
+        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: int) -> None:
+        # Accepted first, then closed: a browser sees a close code only on an open socket.
+        await ws.accept()
+        name = users.player(ws.cookies.get(COOKIE))
+        if name is None:
+            await ws.close(code=4401, reason="log in first")
+            return
+        actor = lobby.actors.get(table_id)
+        if actor is None:
+            await ws.close(code=4404, reason=f"no table with id {table_id}")
+            return
+        conn = _Socket(name)
+        actor.submit(conn, "connect")
+        pump = asyncio.create_task(conn.pump(ws))
+        limit = RateLimit(rate, burst)
+        try:
+            while not conn.overflow:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes") or b""
+                if not limit.take():
+                    if limit.warn():
+                        conn.send(error_message(ProtocolError("rate_limited", f"at most {rate:g} messages a second")))
+                    continue
+                try:
+                    command = parse(data)
+                except ProtocolError as err:
+                    conn.send(error_message(err))
+                    continue
+                actor.submit(conn, command)
+        finally:
+            actor.submit(conn, "disconnect")
+            pump.cancel()
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

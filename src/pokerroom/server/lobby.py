@@ -1,0 +1,229 @@
+"""The lobby: every table of the server, each with its actor, created from the store or on request.
+
+:class:`Lobby` opens a :class:`~pokerroom.store.runner.TableRunner` per stored table (recovering hands a crash
+cut, RULES §3.8), wraps it in a :class:`~pokerroom.server.actor.TableActor`, seats the house bots the table had,
+and on the very first start creates :data:`STARTER_TABLES` so a new user can play at once.  Play-money tables move
+chips between ``play:NAME`` accounts, real-money tables between ``NAME`` accounts (RULES §3.3 table stakes); house
+bots are funded from the cashier (``memo`` "house bot bankroll").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Column, Integer, MetaData, String, Table, select
+
+from pokerroom.errors import PokerroomError, RoomError, StoreError
+from pokerroom.games import find
+from pokerroom.room.clock import Clock, SystemClock
+from pokerroom.room.config import TableConfig
+from pokerroom.server.accounts import play_account
+from pokerroom.server.actor import BOT_PREFIX, TableActor, TableInfo, game_kind
+from pokerroom.store import Store
+from pokerroom.store.runner import TableRunner
+
+__all__ = ["STARTER_TABLES", "Lobby", "Starter"]
+
+metadata = MetaData()
+
+lobby_tables = Table(
+    "lobby_tables",
+    metadata,
+    Column("table_id", Integer, primary_key=True, autoincrement=False),
+    Column("bots", Integer, nullable=False),
+    Column("created_by", String(40), nullable=True),
+)
+
+
+@dataclass(frozen=True)
+class Starter:
+    """A table the server creates on its first start: ``name``, ``game``, ``stakes``, ``limit``, house bots."""
+
+    name: str
+    game: str
+    stakes: str | None
+    limit: str | None = None
+    bots: int = 3
+    real_money: bool = False
+    seats: int | None = 6
+
+
+STARTER_TABLES: tuple[Starter, ...] = (
+    Starter("Hold'em 1/2 NL", "holdem", "1/2", "no"),
+    Starter("Omaha 1/2 PL", "omaha", "1/2", "pot"),
+    Starter("Omaha hi/lo 2/4", "omaha8", "2/4", "fixed"),
+    Starter("Stud 2/4", "stud", "2/4", "fixed", seats=None),
+    Starter("Stud hi/lo 2/4", "stud8", "2/4", "fixed", seats=None),
+    Starter("Five-card draw 1/2", "five-card-draw", "1/2", "fixed"),
+    Starter("2-7 triple draw 2/4", "27-triple-draw", "2/4", "fixed"),
+    Starter("Telesina 2/4", "telesina", "2/4", "fixed", seats=None),
+    Starter("32-card draw 1/2", "draw32", "1/2", "pot", seats=None),
+    Starter("Hold'em 2/4 real money", "holdem", "2/4", "fixed", bots=3, real_money=True),
+)
+"""The tables of a new server: the online room's games (seed 004), each with three bots."""
+
+
+def _account_of(real_money: bool) -> Any:
+    return (lambda player: player) if real_money else play_account
+
+
+class Lobby:
+    """The server's tables (see the module docstring).  ``actor_options`` go to every :class:`TableActor`
+    (delays, grace); ``clock`` is every table's clock."""
+
+    def __init__(self, store: Store, *, clock: Clock | None = None, seed: int | None = None, **actor_options: Any):
+        self.store = store
+        self.clock: Clock = clock or SystemClock()
+        self.seed = seed
+        self.actor_options = actor_options
+        self.actors: dict[int, TableActor] = {}
+        self.tasks: dict[int, asyncio.Task[None]] = {}
+        metadata.create_all(store.engine)
+
+    # ------------------------------------------------------------------ tables
+
+    def open(self, *, starters: Sequence[Starter] = STARTER_TABLES) -> None:
+        """Open every stored table (its hands cut by a crash voided), or create ``starters`` in an empty store."""
+        stored = self.store.tables()
+        if not stored:
+            for s in starters:
+                self.create(
+                    name=s.name, game=s.game, stakes=s.stakes, limit=s.limit, real_money=s.real_money,
+                    seats=s.seats, bots=s.bots,
+                )
+            return
+        with self.store.reading() as conn:
+            bots = {int(r.table_id): int(r.bots) for r in conn.execute(select(lobby_tables))}
+        for table_id, name, _game in stored:
+            if table_id in bots:
+                self._start(table_id, name, None, bots[table_id])
+
+    def create(
+        self,
+        *,
+        name: str,
+        game: str,
+        stakes: str | None = None,
+        limit: str | None = None,
+        rules: dict[str, Any] | None = None,
+        real_money: bool = False,
+        seats: int | None = None,
+        bots: int = 0,
+        created_by: str | None = None,
+    ) -> TableActor:
+        """Create a table and its actor, with ``bots`` house bots seated.  Raises :class:`RoomError` for settings
+        no table can play with or a name in use, naming what is allowed."""
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60:
+            raise RoomError("a table name is 1 to 60 characters")
+        name = name.strip()
+        try:
+            self.store.table_id(name)
+        except StoreError:
+            pass
+        else:
+            raise RoomError(f"a table named {name!r} already exists")
+        find(game)  # UnsupportedRule naming the games
+        config = TableConfig(
+            game=game, stakes=stakes, limit=limit, rules=dict(rules or {}), real_money=real_money, seats=seats
+        )
+        if not isinstance(bots, int) or isinstance(bots, bool) or bots < 0:
+            raise RoomError(f"bots must be a whole number, 0 or more, not {bots!r}")
+        actor = self._start(None, name, config, bots)
+        with self.store.writing() as conn:
+            conn.execute(lobby_tables.insert().values(table_id=actor.info.id, bots=bots, created_by=created_by))
+        return actor
+
+    def _start(self, table_id: int | None, name: str, config: TableConfig | None, bots: int) -> TableActor:
+        real_money = config.real_money if config is not None else None
+        if real_money is None:
+            stored = self.store.table_config(self.store.table_id(name))
+            real_money = bool(stored.get("real_money", False))
+        runner = TableRunner(self.store, name, config, clock=self.clock, account_of=_account_of(real_money))
+        table = runner.table
+        info = TableInfo(
+            id=runner.table_id,
+            name=name,
+            game=table.game.id,
+            game_name=table.game.name,
+            game_kind=game_kind(table.game),
+            stakes=table.stakes.describe(),
+            limit=table._limit.value,
+            real_money=runner.config.real_money,
+            seats=table.size,
+            players=[None] * table.size,
+            buy_in={"min": table.buy_in.minimum, "max": table.buy_in.maximum, "default": table.default_buy_in()},
+        )
+        account_of = _account_of(runner.config.real_money)
+
+        def fund_bot(bot: str) -> None:
+            account = account_of(bot)
+            try:
+                account_id = self.store.account_id(account)
+            except StoreError:
+                account_id = self.store.create_account(account)
+            want = 2 * table.default_buy_in() - self.store.balance(account_id)
+            if want > 0:
+                self.store.deposit(account_id, want, memo="house bot bankroll")
+
+        seed = None if self.seed is None else self.seed + runner.table_id
+        actor = TableActor(runner, info=info, fund_bot=fund_bot, seed=seed, **self.actor_options)
+        if bots:
+            actor.add_bots(min(bots, table.size - 1))
+        self.actors[runner.table_id] = actor
+        if self.tasks or _running_loop():
+            self._launch(actor)
+        return actor
+
+    def actor(self, table_id: int) -> TableActor:
+        actor = self.actors.get(table_id)
+        if actor is None:
+            raise RoomError(f"no table with id {table_id}")
+        return actor
+
+    def infos(self) -> list[TableInfo]:
+        return [a.info for a in self.actors.values()]
+
+    # ------------------------------------------------------------------ tasks
+
+    def _launch(self, actor: TableActor) -> None:
+        self.tasks[actor.info.id] = asyncio.get_running_loop().create_task(actor.run(), name=actor.info.name)
+
+    async def start(self) -> None:
+        """Start every actor's task (inside the server's event loop)."""
+        for actor in self.actors.values():
+            if actor.info.id not in self.tasks:
+                self._launch(actor)
+
+    async def stop(self) -> None:
+        """Stop every actor, void the hands being played (each player gets back what they put in, RULES §3.8),
+        stand everyone up (their chips back to their accounts) and give the tables' leases back."""
+        for actor in self.actors.values():
+            actor.stop()
+        for task in self.tasks.values():
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(task, 5)
+        self.tasks.clear()
+        self.close()
+
+    def close(self) -> None:
+        """Void running hands, stand everyone, release the leases (no event loop needed)."""
+        for actor in self.actors.values():
+            with contextlib.suppress(PokerroomError):
+                actor.shut()
+        self.actors.clear()
+
+
+def _running_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def is_bot(player: str) -> bool:
+    return player.startswith(BOT_PREFIX)

@@ -1,0 +1,320 @@
+"""The table protocol: JSON messages between a browser (or a bot) and a table's actor (docs/protocol.md).
+
+Every message is a JSON object with ``"v"`` (:data:`VERSION`) and ``"type"``.  :func:`parse` turns the text a
+client sent into one :data:`Command` or raises :class:`ProtocolError` with a ``code`` (:data:`ERROR_CODES`) and a
+message saying what was wrong and what is allowed; nothing has changed at that point.  :func:`view_json` writes
+one seat's :class:`~pokerroom.engine.HandView` with table seat numbers, cards as text (``"As"``, ``"??"`` for a
+card the seat may not see) and the legal actions with their amounts.  Chips are integers in the smallest unit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pokerroom.cards import UNKNOWN, format_card, parse_card
+from pokerroom.engine import Action, ActionKind, Event, HandView, LegalActions
+from pokerroom.errors import InvalidCard, PokerroomError
+
+__all__ = [
+    "ERROR_CODES",
+    "VERSION",
+    "Act",
+    "AddBots",
+    "ComeBack",
+    "Command",
+    "Leave",
+    "Ping",
+    "ProtocolError",
+    "Rebuy",
+    "Sit",
+    "SitOut",
+    "card_text",
+    "error_message",
+    "legal_json",
+    "parse",
+    "view_json",
+]
+
+VERSION = 1
+"""The protocol version; a message with another ``"v"`` is refused (code ``version``)."""
+
+MAX_MESSAGE = 4096
+"""The longest message a client may send, in characters (code ``too_long``)."""
+
+ERROR_CODES = {
+    "malformed": "the message is not a JSON object",
+    "too_long": f"the message is longer than {MAX_MESSAGE} characters",
+    "version": f"the message has no or another protocol version (this server speaks v={VERSION})",
+    "unknown_type": "the message type is not one the server knows",
+    "bad_field": "a field is missing or has the wrong kind of value",
+    "not_seated": "the player has no seat at this table",
+    "wrong_seat": "the message names a seat that is not the player's",
+    "stale_hand": "the message is for a hand that is over",
+    "not_your_turn": "it is not this seat's turn",
+    "illegal_action": "the action is not allowed now",
+    "illegal_amount": "the amount is not allowed now",
+    "bad_card": "a card is malformed or not the player's",
+    "room": "the table refused (seat taken, buy-in out of range, ...)",
+    "store": "the account or ledger refused (balance too low, ...)",
+    "rate_limited": "too many messages; slow down",
+}
+"""Every error ``code`` the server sends, with what it means."""
+
+
+class ProtocolError(PokerroomError):
+    """A message the server refuses: ``code`` is one of :data:`ERROR_CODES`; ``allowed`` says what would have
+    been accepted (the legal actions, the message types, the seats), where that helps."""
+
+    def __init__(self, code: str, message: str, *, allowed: object = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.allowed = allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """Take ``seat`` with ``buy_in`` chips from the player's account (RULES §3.3)."""
+
+    seat: int
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Stand up (between hands; during a hand, after it): the stack goes back to the account."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """Not dealt in from the next hand (RULES §3.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ComeBack:
+    """Dealt in again (missed blinds are posted, RULES §3.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuy:
+    """Add ``amount`` chips from the account, between hands (RULES §3.3)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A player action in hand number ``hand`` (``None``: the hand being played) by table ``seat`` (``None``:
+    the player's own)."""
+
+    action: Action
+    hand: int | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddBots:
+    """Fill up to ``count`` empty seats with house bots."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """Answered with ``pong`` (keeps a connection alive, measures latency); ``id`` is echoed."""
+
+    id: object = None
+
+
+Command = Sit | Leave | SitOut | ComeBack | Rebuy | Act | AddBots | Ping
+
+
+def _int(msg: dict[str, Any], key: str, *, minimum: int = 0, required: bool = True) -> int | None:
+    value = msg.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProtocolError("bad_field", f"{key!r} must be a whole number, not {value!r}")
+    if value < minimum:
+        raise ProtocolError("bad_field", f"{key!r} must be {minimum} or more, not {value}")
+    return value
+
+
+def _cards(msg: dict[str, Any]) -> tuple[int, ...] | None:
+    raw = msg.get("cards")
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw) or len(raw) > 10:
+        raise ProtocolError("bad_field", f"'cards' must be a list of up to 10 cards such as ['As', 'Td'], not {raw!r}")
+    try:
+        cards = tuple(parse_card(c) for c in raw)
+    except InvalidCard as err:
+        raise ProtocolError("bad_card", str(err)) from err
+    if len(set(cards)) != len(cards):
+        raise ProtocolError("bad_card", f"a card is named twice in {raw}")
+    return cards
+
+
+_NO_AMOUNT = {
+    ActionKind.FOLD: Action.fold,
+    ActionKind.CHECK: Action.check,
+    ActionKind.CALL: Action.call,
+    ActionKind.BRING_IN: Action.post_bring_in,
+    ActionKind.SPLIT: Action.split,
+    ActionKind.MUCK: Action.muck,
+}
+
+
+def _action(msg: dict[str, Any]) -> Action:
+    name = msg.get("action")
+    try:
+        kind = ActionKind(str(name))
+    except ValueError:
+        kinds = [k.value for k in ActionKind]
+        raise ProtocolError(
+            "bad_field", f"'action' must be one of {', '.join(kinds)}, not {name!r}", allowed=kinds
+        ) from None
+    if kind in (ActionKind.BET, ActionKind.RAISE):
+        amount = _int(msg, "amount", minimum=1)
+        assert amount is not None
+        return Action(kind, amount)
+    if kind is ActionKind.DRAW:
+        return Action.draw(_cards(msg) or ())
+    if kind is ActionKind.SHOW:
+        return Action.show(_cards(msg))
+    return _NO_AMOUNT[kind]()
+
+
+def _act(msg: dict[str, Any]) -> Act:
+    return Act(_action(msg), _int(msg, "hand", minimum=1, required=False), _int(msg, "seat", required=False))
+
+
+_PARSERS: dict[str, Callable[[dict[str, Any]], Command]] = {
+    "sit": lambda m: Sit(_int(m, "seat") or 0, _int(m, "buy_in", minimum=1) or 0),
+    "leave": lambda m: Leave(),
+    "sit_out": lambda m: SitOut(),
+    "come_back": lambda m: ComeBack(),
+    "rebuy": lambda m: Rebuy(_int(m, "amount", minimum=1) or 0),
+    "act": _act,
+    "bots": lambda m: AddBots(_int(m, "count", minimum=1) or 0),
+    "ping": lambda m: Ping(m.get("id")),
+}
+"""Message type -> parser (the message types a client may send)."""
+
+
+def parse(text: str | bytes) -> Command:
+    """The command in one client message; raises :class:`ProtocolError` (see :data:`ERROR_CODES`).
+
+    >>> parse('{"v": 1, "type": "act", "action": "raise", "amount": 40}')
+    Act(action=Action(raise to 40), hand=None, seat=None)
+    >>> parse('{"v": 1, "type": "dance"}')
+    Traceback (most recent call last):
+    ...
+    pokerroom.server.protocol.ProtocolError: unknown message type 'dance'; the types are: sit, leave, sit_out, \
+come_back, rebuy, act, bots, ping
+    """
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_long", f"the message has {len(text)} characters; at most {MAX_MESSAGE} are read")
+    try:
+        msg = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as err:
+        raise ProtocolError("malformed", f"the message is not JSON: {err}") from err
+    if not isinstance(msg, dict):
+        raise ProtocolError("malformed", f"a message is a JSON object with 'v' and 'type', not {type(msg).__name__}")
+    if msg.get("v") != VERSION or isinstance(msg.get("v"), bool):
+        raise ProtocolError("version", f"this server speaks protocol v={VERSION}; the message has v={msg.get('v')!r}")
+    kind = msg.get("type")
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        types = list(_PARSERS)
+        known = ", ".join(types)
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}; the types are: {known}", allowed=types)
+    return parser(msg)
+
+
+def error_message(err: ProtocolError) -> dict[str, object]:
+    """The ``error`` message for ``err``."""
+    out: dict[str, object] = {"v": VERSION, "type": "error", "code": err.code, "message": str(err)}
+    if err.allowed is not None:
+        out["allowed"] = err.allowed
+    return out
+
+
+def card_text(card: int) -> str:
+    """``"As"``; ``"??"`` for a card the viewer may not see."""
+    return "??" if card == UNKNOWN else format_card(card)
+
+
+def legal_json(legal: LegalActions) -> dict[str, object]:
+    """The legal actions with their amounts: ``actions`` (the kinds), and where they apply ``call`` (chips the
+    call adds), ``bet``/``raise`` (``[min_to, max_to]`` round totals), ``amounts`` (the only legal totals, stud's
+    open pair), ``bring_in`` (chips), ``draw`` (most discards)."""
+    out: dict[str, object] = {"actions": [k.value for k in legal.kinds()]}
+    if legal.call is not None:
+        out["call"] = legal.call
+    if legal.bet is not None:
+        out["bet"] = list(legal.bet)
+    if legal.raise_ is not None:
+        out["raise"] = list(legal.raise_)
+    if legal.amounts is not None:
+        out["amounts"] = list(legal.amounts)
+    if legal.bring_in is not None:
+        out["bring_in"] = legal.bring_in
+    if legal.draw is not None:
+        out["draw"] = legal.draw
+    return out
+
+
+def _event_json(e: Event, seat_of: Sequence[int]) -> dict[str, object]:
+    out: dict[str, object] = {"type": e.type.value}
+    if e.seat is not None:
+        out["seat"] = seat_of[e.seat]
+    for key in ("amount", "to", "text"):
+        value = getattr(e, key)
+        if value is not None:
+            out[key] = value
+    if e.cards is not None:
+        out["cards"] = [card_text(c) for c in e.cards]
+    if e.all_in:
+        out["all_in"] = True
+    if e.winners is not None:
+        out["winners"] = [[seat_of[s], chips] for s, chips in e.winners]
+    if e.eligible is not None:
+        out["eligible"] = [seat_of[s] for s in e.eligible]
+    return out
+
+
+def view_json(view: HandView, seat_of: Sequence[int], *, number: int) -> dict[str, object]:
+    """``view`` as JSON with table seats (``seat_of[engine seat]``): ``number`` (the table's hand number),
+    ``game``, ``phase``, ``street``, ``button``, ``to_act``, ``pot``, ``pots`` (main then side pots, each
+    ``{"amount", "eligible"}``), ``board``, ``players`` (per dealt seat: ``seat``, ``stack``, ``bet``,
+    ``starting``, ``folded``, ``cards``, ``up``), ``legal`` (only for the seat to act), ``events``."""
+    players = [
+        {
+            "seat": seat_of[s],
+            "stack": view.stacks[s],
+            "bet": view.bets[s],
+            "starting": view.starting_stacks[s],
+            "folded": view.folded[s],
+            "cards": [card_text(c) for c in view.hole[s]],
+            "up": list(view.up[s]) if view.up else [False] * len(view.hole[s]),
+        }
+        for s in range(len(view.stacks))
+    ]
+    return {
+        "number": number,
+        "game": view.game,
+        "phase": view.phase,
+        "street": view.street,
+        "button": seat_of[view.button],
+        "to_act": None if view.to_act is None else seat_of[view.to_act],
+        "pot": view.pot,
+        "pots": [{"amount": p.amount, "eligible": [seat_of[s] for s in p.eligible]} for p in view.pots],
+        "board": [card_text(c) for c in view.board],
+        "players": players,
+        "big_blind": view.big_blind,
+        "legal": None if view.legal is None else legal_json(view.legal),
+        "events": [_event_json(e, seat_of) for e in view.events],
+    }

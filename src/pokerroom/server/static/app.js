@@ -1,0 +1,167 @@
+// app.js — entry point of the browser client: the session (sign up, log in, log out, /api/me), the account bar
+// with balances and the play-chip top-up, and routing by location hash between the views:
+// #/login (sign up / log in), #/lobby (lobby.js) and #/table/ID (table.js).
+
+import { api, chips, toast } from "./util.js";
+import { showLobby, hideLobby } from "./lobby.js";
+import { showTable, hideTable } from "./table.js";
+
+const session = { player: null, balances: null };
+let current = null; // the view shown: "auth" | "lobby" | "table"
+
+/** The player logged in (null before log-in). */
+export function currentPlayer() {
+  return session.player;
+}
+
+/** Show the balances {play, real} in the account bar. */
+export function setBalances(balances) {
+  if (!balances) return;
+  session.balances = balances;
+  document.getElementById("balance-play").textContent = chips(balances.play);
+  document.getElementById("balance-real").textContent = chips(balances.real);
+}
+
+/** Fetch /api/me again (after a table, a top-up ...); returns false when logged out. */
+export async function refreshAccount() {
+  try {
+    const me = await api("GET", "/api/me");
+    setSession(me);
+    return true;
+  } catch (err) {
+    if (err.status === 401) {
+      setSession(null);
+      return false;
+    }
+    toast(err.message);
+    return Boolean(session.player);
+  }
+}
+
+function setSession(me) {
+  session.player = me ? me.player : null;
+  document.getElementById("account").hidden = !me;
+  document.getElementById("who").textContent = me ? me.player : "";
+  if (me) setBalances(me.balances);
+}
+
+/** Called by views when the server says the session is gone (HTTP 401, WebSocket 4401). */
+export function sessionLost() {
+  setSession(null);
+  toast("Please log in again.");
+  route();
+}
+
+// ---------------------------------------------------------------- sign up / log in
+
+function bindAuthForm(formId, path, errorTestId) {
+  const form = document.getElementById(formId);
+  const error = form.querySelector(`[data-testid="${errorTestId}"]`);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.textContent = "";
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      const me = await api("POST", path, {
+        name: form.elements.name.value.trim(),
+        password: form.elements.password.value,
+      });
+      setSession(me);
+      form.reset();
+      afterLogin();
+    } catch (err) {
+      error.textContent = err.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+function afterLogin() {
+  const wanted = parseHash();
+  if (wanted.view === "table" || wanted.view === "lobby") route();
+  else location.hash = "#/lobby";
+}
+
+async function logout() {
+  try {
+    await api("POST", "/api/logout");
+  } catch (err) {
+    toast(err.message);
+  }
+  setSession(null);
+  location.hash = "#/login";
+  route();
+}
+
+async function topUp() {
+  try {
+    const answer = await api("POST", "/api/play-chips");
+    setBalances(answer.balances);
+    toast(answer.added > 0 ? `Added ${chips(answer.added)} play chips.` : "Your play chips are already full.", "info");
+  } catch (err) {
+    if (err.status === 401) sessionLost();
+    else toast(err.message);
+  }
+}
+
+// ---------------------------------------------------------------- routing
+
+/** The route in location.hash: {view: "login"|"lobby"|"table", id}. */
+function parseHash() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/");
+  if (parts[0] === "table" && parts[1]) return { view: "table", id: decodeURIComponent(parts[1]) };
+  if (parts[0] === "login") return { view: "login" };
+  return { view: "lobby" };
+}
+
+function showOnly(viewId) {
+  for (const id of ["auth-view", "lobby-view", "table-view"]) {
+    document.getElementById(id).hidden = id !== viewId;
+  }
+}
+
+function leaveCurrent(next) {
+  if (current === "lobby" && next !== "lobby") hideLobby();
+  if (current === "table") hideTable();
+}
+
+/** Show the view the hash names (the sign-up / log-in view while logged out). */
+export function route() {
+  const wanted = parseHash();
+  if (!session.player) {
+    leaveCurrent("auth");
+    current = "auth";
+    showOnly("auth-view");
+    document.title = "pokerroom — log in";
+    return;
+  }
+  if (wanted.view === "login") {
+    location.hash = "#/lobby";
+    return;
+  }
+  leaveCurrent(wanted.view);
+  current = wanted.view;
+  if (wanted.view === "table") {
+    showOnly("table-view");
+    showTable(wanted.id);
+  } else {
+    showOnly("lobby-view");
+    document.title = "pokerroom — lobby";
+    showLobby();
+    refreshAccount();
+  }
+}
+
+async function start() {
+  bindAuthForm("login-form", "/api/login", "login-error");
+  bindAuthForm("signup-form", "/api/signup", "signup-error");
+  document.getElementById("logout").addEventListener("click", logout);
+  document.getElementById("top-up").addEventListener("click", topUp);
+  window.addEventListener("hashchange", route);
+  await refreshAccount();
+  route();
+}
+
+start();

@@ -1,0 +1,82 @@
+// cards.js — card rendering: a card "As" becomes rank + suit symbol (red for hearts and diamonds),
+// "??" a face-down back. Every card element carries data-testid="card", data-card and data-up.
+
+import { el } from "./util.js";
+
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+const RANK_NAMES = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
+
+/** The rank as shown on the card face ("T" shows as "10"). */
+function rankLabel(rank) {
+  return rank === "T" ? "10" : rank;
+}
+
+/** A readable name for screen readers: "ace of spades", "face-down card". */
+export function cardName(code) {
+  if (!code || code === "??") return "face-down card";
+  const rank = RANK_NAMES[code[0]] || code[0];
+  return `${rank} of ${SUIT_NAMES[code[1]] || code[1]}`;
+}
+
+/** Short text for logs: "A♠ K♥", "??" kept as is. */
+export function cardsText(codes) {
+  return (codes || []).map((c) => (c === "??" ? "??" : `${rankLabel(c[0])}${SUITS[c[1]] || c[1]}`)).join(" ");
+}
+
+/**
+ * One card element.
+ * opts.up: dealt face up (stud: raised and marked); opts.selected: chosen for a discard;
+ * opts.onClick: makes the card a toggle button (draw phases); opts.small: a smaller card.
+ */
+export function cardEl(code, opts = {}) {
+  const hidden = !code || code === "??";
+  const classes = ["card"];
+  if (hidden) classes.push("card-back");
+  else classes.push(code[1] === "h" || code[1] === "d" ? "card-red" : "card-black");
+  if (opts.up) classes.push("card-up");
+  if (opts.selected) classes.push("card-selected");
+  if (opts.small) classes.push("card-small");
+  if (opts.onClick) classes.push("card-pickable");
+  const attrs = {
+    class: classes.join(" "),
+    dataset: { testid: "card", card: hidden ? "??" : code, up: opts.up ? "true" : "false" },
+    title: cardName(code) + (opts.up ? " (face up)" : ""),
+    "aria-label": cardName(code),
+  };
+  if (opts.onClick) {
+    attrs.role = "button";
+    attrs.tabindex = "0";
+    attrs["aria-pressed"] = opts.selected ? "true" : "false";
+    attrs.onclick = opts.onClick;
+    attrs.onkeydown = (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        opts.onClick(ev);
+      }
+    };
+  }
+  if (hidden) return el("span", attrs);
+  return el(
+    "span",
+    attrs,
+    el("span", { class: "card-rank" }, rankLabel(code[0])),
+    el("span", { class: "card-suit" }, SUITS[code[1]] || code[1]),
+  );
+}
+
+/** A row of cards: cardsEl(["As", "??"], {up: [false, true]}). */
+export function cardsEl(codes, opts = {}) {
+  const row = el("span", { class: "cards" });
+  (codes || []).forEach((code, i) => {
+    row.append(
+      cardEl(code, {
+        up: opts.up ? Boolean(opts.up[i]) : false,
+        selected: opts.selected ? opts.selected.has(code) : false,
+        small: opts.small,
+        onClick: opts.onClick ? () => opts.onClick(code, i) : undefined,
+      }),
+    );
+  });
+  return row;
+}

@@ -1,0 +1,357 @@
+// table.js — the table view: the WebSocket client of /ws/tables/ID (welcome, state, error, pong; reconnecting after
+// 1s, 2s, 4s ... at most 10s), the local countdown of state.clock, the buy-in dialog, the seat controls (Leave,
+// Sit out / Come back, Rebuy, Add bots) and the rendering of each state (seats.js, actions.js, panels.js).
+
+import { refreshAccount, sessionLost } from "./app.js";
+import { renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
+import { loadHistory, renderLog, renderResults } from "./panels.js";
+import { renderCentre, renderSeats } from "./seats.js";
+import { chips, gameById, replace, toast } from "./util.js";
+
+const PING_MS = 20000;
+const MAX_RETRY_MS = 10000;
+
+let view = null; // the table shown: {id, ws, info, state, ...}; null when no table is shown
+let bound = false;
+
+/** Open table `id`: connect and render its states until hideTable(). */
+export function showTable(id) {
+  if (view && view.id === id) return;
+  if (view) hideTable();
+  if (!bound) bindControls();
+  view = {
+    id,
+    ws: null,
+    info: null,
+    state: null,
+    stateAt: 0,
+    gameKind: null,
+    attempt: 0,
+    retry: null,
+    ping: null,
+    closed: false,
+    selected: new Set(),
+    selectKey: null,
+    lastResult: undefined,
+  };
+  clearView();
+  document.getElementById("table-title").textContent = "Table";
+  document.title = "pokerroom — table";
+  setConn("connecting…");
+  connect(view);
+}
+
+/** Close the connection and stop the timers (the view is hidden). */
+export function hideTable() {
+  if (!view) return;
+  const v = view;
+  view = null;
+  v.closed = true;
+  clearTimeout(v.retry);
+  clearInterval(v.ping);
+  if (v.ws) v.ws.close(1000, "leaving the view");
+  closeBuyIn();
+  resetActionBar();
+  refreshAccount();
+}
+
+function clearView() {
+  for (const id of ["seats", "board", "side-pots", "event-log", "results", "history"]) {
+    replace(document.getElementById(id));
+  }
+  for (const id of ["pot", "hand-info", "board-label", "table-sub"]) document.getElementById(id).textContent = "";
+  resetActionBar();
+  renderControls(null);
+}
+
+// ---------------------------------------------------------------- the connection
+
+function wsUrl(id) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(id)}`;
+}
+
+function connect(v) {
+  const ws = new WebSocket(wsUrl(v.id));
+  v.ws = ws;
+  ws.addEventListener("open", () => {
+    if (v.ws !== ws) return;
+    clearInterval(v.ping);
+    v.ping = setInterval(() => send({ type: "ping" }), PING_MS);
+  });
+  ws.addEventListener("message", (ev) => {
+    if (v.ws === ws && !v.closed) onMessage(v, ev.data);
+  });
+  ws.addEventListener("close", (ev) => {
+    if (v.ws === ws) onClose(v, ev);
+  });
+}
+
+function onClose(v, ev) {
+  clearInterval(v.ping);
+  if (v.closed) return;
+  if (ev.code === 4401) {
+    v.closed = true;
+    sessionLost();
+    return;
+  }
+  if (ev.code === 4404) {
+    v.closed = true;
+    toast("There is no such table.");
+    location.hash = "#/lobby";
+    return;
+  }
+  const delay = Math.min(MAX_RETRY_MS, 1000 * 2 ** v.attempt);
+  v.attempt += 1;
+  setConn("reconnecting…");
+  v.retry = setTimeout(() => {
+    if (!v.closed) connect(v);
+  }, delay);
+}
+
+function setConn(text) {
+  const node = document.getElementById("conn-status");
+  node.textContent = text || "";
+  node.hidden = !text;
+}
+
+/** Send one message ({"v": 1} is added); false when the connection is not open. */
+function send(msg) {
+  const ws = view && view.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    if (msg.type !== "ping") toast("Not connected to the table; reconnecting…");
+    return false;
+  }
+  ws.send(JSON.stringify({ v: 1, ...msg }));
+  return true;
+}
+
+function onMessage(v, text) {
+  let msg;
+  try {
+    msg = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (msg.type === "welcome") onWelcome(v, msg);
+  else if (msg.type === "state") onState(v, msg);
+  else if (msg.type === "error") onError(msg);
+}
+
+async function onWelcome(v, msg) {
+  v.attempt = 0;
+  setConn(null);
+  v.info = msg.table;
+  renderHeader(v);
+  loadHistory(v.id);
+  const game = await gameById(v.info.game);
+  if (view !== v) return;
+  v.gameKind = game ? game.kind : null;
+  if (v.state) render(v);
+}
+
+function onError(msg) {
+  toast(msg.message || msg.code || "The server refused that.");
+  setBusy(false);
+}
+
+function onState(v, msg) {
+  v.state = msg;
+  v.stateAt = performance.now();
+  resetSelection(v);
+  render(v);
+  const last = msg.results && msg.results.length ? msg.results[msg.results.length - 1].hand_id : null;
+  if (v.lastResult !== undefined && last !== v.lastResult) {
+    loadHistory(v.id);
+    refreshAccount();
+  }
+  v.lastResult = last;
+}
+
+/** Forget the picked cards when the draw decision changes. */
+function resetSelection(v) {
+  const hand = v.state.hand;
+  const drawing = hand && hand.legal && hand.legal.draw !== undefined && hand.legal.draw !== null;
+  const key = drawing ? `${hand.number}:${hand.street}:${hand.events.length}` : null;
+  if (key !== v.selectKey) v.selected.clear();
+  v.selectKey = key;
+}
+
+// ---------------------------------------------------------------- rendering
+
+/** What the render modules need: the state and the callbacks that act on it. */
+function context(v) {
+  return {
+    state: v.state,
+    gameKind: v.gameKind,
+    selected: v.selected,
+    send,
+    openBuyIn,
+    toggleCard: (code) => toggleCard(v, code),
+  };
+}
+
+function renderHeader(v) {
+  const t = v.info;
+  document.getElementById("table-title").textContent = t.name;
+  document.getElementById("table-sub").textContent = `${t.game_name || t.game} · ${t.stakes} · ${t.limit} limit · ${t.kind} money`;
+  document.title = `${t.name} — pokerroom`;
+}
+
+function render(v) {
+  const ctx = context(v);
+  renderSeats(ctx);
+  renderCentre(ctx);
+  renderActionBar(ctx);
+  renderControls(v.state);
+  renderLog(ctx);
+  renderResults(ctx);
+  const yourTurn = Boolean(v.state.hand && v.state.hand.legal);
+  document.getElementById("table-view").classList.toggle("your-turn", yourTurn);
+  if (v.info) document.title = `${yourTurn ? "● " : ""}${v.info.name} — pokerroom`;
+  tickTimer();
+}
+
+function toggleCard(v, code) {
+  const legal = v.state && v.state.hand && v.state.hand.legal;
+  if (!legal || legal.draw === undefined || legal.draw === null) return;
+  if (v.selected.has(code)) v.selected.delete(code);
+  else if (v.selected.size < legal.draw) v.selected.add(code);
+  else {
+    toast(`You may discard at most ${legal.draw} card${legal.draw === 1 ? "" : "s"}.`, "info");
+    return;
+  }
+  const ctx = context(v);
+  renderSeats(ctx);
+  updateDrawButton(ctx);
+  tickTimer();
+}
+
+// ---------------------------------------------------------------- the clock
+
+/** Count the clock down locally from state.clock.remaining (called every 100 ms). */
+function tickTimer() {
+  if (!view || !view.state || !view.state.clock) return;
+  const node = document.querySelector('[data-testid="timer"]');
+  if (!node) return;
+  const clock = view.state.clock;
+  const left = Math.max(0, clock.remaining - (performance.now() - view.stateAt) / 1000);
+  node.textContent = `${Math.ceil(left)}s`;
+  node.classList.toggle("timer-low", left <= 5);
+  const fill = node.parentElement.querySelector(".timer-fill");
+  if (fill) {
+    if (!view.clockFull || view.clockSeat !== clock.seat || clock.remaining > view.clockFull) {
+      view.clockFull = Math.max(clock.remaining, 1);
+      view.clockSeat = clock.seat;
+    }
+    fill.style.width = `${Math.min(100, (100 * left) / view.clockFull).toFixed(1)}%`;
+  }
+}
+
+setInterval(tickTimer, 100);
+
+// ---------------------------------------------------------------- controls below the table
+
+function mySeat(state) {
+  if (!state || state.you === null || state.you === undefined) return null;
+  return state.seats[state.you];
+}
+
+function renderControls(state) {
+  const me = mySeat(state);
+  const toggle = document.getElementById("sit-toggle");
+  toggle.hidden = !me;
+  if (me) {
+    toggle.textContent = me.sitting_out ? "Come back" : "Sit out";
+    toggle.dataset.testid = me.sitting_out ? "come-back" : "sit-out";
+  }
+  document.getElementById("leave").hidden = !me;
+  const rebuy = document.getElementById("rebuy-box");
+  const allowed = Boolean(state && state.rebuy && state.rebuy.allowed);
+  const most = allowed ? state.rebuy.max : null; // null: no maximum (fixed-limit tables)
+  rebuy.hidden = !me || !allowed || most === 0;
+  if (me && allowed && most !== 0) {
+    const input = document.getElementById("rebuy-amount");
+    input.max = most === null ? "" : String(most);
+    if (most !== null && (!input.value || Number(input.value) > most)) input.value = String(most);
+    input.title = most === null ? "no maximum" : `up to ${chips(most)}`;
+  }
+  const empty = state ? state.seats.filter((s) => !s).length : 0;
+  const count = document.getElementById("bots-count");
+  count.max = String(Math.max(1, empty));
+  document.getElementById("add-bots").disabled = !state || empty === 0;
+}
+
+function positiveInt(text) {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+function bindControls() {
+  bound = true;
+  document.getElementById("leave").addEventListener("click", () => send({ type: "leave" }));
+  document.getElementById("sit-toggle").addEventListener("click", () => {
+    const me = view && mySeat(view.state);
+    if (me) send({ type: me.sitting_out ? "come_back" : "sit_out" });
+  });
+  document.getElementById("rebuy").addEventListener("click", () => {
+    const amount = positiveInt(document.getElementById("rebuy-amount").value);
+    if (amount === null) toast("Enter the chips to add.");
+    else send({ type: "rebuy", amount });
+  });
+  document.getElementById("add-bots").addEventListener("click", () => {
+    const count = positiveInt(document.getElementById("bots-count").value) || 1;
+    send({ type: "bots", count });
+  });
+  bindBuyIn();
+}
+
+// ---------------------------------------------------------------- buy-in dialog
+
+let buyInSeat = null;
+
+function openBuyIn(seat) {
+  if (!view || !view.state) return;
+  const range = view.state.buy_in;
+  buyInSeat = seat;
+  const input = document.getElementById("buyin-input");
+  input.min = String(range.min);
+  if (range.max) input.max = String(range.max);
+  else input.removeAttribute("max");
+  input.value = String(range.default);
+  const most = range.max ? chips(range.max) : "no maximum";
+  document.getElementById("buyin-title").textContent = `Buy in at seat ${seat}`;
+  document.getElementById("buyin-range").textContent = `Min ${chips(range.min)} · Max ${most}`;
+  document.getElementById("buyin-error").textContent = "";
+  document.getElementById("buyin-dialog").hidden = false;
+  input.focus();
+  input.select();
+}
+
+function closeBuyIn() {
+  buyInSeat = null;
+  document.getElementById("buyin-dialog").hidden = true;
+}
+
+function confirmBuyIn(ev) {
+  ev.preventDefault();
+  if (!view || buyInSeat === null) return;
+  const range = view.state.buy_in;
+  const amount = positiveInt(document.getElementById("buyin-input").value);
+  const error = document.getElementById("buyin-error");
+  if (amount === null || amount < range.min || (range.max && amount > range.max)) {
+    error.textContent = range.max
+      ? `Buy in for ${chips(range.min)} to ${chips(range.max)}.`
+      : `Buy in for at least ${chips(range.min)}.`;
+    return;
+  }
+  if (send({ type: "sit", seat: buyInSeat, buy_in: amount })) closeBuyIn();
+}
+
+function bindBuyIn() {
+  document.getElementById("buyin-form").addEventListener("submit", confirmBuyIn);
+  document.getElementById("buyin-cancel").addEventListener("click", closeBuyIn);
+  document.getElementById("buyin-dialog").addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") closeBuyIn();
+  });
+}

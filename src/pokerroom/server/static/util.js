@@ -1,0 +1,118 @@
+// util.js — small shared helpers of the browser client: DOM building (el), the JSON API wrapper (api),
+// error toasts (toast), chip formatting and the cached game list from /api/games.
+
+/** Build an element: el("button", {class: "x", dataset: {testid: "y"}, onclick: f}, "text", child, ...). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "value") node.value = value;
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** A test id shortcut for el(): el("div", tid("pot")). */
+export function tid(testid, extra = {}) {
+  return { ...extra, dataset: { ...(extra.dataset || {}), testid } };
+}
+
+/** Replace every child of `node`. */
+export function replace(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+}
+
+/** The text of an HTTP error body: {"detail": "..."} (or FastAPI's list of validation errors). */
+function detailText(body, status) {
+  const detail = body && body.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) return detail.map((d) => d.msg || JSON.stringify(d)).join("; ");
+  return `request failed (${status})`;
+}
+
+/** An HTTP error with the server's detail and status. */
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Call the JSON API: api("POST", "/api/login", {name, password}) -> parsed body; throws ApiError. */
+export async function api(method, path, body) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(`network error: ${err.message}`, 0);
+  }
+  const text = await response.text();
+  let parsed = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) throw new ApiError(detailText(parsed, response.status), response.status);
+  return parsed;
+}
+
+/** Show a short message at the bottom of the page (kind: "error" or "info"). */
+export function toast(message, kind = "error") {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const item = el("div", tid("toast", { class: `toast toast-${kind}`, role: "alert" }), message);
+  box.append(item);
+  setTimeout(() => item.classList.add("toast-out"), 4000);
+  setTimeout(() => item.remove(), 4600);
+}
+
+/** Chips as text with thousands separators: 12345 -> "12,345". */
+export function chips(n) {
+  return n === null || n === undefined ? "—" : Number(n).toLocaleString("en-US");
+}
+
+/** A signed chip amount: +40 / -20 / 0. */
+export function signed(n) {
+  return n > 0 ? `+${chips(n)}` : chips(n);
+}
+
+let gamesPromise = null;
+
+/** The games of /api/games, fetched once: [{id, name, limits, default_limit, seats, kind}]. */
+export function games() {
+  if (!gamesPromise) {
+    gamesPromise = api("GET", "/api/games").catch((err) => {
+      gamesPromise = null;
+      throw err;
+    });
+  }
+  return gamesPromise;
+}
+
+/** One game by id (undefined when unknown or the list failed). */
+export async function gameById(id) {
+  try {
+    return (await games()).find((g) => g.id === id);
+  } catch {
+    return undefined;
+  }
+}
