@@ -130,7 +130,8 @@ class Hand(ShowdownMixin):
         """Chips behind of each seat put all-in by disconnect protection (RULES §3.7): set aside until the end."""
         self._dead_in = list(dead) if dead is not None else [0] * n
         self.big_blind_seat = big_blind_seat
-        self._rake_rule = rake
+        self.rake_rule = rake
+        """The rake hook this hand was dealt with (``None``: no rake); hand histories record it."""
         self._cards = cards
         self.bets: list[int] = [0] * n
         self.contributions: list[int] = [0] * n
@@ -392,7 +393,7 @@ class Hand(ShowdownMixin):
     def _take_rake(self) -> None:
         """RULES §3.10: the house's cut from the settled pots, once the hand reached the game's raking street;
         uncalled bets are already back, so they are never raked."""
-        rule = self._rake_rule
+        rule = self.rake_rule
         if rule is None or self.street < self.game.rake_street or not self.pots:
             return
         taken = list(rule([p.amount for p in self.pots], self.n))

@@ -11,10 +11,18 @@ is our game id (``soko``, ``five-card-draw``, ...) with extension keys, all star
   fields (spread limit: always its round maxima ``bet_sizes``);
 * ``_fold_without_bet``: when the hand differs from the game about folding with nothing to call;
 * ``_carried_in``, ``_last_hand``, ``_carried``: chips a previous hand left in the pot, the evening's last hand
-  (odd chips paid out, not carried) and the odd chips this hand leaves for the next one (the club games).
+  (odd chips paid out, not carried) and the odd chips this hand leaves for the next one (the club games);
+* ``_dead``: the dead money each player posted (a missed small blind, the club's new-player fee), a list by
+  position like ``antes``;
+* ``_big_blind_seat``: the big blind in position (``'p3'``) when a player who posted a live big blind out of
+  position sits after it, so that the action starts left of the right one;
+* ``_rake``: the house's cut at settlement: ``schedule`` (a RULES §3.10 table, with ``cents_per_unit``) when the
+  hand was raked by a room table's schedule, ``amount`` (the rake taken, which the replay checks) and ``pots``
+  (what each pot gave, only when the split is not in proportion to the pots, A-3.10-4).
 
 A draw the clock made is written ``pN sd # timed out``; pressing split in 32-card draw (a check that proposes or
-accepts splitting the pot) ``pN cc # split``, and an all-in player declining it ``pN cc``.
+accepts splitting the pot) ``pN cc # split``, and an all-in player declining it ``pN cc``; disconnect protection
+(RULES §3.7: the player stays in for the chips already in) ``pN cc # artificial all-in``.
 
 Seats map to PHH players from the button or dealer box (PHH-NOTES "Seats"): ``p1`` is the first seat left of it
 and ``pN`` the button itself (heads-up the blind and ante lists are written in reverse order).  In stud the first
@@ -43,9 +51,11 @@ from typing import Any
 
 from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.engine import EventType, Hand
+from pokerroom.engine.pots import build_pots
 from pokerroom.errors import UnsupportedRule
 from pokerroom.formats.phh import BUTTON_VARIANTS, PHHHand
 from pokerroom.formats.replay import (
+    ARTIFICIAL_ALL_IN,
     BETTING_AMOUNTS,
     CODES,
     SPLIT,
@@ -55,13 +65,18 @@ from pokerroom.formats.replay import (
     rules_game,
 )
 from pokerroom.games import Betting, Game, Limit, find
+from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
 
-__all__ = ["CODES", "SPLIT", "TIMED_OUT", "extension_keys", "from_hand", "variant_code"]
+__all__ = ["ARTIFICIAL_ALL_IN", "CODES", "SPLIT", "TIMED_OUT", "extension_keys", "from_hand", "variant_code"]
 
 _SKIPPED = frozenset(
-    (EventType.POST_ANTE, EventType.POST_BLIND, EventType.UNCALLED, EventType.POT, EventType.WIN, EventType.HAND_END)
-)
-"""Events a PHH record holds in its fields (forced bets) or that follow from the actions (pots, the end)."""
+    (
+        EventType.POST_ANTE, EventType.POST_BLIND, EventType.POST_DEAD, EventType.UNCALLED, EventType.RAKE,
+        EventType.POT, EventType.WIN, EventType.HAND_END,
+    )
+)  # fmt: skip
+"""Events a PHH record holds in its fields (forced bets, dead money, the rake) or that follow from the actions
+(pots, the end)."""
 
 
 def variant_code(hand: Hand) -> str:
@@ -136,6 +151,74 @@ def _betting_extension(game: Game, betting: Betting, unit: Decimal) -> dict[str,
     return out
 
 
+def _order(hand: Hand) -> list[int]:
+    """The engine seat of each PHH position: ``p1`` is the first seat after the button (or the dealer box)."""
+    return [(hand.button + 1 + k) % hand.n for k in range(hand.n)]
+
+
+def _by_position(hand: Hand, values: Sequence[int], unit: Decimal) -> list[Decimal]:
+    """Per-seat amounts as a PHH list: by position, in reverse order heads-up (as the blinds)."""
+    out = [Decimal(values[s]) * unit for s in _order(hand)]
+    return out[::-1] if hand.n == 2 else out
+
+
+def _default_big_blind(hand: Hand) -> int | None:
+    """The big blind a reader finds without ``_big_blind_seat``: the last seat clockwise from the button that
+    posted the largest blind (:func:`pokerroom.engine.order.big_blind_seat`)."""
+    if not any(hand.blinds):
+        return None
+    big, n = max(hand.blinds), hand.n
+    return max((s for s in range(n) if hand.blinds[s] == big), key=lambda s: (s - hand.button - 1) % n)
+
+
+def _rake_keys(hand: Hand, unit: Decimal) -> dict[str, Any]:
+    """The ``_rake`` table: the schedule when a room table's rake of RULES §3.10 took it, the amount once the
+    hand is settled, and each pot's part when the hook did not split it in proportion (A-3.10-4)."""
+    rule = hand.rake_rule
+    if rule is None:
+        return {}
+    out: dict[str, Any] = {}
+    cents = Decimal(rule.cents_per_chip) / unit if isinstance(rule, TableRake) else None
+    if (
+        isinstance(rule, TableRake)
+        and SCHEDULES.get(rule.schedule.id) == rule.schedule
+        and cents is not None
+        and cents * unit == rule.cents_per_chip  # exact: what 1 in the file is worth
+    ):
+        out["schedule"] = rule.schedule.id
+        if cents != 1:
+            out["cents_per_unit"] = int(cents) if cents == cents.to_integral_value() else cents.normalize()
+    elif not hand.rake:
+        return {}  # another hook that took nothing (or has not yet): nothing to record
+    if not hand.is_complete:
+        return out
+    out["amount"] = Decimal(hand.rake) * unit
+    if hand.rake and "schedule" not in out:
+        pots = [p.amount for p in build_pots(hand.contributions, [not f for f in hand.folded], hand.dead)]
+        taken = list(rule(pots, hand.n))  # a rake hook is a function of the pots and the players dealt in
+        if sum(taken) != hand.rake:
+            raise UnsupportedRule(
+                f"the rake of {hand.rake} cannot be written: the hand's rake hook now takes {taken} from pots {pots}"
+            )
+        if taken != split_rake(hand.rake, pots):
+            out["pots"] = [Decimal(t) * unit for t in taken]
+    return out
+
+
+def _room_keys(hand: Hand, unit: Decimal) -> dict[str, Any]:
+    """``_dead``, ``_big_blind_seat`` and ``_rake``: what a room table adds to a hand (RULES §3.4-§3.5, §3.10)."""
+    out: dict[str, Any] = {}
+    if any(hand.dead_posted):
+        out["_dead"] = _by_position(hand, hand.dead_posted, unit)
+    big = hand.big_blind_seat
+    if big is not None and big != _default_big_blind(hand):
+        out["_big_blind_seat"] = f"p{_order(hand).index(big) + 1}"
+    rake = _rake_keys(hand, unit)
+    if rake:
+        out["_rake"] = rake
+    return out
+
+
 def extension_keys(hand: Hand, *, unit: Decimal = Decimal(1)) -> tuple[str, dict[str, Any]]:
     """The variant (a PHH code or our game id) and the extension keys (``_limit``, ``_house_rules``, ...) that
     record ``hand``'s game, limit and options; see the module docstring."""
@@ -155,6 +238,7 @@ def extension_keys(hand: Hand, *, unit: Decimal = Decimal(1)) -> tuple[str, dict
         extra["_last_hand"] = True
     if hand.carried:
         extra["_carried"] = Decimal(hand.carried) * unit
+    extra.update(_room_keys(hand, unit))
     code = CODES.get((game.id, betting.limit))
     if code is not None and not extra:
         return code, {}
@@ -166,16 +250,15 @@ def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None
 
     ``seat`` writes the record from that seat's view (hidden cards as ``??``).  Raises
     :class:`~pokerroom.errors.UnsupportedRule` for what PHH and its extension keys cannot express (an event
-    this writer does not know, a game changed other than by its house rules).
+    this writer does not know, a game changed other than by its house rules, a rake hook whose takes cannot be
+    told again).
     """
     variant, extra = extension_keys(hand, unit=unit)
-    n = hand.n
-    order = [(hand.button + 1 + k) % n for k in range(n)]  # PHH position -> engine seat
+    order = _order(hand)  # PHH position -> engine seat
     player = {s: i + 1 for i, s in enumerate(order)}
 
     def by_position(values: Sequence[int]) -> tuple[Decimal, ...]:
-        out = [Decimal(values[s]) * unit for s in order]
-        return tuple(out[::-1]) if n == 2 else tuple(out)
+        return tuple(_by_position(hand, values, unit))
 
     shown = hand.shown
 
@@ -241,6 +324,8 @@ def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None
             actions.append(f"{p} sm {format_cards(e.cards)}")
         elif t is EventType.MUCK:
             actions.append(f"{p} sm")
+        elif t is EventType.ARTIFICIAL_ALL_IN:  # disconnect protection (RULES §3.7): in for what is in
+            actions.append(f"{p} cc # {ARTIFICIAL_ALL_IN}")
         else:
             raise UnsupportedRule(f"PHH writing does not know the event {t.value!r} ({e})")
     flush()

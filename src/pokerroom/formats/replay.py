@@ -14,11 +14,12 @@ status and carry the reason.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from functools import lru_cache
+from typing import TypeGuard
 
 from pokerroom.cards import UNKNOWN, format_card, format_cards
 from pokerroom.engine import Action, Hand, OutOfCards, Phase
@@ -26,11 +27,14 @@ from pokerroom.errors import DuplicateCard, IllegalAction, PokerroomError, Unkno
 from pokerroom.formats.phh import PHHHand, common_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
 from pokerroom.games import Betting, Game, Limit, all_games, find
+from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
 
 __all__ = [
     "ALLOW_LIST",
+    "ARTIFICIAL_ALL_IN",
     "BETTING_AMOUNTS",
     "CODES",
+    "RAKE_FIELDS",
     "SPLIT",
     "TIMED_OUT",
     "VARIANTS",
@@ -68,6 +72,13 @@ TIMED_OUT = "timed out"
 
 SPLIT = "split"
 """The comment that marks a check pressing split in 32-card draw (``pN cc # split``; RULES G15)."""
+
+ARTIFICIAL_ALL_IN = "artificial all-in"
+"""The comment that marks disconnect protection (``pN cc # artificial all-in``; RULES §3.7): the player stays in
+the hand for the chips already in, as if all-in; the chips behind come back at the end."""
+
+RAKE_FIELDS: frozenset[str] = frozenset(("schedule", "cents_per_unit", "amount", "pots"))
+"""The fields of a record's ``_rake`` table (``docs/phh.md``)."""
 
 BETTING_AMOUNTS: frozenset[str] = frozenset(("min_bet", "bet_sizes", "min_raise"))
 """The fields of :class:`~pokerroom.games.Betting` that are amounts (the rest are counts, multipliers and
@@ -232,21 +243,23 @@ def _limit(value: object) -> Limit:
     return Limit.parse(value)
 
 
+def _is_amount(value: object) -> TypeGuard[Decimal | int]:
+    return isinstance(value, Decimal | int) and not isinstance(value, bool)
+
+
 def _extension_amounts(extra: Mapping[str, object]) -> list[Decimal]:
     """Amounts in a record's extension keys (they count toward the file's chip unit)."""
-    out: list[Decimal] = []
-    for key in ("_carried_in", "_carried"):
-        value = extra.get(key)
-        if isinstance(value, Decimal | int) and not isinstance(value, bool):
-            out.append(Decimal(value))
-    table = extra.get("_betting")
-    if isinstance(table, Mapping):
-        for name in BETTING_AMOUNTS:
-            value = table.get(name)
-            for v in value if isinstance(value, list) else [value]:
-                if isinstance(v, Decimal | int) and not isinstance(v, bool):
-                    out.append(Decimal(v))
-    return out
+    values: list[object] = [extra.get("_carried_in"), extra.get("_carried")]
+    dead = extra.get("_dead")
+    if isinstance(dead, list):
+        values += dead
+    for key, names in (("_betting", BETTING_AMOUNTS), ("_rake", ("amount", "pots"))):
+        table = extra.get(key)
+        if isinstance(table, Mapping):
+            for name in names:
+                value = table.get(name)
+                values += value if isinstance(value, list) else [value]
+    return [Decimal(v) for v in values if _is_amount(v)]
 
 
 def record_unit(record: PHHHand, actions: Sequence[PHHAction] | None = None) -> Decimal:
@@ -308,6 +321,67 @@ def _betting_value(name: str, raw: object, conv: _Units) -> object:
     if isinstance(raw, list):
         return tuple(one(v) for v in raw)
     return one(raw)
+
+
+def _dead(raw: object, n: int, conv: _Units) -> list[int] | None:
+    """``_dead``: the dead money each player posts before the deal, by position like ``antes``."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != n or not all(_is_amount(v) and v >= 0 for v in raw):
+        raise UnsupportedRule(f"_dead must list one amount per player ({n}), not {raw!r}")
+    return [conv(x) for x in _by_position([Decimal(v) for v in raw], n)]
+
+
+def _big_blind_seat(raw: object, n: int) -> int | None:
+    """``_big_blind_seat``: the player (``'p3'``) whose big blind is the one in position."""
+    if raw is None:
+        return None
+    if isinstance(raw, str) and raw[:1] == "p" and raw[1:].isdigit() and 1 <= int(raw[1:]) <= n:
+        return int(raw[1:]) - 1
+    raise UnsupportedRule(f"_big_blind_seat must name a player p1..p{n}, not {raw!r}")
+
+
+_RakeHook = Callable[[Sequence[int], int], Sequence[int]]
+
+
+def _rake_hook(raw: object, unit: Decimal, conv: _Units) -> _RakeHook | None:
+    """The engine's rake hook for a record's ``_rake`` table: each pot's part as ``pots`` says, else the
+    ``schedule`` (RULES §3.10, ``cents_per_unit`` cents for 1 in the file), else ``amount`` taken from the pots in
+    proportion (A-3.10-4).  The replay checks ``amount`` afterwards (:func:`replay`)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or not raw.keys() <= RAKE_FIELDS or not raw.keys() - {"cents_per_unit"}:
+        raise UnsupportedRule(
+            f"_rake must be a table of {', '.join(sorted(RAKE_FIELDS))} (schedule, amount or pots), not {raw!r}"
+        )
+    amount, pots, name = raw.get("amount"), raw.get("pots"), raw.get("schedule")
+    if amount is not None and not (_is_amount(amount) and amount >= 0):
+        raise UnsupportedRule(f"_rake amount must be an amount, not {amount!r}")
+    if pots is not None:
+        if not isinstance(pots, list) or not all(_is_amount(v) and v >= 0 for v in pots):
+            raise UnsupportedRule(f"_rake pots must list an amount per pot, not {pots!r}")
+        parts = [conv(Decimal(v)) for v in pots]
+
+        def per_pot(amounts: Sequence[int], dealt: int) -> list[int]:
+            if len(amounts) != len(parts):
+                raise UnsupportedRule(f"_rake pots lists {len(parts)} pots; the hand has {len(amounts)}")
+            return parts
+
+        return per_pot
+    if name is not None:
+        schedule = SCHEDULES.get(name) if isinstance(name, str) else None
+        if schedule is None:
+            raise UnsupportedRule(f"_rake schedule must be one of {', '.join(SCHEDULES)}, not {name!r}")
+        cents = raw.get("cents_per_unit", 1)
+        per_chip = Decimal(cents) * unit if _is_amount(cents) else Decimal(0)
+        if per_chip <= 0 or per_chip != per_chip.to_integral_value():
+            raise UnsupportedRule(
+                f"_rake cents_per_unit {cents!r} must make a chip of this file ({unit}) a whole number of cents"
+            )
+        return TableRake(schedule, int(per_chip))
+    assert amount is not None
+    total = conv(Decimal(amount))
+    return lambda amounts, dealt: split_rake(total, amounts)
 
 
 class _ReplayCards:
@@ -417,6 +491,9 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
         raise UnsupportedRule(f"_last_hand must be true or false, not {last_hand!r}")
     if isinstance(carried_in, bool) or not isinstance(carried_in, int | Decimal):
         raise UnsupportedRule(f"_carried_in must be an amount, not {carried_in!r}")
+    dead = _dead(extra.get("_dead"), n, conv)
+    big_blind_seat = _big_blind_seat(extra.get("_big_blind_seat"), n)
+    rake = _rake_hook(extra.get("_rake"), unit, conv)
     hand = Hand(
         game,
         stacks=stacks,
@@ -432,6 +509,9 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
         fold_without_bet=fold_without_bet,
         carried_in=conv(Decimal(carried_in)),
         last_hand=last_hand,
+        dead=dead,
+        big_blind_seat=big_blind_seat,
+        rake=rake,
     )
     return hand, actions, unit
 
@@ -456,7 +536,9 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
     seat = a.actor
     assert isinstance(seat, int)
     verb = a.verb
-    if verb == "cc":
+    if verb == "cc" and a.comment == ARTIFICIAL_ALL_IN:
+        hand.artificial_all_in(seat)
+    elif verb == "cc":
         facing = hand.to_act == seat and hand.phase is Phase.BETTING and hand.cur > hand.bets[seat]
         if a.comment == SPLIT and not facing:
             hand.act(Action.split(), seat)
@@ -529,6 +611,10 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     if isinstance(carried, Decimal | int) and used * hand.carried != carried:
         message = f"chips carried to the next hand: {carried} expected, {used * hand.carried} computed"
         return result("mismatch", message, computed, hand)
+    rake = record.extra.get("_rake")
+    raked = rake.get("amount") if isinstance(rake, Mapping) else None
+    if _is_amount(raked) and used * hand.rake != raked:
+        return result("mismatch", f"rake: {raked} expected, {used * hand.rake} computed", computed, hand)
     if any(_is_inf(x) for x in record.starting_stacks):
         return result("unchecked", "starting stacks include inf", None, hand)
     if expected is None:
