@@ -335,3 +335,40 @@ def test_no_message_carries_another_seats_down_cards(store: Store) -> None:
     assert checked > 5 * total
     store.check_balanced()
     lobby.close()
+
+
+def test_show_or_muck_in_turn_when_the_table_says_so(store: Store) -> None:
+    """A table with ``auto_showdown=False``: at the showdown each player shows or mucks in turn; the view offers
+    both, and a muck gives the pot to the hand shown (exact chips)."""
+    clock = VirtualClock()
+    _people(store, "alice", "bob")
+    lobby = _lobby(store, clock)
+    actor = lobby.create(name="S", game="holdem", stakes="2/4", limit="fixed", seats=2, auto_showdown=False)
+    clients = {p: Client(p, actor) for p in ("alice", "bob")}
+    for seat, p in enumerate(("alice", "bob")):
+        actor.connect(clients[p])
+        actor.handle(clients[p], Sit(seat, 100))
+    clock.advance(1.0)
+    actor.tick()
+    while actor._hand_running():
+        seat = actor.table.to_act
+        assert seat is not None
+        player = actor.table.seats[seat].player  # type: ignore[union-attr]
+        actor.broadcast()
+        legal = clients[player].last_state()["hand"]["legal"]
+        if "show" in legal["actions"]:
+            assert legal["actions"] == ["show", "muck"]
+            shown = actor.table.hand.shown  # type: ignore[union-attr]
+            actor.handle(clients[player], Act(Action.muck() if shown else Action.show()))
+        else:
+            actor.handle(clients[player], Act(Action.check() if "check" in legal["actions"] else Action.call()))
+        assert not clients[player].errors()
+    result = actor.table.result
+    assert result is not None
+    kinds = [e.type for e in result.events]
+    assert kinds.count(EventType.SHOW) == 1 and kinds.count(EventType.MUCK) == 1
+    # Both put in 2 (the big blind called, then checked down): the one who showed wins 4.
+    shower = next(e.seat for e in result.events if e.type is EventType.SHOW)
+    assert result.contributions == (2, 2)
+    assert result.payouts[shower] == 4 and result.payouts[1 - shower] == 0  # type: ignore[index]
+    lobby.close()

@@ -60,7 +60,8 @@ class TableConfig:
     wait in blind games, the club's fee in club hold'em); ``min_stack``: chips each player must hold before a
     deal (the A-6 table's 13, RULES G3); ``rebuy_cap``: the club's X = M/S cap (RULES G2); ``rebuy_only_busted``:
     the no-limit lowball rule (G1); ``aai_per_24h``: disconnect protections per player per 24 hours;
-    ``action_seconds``/``bank_seconds``: the clock."""
+    ``action_seconds``/``bank_seconds``: the clock; ``auto_showdown``: every hand at a showdown is turned up
+    (online practice), or ``False``: each player in turn shows or mucks (a time-out mucks)."""
 
     game: str
     rules: dict[str, Any] = field(default_factory=dict)
@@ -81,6 +82,7 @@ class TableConfig:
     aai_per_24h: int = 1
     action_seconds: float = 20.0
     bank_seconds: float = 30.0
+    auto_showdown: bool = True
 
     def __post_init__(self) -> None:
         """Refuse settings no table can play with (:class:`RoomError` naming what is allowed) and take ``dealer``
@@ -117,7 +119,7 @@ class TableConfig:
             )
         if self.buy_in is not None and not isinstance(self.buy_in, BuyIn):
             raise RoomError(f"buy_in must be a BuyIn(minimum, maximum), not {self.buy_in!r}")
-        for flag in ("real_money", "rebuy_only_busted"):
+        for flag in ("real_money", "rebuy_only_busted", "auto_showdown"):
             if not isinstance(getattr(self, flag), bool):
                 raise RoomError(f"{flag} must be True or False, not {getattr(self, flag)!r}")
         if self.rebuy_cap is not None and not isinstance(self.rebuy_cap, bool):

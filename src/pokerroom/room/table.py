@@ -445,6 +445,7 @@ class Table:
             stacks=stacks, button=layout.engine_button(), blinds=self.blinds if self.blind_game else None,
             ante=self.stakes.ante, bring_in=self.stakes.bring_in, betting=self.stakes.betting, seed=seed, cards=cards,
             carried_in=self.carried, last_hand=self.last_hand, dead=dead if any(dead) else None,
+            auto_showdown=self.config.auto_showdown,
             rake=self._rake, **kw,
         )
         # Dealt: from here on nothing is refused, and the table commits the layout.

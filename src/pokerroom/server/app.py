@@ -59,6 +59,7 @@ class NewTable(BaseModel):
     kind: str = Field(default="play", pattern="^(play|real)$")
     seats: int | None = Field(default=None, ge=2, le=10)
     bots: int = Field(default=0, ge=0, le=9)
+    showdown: str = Field(default="auto", pattern="^(auto|choose)$")
 
 
 class RateLimit:
@@ -232,6 +233,7 @@ def create_app(
             actor = lobby.create(
                 name=body.name, game=body.game, stakes=body.stakes, limit=body.limit, rules=body.rules,
                 real_money=body.kind == "real", seats=body.seats, bots=body.bots, created_by=name,
+                auto_showdown=body.showdown == "auto",
             )
         except PokerroomError as err:
             raise _http(err) from None

@@ -114,8 +114,10 @@ class Lobby:
         seats: int | None = None,
         bots: int = 0,
         created_by: str | None = None,
+        auto_showdown: bool = True,
     ) -> TableActor:
-        """Create a table and its actor, with ``bots`` house bots seated.  Raises :class:`RoomError` for settings
+        """Create a table and its actor, with ``bots`` house bots seated (``auto_showdown``: see
+        :class:`TableConfig`).  Raises :class:`RoomError` for settings
         no table can play with or a name in use, naming what is allowed."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60:
             raise RoomError("a table name is 1 to 60 characters")
@@ -128,7 +130,8 @@ class Lobby:
             raise RoomError(f"a table named {name!r} already exists")
         find(game)  # UnsupportedRule naming the games
         config = TableConfig(
-            game=game, stakes=stakes, limit=limit, rules=dict(rules or {}), real_money=real_money, seats=seats
+            game=game, stakes=stakes, limit=limit, rules=dict(rules or {}), real_money=real_money, seats=seats,
+            auto_showdown=auto_showdown,
         )
         if not isinstance(bots, int) or isinstance(bots, bool) or bots < 0:
             raise RoomError(f"bots must be a whole number, 0 or more, not {bots!r}")

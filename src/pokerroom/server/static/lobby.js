@@ -125,6 +125,7 @@ function formBody(form) {
     kind: f.kind.value,
     seats: intOrUndefined(f.seats.value),
     bots: intOrUndefined(f.bots.value),
+    showdown: f.showdown.value,
   };
   const stakes = f.stakes.value.trim();
   if (stakes) body.stakes = stakes;
