@@ -38,6 +38,7 @@ from pokerroom.errors import (
 )
 from pokerroom.games import Game
 from pokerroom.room.config import HandResult
+from pokerroom.room.table import Table
 from pokerroom.server.protocol import (
     VERSION,
     Act,
@@ -94,8 +95,12 @@ class TableInfo:
     seats: int
     players: list[str | None]
     buy_in: dict[str, int | None]
+    table: Table | None = None
+    """The table itself, read for who sits where each time (``players`` is used without it)."""
 
     def json(self) -> dict[str, object]:
+        if self.table is not None:
+            self.players = [None if st is None else st.player for st in self.table.seats]
         return {
             "id": self.id,
             "name": self.name,
@@ -175,6 +180,7 @@ class TableActor:
         self.table = runner.table
         self.clock = runner.table.clock
         self.info = info
+        info.table = runner.table
         self.fund_bot = fund_bot
         self.bot_delay = bot_delay
         self.next_hand_delay = next_hand_delay
@@ -577,7 +583,6 @@ class TableActor:
         if not self._changed:
             return
         self._changed = False
-        self.info.players = [None if st is None else st.player for st in self.table.seats]
         for player, conns in self.connections.items():
             message = self.state(player)
             for conn in conns:
