@@ -20,11 +20,13 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pokerroom.bots import make as make_bot
+from pokerroom.cards import format_card, format_cards
 from pokerroom.engine import Action, HandView
 from pokerroom.errors import (
     DuplicateCard,
@@ -252,7 +254,7 @@ class TableActor:
     def _error(self, err: PokerroomError) -> dict[str, object]:
         code = _code(err)
         perr = err if isinstance(err, ProtocolError) else ProtocolError(code, str(err))
-        if code in ("illegal_action", "illegal_amount", "not_your_turn") and perr.allowed is None:
+        if code in ("illegal_action", "illegal_amount") and perr.allowed is None:
             h = self.table.hand
             legal = h.legal_actions() if h is not None and not h.is_complete else None
             if legal is not None:
@@ -304,6 +306,17 @@ class TableActor:
             raise IllegalAction("no hand is being played; wait for the next deal")
         if self.table.to_act != seat:
             raise NotYourTurn(f"it is seat {self.table.to_act}'s turn, not seat {seat}'s")
+        cards = command.action.cards
+        if cards:
+            h, layout = self.table.hand, self.table.layout
+            assert h is not None and layout is not None
+            held = h.hole[layout.dealt.index(seat)]
+            foreign = [format_card(c) for c in cards if c not in held]
+            if foreign:
+                raise ProtocolError(
+                    "bad_card",
+                    f"seat {seat} does not hold {' '.join(foreign)}; it holds {format_cards(held, sep=' ')}",
+                )
         self.runner.act(seat, command.action)
         self._after_action()
 
@@ -333,7 +346,7 @@ class TableActor:
             name = self._bot_name()
             self.fund_bot(name)
             self.runner.sit(seat, name, self.table.default_buy_in())
-            self.bots[name] = make_bot(self.bot_kind, seed=hash((self.info.id, name)) & 0xFFFF)
+            self.bots[name] = make_bot(self.bot_kind, seed=zlib.crc32(f"{self._seed}:{name}".encode()))
             added.append(name)
         if added:
             self._schedule_deal()
@@ -518,7 +531,7 @@ class TableActor:
             return  # dealt again when someone connects or sits
         self._bot_rebuys()
         try:
-            seed = None if self._seed is None else hash((self._seed, next(self._deals))) & ((1 << 63) - 1)
+            seed = None if self._seed is None else zlib.crc32(f"{self._seed}:{next(self._deals)}".encode()) << 31 | 1
             hand_id = self.runner.start_hand(seed=seed)
         except RoomError:
             return  # not enough players: dealt when someone sits or comes back
@@ -533,6 +546,9 @@ class TableActor:
         hand (a spectator's view when not dealt in)."""
         t = self.table
         seats: list[dict[str, object] | None] = []
+        live: dict[int, int] = {}  # a dealt seat's stack as the hand stands, not as it began
+        if t.hand is not None and t.layout is not None and not t.hand.is_complete:
+            live = {seat: t.hand.stacks[k] for k, seat in enumerate(t.layout.dealt)}
         for i, st in enumerate(t.seats):
             if st is None:
                 seats.append(None)
@@ -541,7 +557,7 @@ class TableActor:
                 {
                     "seat": i,
                     "player": st.player,
-                    "stack": st.stack,
+                    "stack": live.get(i, st.stack),
                     "sitting_out": st.sitting_out,
                     "connected": st.player in self.connections or st.player in self.bots,
                     "bot": st.player in self.bots,
@@ -560,6 +576,7 @@ class TableActor:
             hand["hand_id"] = self.hand_ids.get(t.hand_number)
             if t.to_act is not None and t._running is not None:
                 clock = {"seat": t.to_act, "remaining": round(t._running.remaining(self.clock.now()), 1)}
+        most = t.max_rebuy(player) if you is not None else None
         return {
             "v": VERSION,
             "type": "state",
@@ -572,10 +589,7 @@ class TableActor:
             "clock": clock,
             "results": self.results[-5:],
             "buy_in": {"min": t.buy_in.minimum, "max": t.buy_in.maximum, "default": t.default_buy_in()},
-            "rebuy": {
-                "allowed": you is not None and not self._hand_running(),
-                "max": t.max_rebuy(player) if you is not None else None,
-            },
+            "rebuy": {"allowed": you is not None and not self._hand_running() and most != 0, "max": most},
         }
 
     def broadcast(self) -> None:

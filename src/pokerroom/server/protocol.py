@@ -152,6 +152,8 @@ def _cards(msg: dict[str, Any]) -> tuple[int, ...] | None:
         cards = tuple(parse_card(c) for c in raw)
     except InvalidCard as err:
         raise ProtocolError("bad_card", str(err)) from err
+    if UNKNOWN in cards:
+        raise ProtocolError("bad_card", "'??' stands for a card nobody may see; name your cards, such as 'As'")
     if len(set(cards)) != len(cards):
         raise ProtocolError("bad_card", f"a card is named twice in {raw}")
     return cards
@@ -223,7 +225,7 @@ come_back, rebuy, act, bots, ping
         raise ProtocolError("malformed", f"the message is not JSON: {err}") from err
     if not isinstance(msg, dict):
         raise ProtocolError("malformed", f"a message is a JSON object with 'v' and 'type', not {type(msg).__name__}")
-    if msg.get("v") != VERSION or isinstance(msg.get("v"), bool):
+    if type(msg.get("v")) is not int or msg.get("v") != VERSION:
         raise ProtocolError("version", f"this server speaks protocol v={VERSION}; the message has v={msg.get('v')!r}")
     kind = msg.get("type")
     parser = _PARSERS.get(kind) if isinstance(kind, str) else None
