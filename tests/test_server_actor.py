@@ -33,12 +33,15 @@ class Client:
         self.actor = actor
         self.messages: list[dict[str, Any]] = []
         self.checked = 0
+        self.results: dict[int, dict[str, Any]] = {}
 
     def send(self, message: dict[str, Any]) -> None:
         json.dumps(message)  # every message is JSON as sent over the socket
         self.messages.append(message)
-        if message["type"] == "state" and message["hand"] is not None:
-            self._no_leak(message)
+        if message["type"] == "state":
+            self.results.update((r["number"], r) for r in message["results"])
+            if message["hand"] is not None:
+                self._no_leak(message)
 
     def _no_leak(self, message: dict[str, Any]) -> None:
         table = self.actor.table
@@ -309,6 +312,25 @@ LEAK_GAMES = (
 )
 
 
+def _check_shares(game: str, results: Any) -> None:
+    """Every pot's shares pay out exactly its winners' chips; hi/lo games show both halves somewhere."""
+    halves = 0
+    for r in results:
+        for pot in r["pots"]:
+            if pot["shares"] is None:
+                continue
+            paid: dict[int, int] = {}
+            for share in pot["shares"]:
+                for seat, chips in share["winners"]:
+                    paid[seat] = paid.get(seat, 0) + chips
+            assert paid == {seat: chips for seat, chips in pot["winners"]}, (game, r["number"], pot)
+            halves += [s["share"] for s in pot["shares"]] == ["high", "low"]
+        for seat, name in r["hand_names"].items():
+            assert seat in r["shown"] and name
+    if game in ("stud8", "omaha8"):
+        assert halves > 0, f"no {game} pot was split high and low"
+
+
 def test_no_message_carries_another_seats_down_cards(store: Store) -> None:
     """Issue 6: over 1,000 seeded hands (10,000 in make soak) of several games, three people connected at each
     table with bots beside them, and a spectator, no message to a seat carries another seat's down cards before
@@ -330,6 +352,7 @@ def test_no_message_carries_another_seats_down_cards(store: Store) -> None:
             actor.handle(clients[p], Sit(seat, actor.table.default_buy_in()))
         _drive(actor, {p: clients[p] for p in people[:3]}, clock, rng, total // len(LEAK_GAMES))
         checked += sum(c.checked for c in clients.values())
+        _check_shares(game, clients["dan"].results.values())
         assert clients["dan"].last_state()["you"] is None  # the spectator saw every hand too
         actor.runner.check_stacks()
     assert checked > 5 * total

@@ -11,25 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerroom.cards import format_cards
-from pokerroom.engine import Event, EventType, Hand, Phase, split_chips
-from pokerroom.errors import PokerroomError
-from pokerroom.games import Game
+from pokerroom.engine import Event, EventType, Hand, Phase
+from pokerroom.engine.results import hand_name, pot_shares
 
 __all__ = ["Narrator", "hand_name", "pot_lines"]
 
 _PLAYER_DEAL = (EventType.DEAL_HOLE, EventType.DEAL_UP)
-
-
-def hand_name(game: Game, hole: Sequence[int], board: Sequence[int]) -> str:
-    """The hand's name under every share (``flush, ace high; 8-6-4-3-2``), ``""`` when it cannot be valued."""
-    names: list[str] = []
-    for share in game.shares:
-        try:
-            value = share.evaluate(hole, board)
-            names.append(share.describe(value) if value else f"no {share.name}")
-        except (PokerroomError, KeyError, IndexError):
-            return ""
-    return "; ".join(names)
 
 
 def _verb(word: str, you: bool) -> str:
@@ -187,51 +174,6 @@ def _wins(names: Sequence[str], human: int, payouts: Sequence[tuple[int, int]]) 
     return ", ".join(f"{names[s]} {'win' if s == human else 'wins'} {chips}" for s, chips in paid)
 
 
-def _halves(hand: Hand, event: Event) -> list[tuple[str, list[tuple[int, int]]]] | None:
-    """Each share's payouts of one contested pot, as the engine splits it (RULES §2.4, §6.3): ``None`` when the
-    pot had one contender or the split cannot be worked out again from the shown hands."""
-    game = hand.game
-    mucked = set(hand.mucked)
-    contenders = [s for s in event.eligible or () if s not in mucked]
-    if len(contenders) < 2 or event.amount is None:
-        return None
-    odd_order = [(hand.button + 1 + k) % hand.n for k in range(hand.n)]
-    winners_by_share: list[tuple[str, list[int]]] = []
-    for share in game.shares:
-        scored: list[tuple[int, int]] = []
-        for seat in contenders:
-            try:
-                value = share.evaluate(hand.hole[seat], hand.board)
-            except (PokerroomError, KeyError, IndexError):
-                return None
-            if value is not None:
-                scored.append((seat, value))
-        if not scored:
-            continue
-        if share.pot_keys is not None:
-            keys = share.pot_keys([v for _, v in scored])
-            scored = [(seat, key) for (seat, _), key in zip(scored, keys, strict=True)]
-        best = max(v for _, v in scored)
-        winners_by_share.append((share.name, [s for s, v in scored if v == best]))
-    if not winners_by_share:
-        return None
-    base, odd = divmod(event.amount, len(winners_by_share))
-    carry = bool(getattr(hand, "carry_odd_chips", False))
-    out: list[tuple[str, list[tuple[int, int]]]] = []
-    for k, (name, seats) in enumerate(winners_by_share):
-        chunk = base + (1 if k < odd else 0)
-        if carry:
-            chunk -= chunk % len(seats)
-        out.append((name, split_chips(chunk, [s for s in odd_order if s in seats])))
-    totals: dict[int, int] = {}
-    for _, payouts in out:
-        for seat, chips in payouts:
-            totals[seat] = totals.get(seat, 0) + chips
-    if sorted(totals.items()) != sorted(event.winners or ()):
-        return None  # a rule this report does not know: fall back to the plain line
-    return out
-
-
 def pot_lines(hand: Hand, names: Sequence[str], human: int) -> list[str]:
     """Who won what: ``You win 40 from the pot of 40``; in a hi/lo game each contested pot names both halves
     (``The pot of 100: high: Bot 1 wins 50; low: You win 50``) or says the high scooped (``no low: high
@@ -241,7 +183,7 @@ def pot_lines(hand: Hand, names: Sequence[str], human: int) -> list[str]:
     lines: list[str] = []
     for k, pot in enumerate(pots):
         label = "the pot" if len(pots) == 1 else ("the main pot" if k == 0 else f"side pot {k}")
-        halves = _halves(hand, pot) if len(game.shares) > 1 and pot.text != "split" else None
+        halves = pot_shares(hand, pot) if len(game.shares) > 1 and pot.text != "split" else None
         if pot.text == "split":
             lines.append(
                 f"{label[0].upper()}{label[1:]} of {pot.amount} is split by agreement: "

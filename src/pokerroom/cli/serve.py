@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from pokerroom.cli.report import DEFAULT_DATABASE
@@ -41,10 +40,11 @@ def serve(
         raise typer.BadParameter(f"cannot open the store {database!r}: {exc}", param_hint="--database") from None
     app = create_app(store=store, bot_delay=bot_delay)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    Console().print(
-        f"pokerroom: the card room is at [bold]http://{shown}:{port}/[/bold] (store: {database}); Ctrl-C stops it"
-    )
+    typer.echo(f"pokerroom: the card room is at http://{shown}:{port}/ (store: {database}); Ctrl-C stops it")
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+        # No per-message compression: table states are small, and zlib per socket costs CPU and 50 KB each.
+        uvicorn.run(
+            app, host=host, port=port, log_level="warning", ws_max_size=65536, ws_per_message_deflate=False
+        )
     finally:
         store.close()

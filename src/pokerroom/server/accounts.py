@@ -104,18 +104,20 @@ class Users:
         if not isinstance(password, str) or len(password) < _MIN_PASSWORD or len(password) > 200:
             raise AuthError(f"a password is {_MIN_PASSWORD} to 200 characters")
         hashed = self.hasher.hash(password)
-        with self.store.writing() as conn:
+        with self.store.reading() as conn:
             if conn.execute(select(logins.c.id).where(logins.c.name == name)).first() is not None:
                 raise AuthError(f"the name {name!r} is taken", status=409)
+        # The accounts first, the log-in last: a sign-up that fails on the way leaves the name free (accounts
+        # opened by a failed attempt are taken over by the next one, empty or with their play chips).
+        for account, chips in ((name, 0), (play_account(name), PLAY_CHIPS)):
+            try:
+                self.store.account_id(account)
+            except StoreError:
+                self.store.create_account(account, deposit=chips)
+        with self.store.writing() as conn:
+            if conn.execute(select(logins.c.id).where(logins.c.name == name)).first() is not None:
+                raise AuthError(f"the name {name!r} is taken", status=409)  # taken meanwhile
             conn.execute(logins.insert().values(name=name, password=hashed, created_at=_now()))
-        try:
-            self.store.account_id(name)
-        except StoreError:
-            self.store.create_account(name)
-        try:
-            self.store.account_id(play_account(name))
-        except StoreError:
-            self.store.create_account(play_account(name), deposit=PLAY_CHIPS)
         return self._session(name)
 
     def _session(self, name: str) -> str:

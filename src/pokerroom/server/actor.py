@@ -27,7 +27,8 @@ from typing import Any, Protocol
 
 from pokerroom.bots import make as make_bot
 from pokerroom.cards import format_card, format_cards
-from pokerroom.engine import Action, HandView
+from pokerroom.engine import Action, EventType, HandView
+from pokerroom.engine.results import hand_name, pot_shares
 from pokerroom.errors import (
     DuplicateCard,
     IllegalAction,
@@ -267,6 +268,8 @@ class TableActor:
             conn.send({"v": VERSION, "type": "pong", "id": command.id})
             return
         if isinstance(command, AddBots):
+            if not self._seated(player):  # bots join people, never fill a table nobody plays at
+                raise ProtocolError("not_seated", f"{player}: sit down first; bots are added by a seated player")
             self.add_bots(command.count)
             return
         if isinstance(command, Sit):
@@ -415,17 +418,26 @@ class TableActor:
 
     def _record(self, r: HandResult) -> None:
         seat_of = [seat for seat, _ in r.players]
+        h = self.table.hand
         shown: dict[int, list[str]] = {}
+        names: dict[str, str] = {}
         pots: list[dict[str, object]] = []
         for e in r.events:
-            if e.type.value == "show" and e.seat is not None and e.cards is not None:
+            if e.type is EventType.SHOW and e.seat is not None and e.cards is not None:
                 shown[seat_of[e.seat]] = [card_text(c) for c in e.cards]
-            if e.type.value == "pot" and e.winners is not None:
+                if h is not None and not r.voided:
+                    names[str(seat_of[e.seat])] = hand_name(h.game, e.cards, h.board)
+            if e.type is EventType.POT and e.winners is not None:
+                shares = pot_shares(h, e) if h is not None and len(h.game.shares) > 1 and e.text != "split" else None
                 pots.append(
                     {
                         "amount": e.amount,
                         "text": e.text,
                         "winners": [[seat_of[s], chips] for s, chips in e.winners],
+                        "shares": None if shares is None else [
+                            {"share": share, "winners": [[seat_of[s], chips] for s, chips in paid]}
+                            for share, paid in shares
+                        ],
                     }
                 )
         self.results.append(
@@ -436,6 +448,8 @@ class TableActor:
                 "net": [won - put for put, won in zip(r.contributions, r.payouts, strict=True)],
                 "pots": pots,
                 "shown": {str(k): v for k, v in shown.items()},
+                "hand_names": names,
+                "board": [card_text(c) for c in h.board] if h is not None else [],
                 "rake": r.rake,
                 "voided": r.voided,
             }
@@ -541,9 +555,8 @@ class TableActor:
 
     # ------------------------------------------------------------------ what each client sees
 
-    def state(self, player: str) -> dict[str, object]:
-        """``player``'s ``state`` message: the seats, the clock, the last results and that player's view of the
-        hand (a spectator's view when not dealt in)."""
+    def _shared(self) -> dict[str, object]:
+        """The part of a ``state`` message that is the same for every connection."""
         t = self.table
         seats: list[dict[str, object] | None] = []
         live: dict[int, int] = {}  # a dealt seat's stack as the hand stands, not as it began
@@ -563,20 +576,9 @@ class TableActor:
                     "bot": st.player in self.bots,
                 }
             )
-        you: int | None = t.seat_of(player) if self._seated(player) else None
-        hand: dict[str, object] | None = None
         clock: dict[str, object] | None = None
-        h, layout = t.hand, t.layout
-        if (h is not None and layout is not None and self.runner.hand_id is not None) or (
-            h is not None and layout is not None and h.is_complete
-        ):
-            assert h is not None and layout is not None
-            es = layout.dealt.index(you) if you is not None and you in layout.dealt else None
-            hand = view_json(h.view(es), layout.dealt, number=t.hand_number)
-            hand["hand_id"] = self.hand_ids.get(t.hand_number)
-            if t.to_act is not None and t._running is not None:
-                clock = {"seat": t.to_act, "remaining": round(t._running.remaining(self.clock.now()), 1)}
-        most = t.max_rebuy(player) if you is not None else None
+        if self._hand_shown() and t.to_act is not None and t._running is not None:
+            clock = {"seat": t.to_act, "remaining": round(t._running.remaining(self.clock.now()), 1)}
         return {
             "v": VERSION,
             "type": "state",
@@ -584,21 +586,60 @@ class TableActor:
             "hand_number": t.hand_number,
             "seats": seats,
             "button": t.button,
-            "you": you,
-            "hand": hand,
             "clock": clock,
             "results": self.results[-5:],
             "buy_in": {"min": t.buy_in.minimum, "max": t.buy_in.maximum, "default": t.default_buy_in()},
+        }
+
+    def _hand_shown(self) -> bool:
+        """Whether a hand is on the table to be shown: being played, or finished and not yet replaced."""
+        h = self.table.hand
+        return h is not None and self.table.layout is not None and (self.runner.hand_id is not None or h.is_complete)
+
+    def _hand_json(self, es: int | None) -> dict[str, object] | None:
+        """Engine seat ``es``'s view of the hand as JSON (``None``: a spectator's), or ``None`` without a hand."""
+        t = self.table
+        if not self._hand_shown():
+            return None
+        h, layout = t.hand, t.layout
+        assert h is not None and layout is not None
+        hand = view_json(h.view(es), layout.dealt, number=t.hand_number)
+        hand["hand_id"] = self.hand_ids.get(t.hand_number)
+        return hand
+
+    def _personal(
+        self, player: str, shared: dict[str, object], hands: dict[int | None, dict[str, object] | None]
+    ) -> dict[str, object]:
+        t = self.table
+        you: int | None = t.seat_of(player) if self._seated(player) else None
+        layout = t.layout
+        es = layout.dealt.index(you) if you is not None and layout is not None and you in layout.dealt else None
+        if es not in hands:
+            hands[es] = self._hand_json(es)
+        most = t.max_rebuy(player) if you is not None else None
+        return {
+            **shared,
+            "you": you,
+            "hand": hands[es],
             "rebuy": {"allowed": you is not None and not self._hand_running() and most != 0, "max": most},
         }
 
+    def state(self, player: str) -> dict[str, object]:
+        """``player``'s ``state`` message: the seats, the clock, the last results and that player's view of the
+        hand (a spectator's view when not dealt in)."""
+        return self._personal(player, self._shared(), {})
+
     def broadcast(self) -> None:
-        """Send every connection its ``state`` (only after a change)."""
+        """Send every connection its ``state`` (only after a change): the shared part and each view built once."""
         if not self._changed:
             return
         self._changed = False
+        if not self.connections:
+            return
+        shared = self._shared()
+        hands: dict[int | None, dict[str, object] | None] = {}
         for player, conns in self.connections.items():
-            message = self.state(player)
+            message = self._personal(player, shared, hands)
             for conn in conns:
                 conn.send(message)
 

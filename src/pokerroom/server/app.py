@@ -9,6 +9,7 @@ connection staying open), rate-limits them and queues them for the actor, and se
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -17,8 +18,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import Depends, FastAPI, HTTPException, Request, Response, WebSocket
-from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -147,6 +149,10 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby.open(starters=starters)
         await lobby.start()
+        # Everything built so far lives as long as the server: out of the collector's way, so that its full
+        # collections (which stall every table at once) scan only what play creates.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
@@ -155,6 +161,15 @@ def create_app(
                 the_store.close()
 
     app = FastAPI(title="pokerroom", version=str(VERSION), lifespan=lifespan)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # One sentence naming each field and what it must be, as every other refusal of the API gives.
+        parts = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path"))
+            parts.append(f"{where or 'the request'}: {err.get('msg', 'invalid')}")
+        return JSONResponse(status_code=400, content={"detail": "; ".join(parts)})
     app.state.store = the_store
     app.state.users = users
     app.state.lobby = lobby
@@ -250,7 +265,9 @@ def create_app(
         return table_actor(table_id).info.json()
 
     @app.get("/api/hands")
-    def my_hands(table: int | None = None, name: str = Depends(player)) -> list[dict[str, object]]:
+    def my_hands(
+        table: int | None = Query(default=None, ge=1, le=2**31 - 1), name: str = Depends(player)
+    ) -> list[dict[str, object]]:
         out: list[dict[str, object]] = []
         actor = lobby.actors.get(table) if table is not None else None
         real = actor.info.real_money if actor is not None else None

@@ -18,9 +18,10 @@ from typing import Any
 from sqlalchemy import Column, Integer, MetaData, String, Table, select
 
 from pokerroom.errors import PokerroomError, RoomError, StoreError
-from pokerroom.games import find
+from pokerroom.games import Limit, find
 from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.config import TableConfig
+from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
 from pokerroom.server.actor import BOT_PREFIX, TableActor, TableInfo, game_kind
 from pokerroom.store import Store
@@ -56,15 +57,27 @@ STARTER_TABLES: tuple[Starter, ...] = (
     Starter("Hold'em 1/2 NL", "holdem", "1/2", "no"),
     Starter("Omaha 1/2 PL", "omaha", "1/2", "pot"),
     Starter("Omaha hi/lo 2/4", "omaha8", "2/4", "fixed"),
-    Starter("Stud 2/4", "stud", "2/4", "fixed", seats=None),
-    Starter("Stud hi/lo 2/4", "stud8", "2/4", "fixed", seats=None),
+    Starter("Stud 10/20", "stud", "10/20", "fixed", seats=None),
+    Starter("Stud hi/lo 10/20", "stud8", "10/20", "fixed", seats=None),
     Starter("Five-card draw 1/2", "five-card-draw", "1/2", "fixed"),
     Starter("2-7 triple draw 2/4", "27-triple-draw", "2/4", "fixed"),
-    Starter("Telesina 2/4", "telesina", "2/4", "fixed", seats=None),
+    Starter("Telesina 10/20", "telesina", "10/20", "fixed", seats=None),
     Starter("32-card draw 1/2", "draw32", "1/2", "pot", seats=None),
     Starter("Hold'em 2/4 real money", "holdem", "2/4", "fixed", bots=3, real_money=True),
 )
 """The tables of a new server: the online room's games (seed 004), each with three bots."""
+
+
+def stakes_text(table: PokerTable) -> str:
+    """The stakes as the lobby shows them: ``bets 2/4, blinds 1/2`` at fixed and spread limit (the bet sizes
+    first: they name the game), ``blinds 1/2`` at no and pot limit, with the ante and bring-in where there are."""
+    b = table.stakes.betting
+    forced = table.stakes.describe()
+    if b.limit in (Limit.FIXED, Limit.SPREAD) and b.bet_sizes:
+        low, high = min(b.bet_sizes), max(b.bet_sizes)
+        word = "bets" if b.limit is Limit.FIXED else "bets up to"
+        return f"{word} {low}/{high}, {forced}"
+    return forced
 
 
 def _account_of(real_money: bool) -> Any:
@@ -153,7 +166,7 @@ class Lobby:
             game=table.game.id,
             game_name=table.game.name,
             game_kind=game_kind(table.game),
-            stakes=table.stakes.describe(),
+            stakes=stakes_text(table),
             limit=table._limit.value,
             real_money=runner.config.real_money,
             seats=table.size,

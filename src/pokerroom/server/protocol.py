@@ -223,6 +223,8 @@ come_back, rebuy, act, bots, ping
         msg = json.loads(text)
     except (ValueError, UnicodeDecodeError) as err:
         raise ProtocolError("malformed", f"the message is not JSON: {err}") from err
+    except RecursionError:
+        raise ProtocolError("malformed", "the message nests too deeply to be a message of this protocol") from None
     if not isinstance(msg, dict):
         raise ProtocolError("malformed", f"a message is a JSON object with 'v' and 'type', not {type(msg).__name__}")
     if type(msg.get("v")) is not int or msg.get("v") != VERSION:

@@ -1,13 +1,14 @@
 // actions.js — the action bar, shown only while state.hand.legal is set: one button per legal kind (Fold, Check,
 // Call N, Bet/Raise to X, Bring-in N, Split, Show, Muck), the bet slider + amount input bounded by legal.bet or
-// legal.raise (snapped to legal.amounts when given) with Min / ½ Pot / Pot / All-in presets, and in draw phases
-// the "Discard N / Stand pat" button for the cards picked on your seat.
+// legal.raise (snapped to legal.amounts when given) with Min / ½ Pot / Pot / All-in presets (the last one "Max" when
+// the range ends below your stack; a bet, raise or call that puts in your last chip says "(all-in)"), and in draw
+// phases the "Discard N / Stand pat" button for the cards picked on your seat.
 
 import { chips, el, replace, tid } from "./util.js";
 import { handPlayer } from "./seats.js";
 
 let shownKey = null; // the decision the bar was built for (kept while the same decision is shown)
-let bar = null; // {range, amounts, amount, slider, input, betButton, drawButton}
+let bar = null; // {range, amounts, amount, allIn, slider, input, betButton, drawButton}
 let busyTimer = null;
 const BUSY_MS = 4000; // the bar is enabled again if no new decision arrives in this time
 
@@ -38,6 +39,12 @@ function snap(value, range, amounts) {
   return v;
 }
 
+/** The total for this round that puts every chip you hold in (stack behind + your bet), or null. */
+function allInTotal(ctx) {
+  const me = handPlayer(ctx.state.hand, ctx.state.you);
+  return me ? me.stack + me.bet : null;
+}
+
 /** Raise-to totals for the presets: a pot-sized raise is the current bet + (pot + the call); pot already holds
  *  this round's bets. */
 function presetTotals(ctx, range) {
@@ -51,7 +58,7 @@ function presetTotals(ctx, range) {
     min: range.min,
     half: top + Math.floor(afterCall / 2),
     pot: top + afterCall,
-    allin: range.max,
+    max: range.max,
   };
 }
 
@@ -77,8 +84,8 @@ export function setBusy(busy) {
 
 // ---------------------------------------------------------------- buttons
 
-function button(testid, label, onclick, cls = "") {
-  return el("button", tid(testid, { type: "button", class: `act ${cls}`, onclick }), label);
+function button(testid, label, onclick, cls = "", title = undefined) {
+  return el("button", tid(testid, { type: "button", class: `act ${cls}`, onclick, title }), label);
 }
 
 function simpleButtons(ctx, legal) {
@@ -86,19 +93,27 @@ function simpleButtons(ctx, legal) {
   const has = (k) => legal.actions.includes(k);
   if (has("fold")) out.push(button("action-fold", "Fold", () => act(ctx, "fold"), "act-fold"));
   if (has("check")) out.push(button("action-check", "Check", () => act(ctx, "check")));
-  if (has("call")) out.push(button("action-call", `Call ${chips(legal.call)}`, () => act(ctx, "call")));
+  if (has("call")) {
+    const me = handPlayer(ctx.state.hand, ctx.state.you);
+    const allIn = me && legal.call && legal.call >= me.stack ? " (all-in)" : "";
+    out.push(button("action-call", `Call ${chips(legal.call)}${allIn}`, () => act(ctx, "call")));
+  }
   if (has("bring-in")) {
     const label = legal.bring_in ? `Bring-in ${chips(legal.bring_in)}` : "Bring-in";
     out.push(button("action-bring-in", label, () => act(ctx, "bring-in")));
   }
-  if (has("split")) out.push(button("action-split", "Split", () => act(ctx, "split")));
+  if (has("split")) {
+    const title = "Propose splitting the pot (every player left must agree)";
+    out.push(button("action-split", "Split", () => act(ctx, "split"), "", title));
+  }
   if (has("show")) out.push(button("action-show", "Show", () => act(ctx, "show")));
   if (has("muck")) out.push(button("action-muck", "Muck", () => act(ctx, "muck"), "act-fold"));
   return out;
 }
 
-function betLabel(kind, amount) {
-  return kind === "bet" ? `Bet ${chips(amount)}` : `Raise to ${chips(amount)}`;
+function betLabel(kind, amount, allIn) {
+  const label = kind === "bet" ? `Bet ${chips(amount)}` : `Raise to ${chips(amount)}`;
+  return allIn !== null && allIn !== undefined && amount === allIn ? `${label} (all-in)` : label;
 }
 
 function setAmount(value) {
@@ -106,11 +121,12 @@ function setAmount(value) {
   bar.amount = snap(value, bar.range, bar.amounts);
   bar.slider.value = String(bar.amount);
   bar.input.value = String(bar.amount);
-  bar.betButton.textContent = betLabel(bar.range.kind, bar.amount);
+  bar.betButton.textContent = betLabel(bar.range.kind, bar.amount, bar.allIn);
 }
 
 function presetButtons(ctx, range) {
   const totals = presetTotals(ctx, range);
+  const allIn = allInTotal(ctx);
   const preset = (testid, label, value) => button(testid, label, () => setAmount(value), "preset");
   return el(
     "div",
@@ -118,14 +134,16 @@ function presetButtons(ctx, range) {
     preset("preset-min", "Min", totals.min),
     preset("preset-half", "½ Pot", totals.half),
     preset("preset-pot", "Pot", totals.pot),
-    preset("preset-allin", "All-in", totals.allin),
+    // the range's top is all-in only when it reaches your stack (spread and fixed limits stop short of it)
+    preset("preset-allin", allIn !== null && totals.max < allIn ? "Max" : "All-in", totals.max),
   );
 }
 
 function betControls(ctx, legal, range) {
   const amounts = legal.amounts && legal.amounts.length ? [...legal.amounts].sort((a, b) => a - b) : null;
   const start = snap(range.min, range, amounts);
-  const betButton = button(`action-${range.kind}`, betLabel(range.kind, start), () => act(ctx, range.kind, { amount: bar.amount }), "act-bet");
+  const allIn = allInTotal(ctx);
+  const betButton = button(`action-${range.kind}`, betLabel(range.kind, start, allIn), () => act(ctx, range.kind, { amount: bar.amount }), "act-bet");
   const slider = el("input", tid("amount-slider", { type: "range", min: range.min, max: range.max, step: 1, value: start, "aria-label": "Amount" }));
   const input = el("input", tid("amount-input", { type: "number", min: range.min, max: range.max, step: 1, value: start, "aria-label": "Amount", inputmode: "numeric" }));
   slider.addEventListener("input", () => setAmount(slider.value));
@@ -135,7 +153,7 @@ function betControls(ctx, legal, range) {
     if (Number.isFinite(v) && v >= range.min && v <= range.max && (!amounts || amounts.includes(v))) {
       bar.amount = v;
       slider.value = String(v);
-      betButton.textContent = betLabel(range.kind, v);
+      betButton.textContent = betLabel(range.kind, v, allIn);
     }
   });
   input.addEventListener("keydown", (ev) => {
@@ -144,7 +162,7 @@ function betControls(ctx, legal, range) {
       betButton.click();
     }
   });
-  bar = { ...bar, range, amounts, amount: start, slider, input, betButton };
+  bar = { ...bar, range, amounts, amount: start, allIn, slider, input, betButton };
   const fixed = range.min === range.max && (!amounts || amounts.length <= 1);
   const controls = fixed
     ? null

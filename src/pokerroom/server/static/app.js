@@ -1,12 +1,31 @@
 // app.js — entry point of the browser client: the session (sign up, log in, log out, /api/me), the account bar
 // with balances and the play-chip top-up, and routing by location hash between the views:
-// #/login (sign up / log in), #/lobby (lobby.js) and #/table/ID (table.js).
+// #/login (sign up / log in), #/lobby (lobby.js) and #/table/ID (table.js). The page asks /api/me on opening only
+// when a log-in was remembered (localStorage "pokerroom_user"), so a visitor's first page shows no failed request.
 
 import { api, chips, toast } from "./util.js";
 import { showLobby, hideLobby } from "./lobby.js";
 import { showTable, hideTable } from "./table.js";
 
 const session = { player: null, balances: null };
+const REMEMBER = "pokerroom_user"; // set while logged in: the session cookie is HttpOnly, so the page keeps a flag
+
+function remembered() {
+  try {
+    return Boolean(localStorage.getItem(REMEMBER));
+  } catch {
+    return true; // no storage: ask the server
+  }
+}
+
+function remember(player) {
+  try {
+    if (player) localStorage.setItem(REMEMBER, player);
+    else localStorage.removeItem(REMEMBER);
+  } catch {
+    // storage refused (private mode): the flag is only an optimisation
+  }
+}
 let current = null; // the view shown: "auth" | "lobby" | "table"
 
 /** The player logged in (null before log-in). */
@@ -24,6 +43,11 @@ export function setBalances(balances) {
 
 /** Fetch /api/me again (after a table, a top-up ...); returns false when logged out. */
 export async function refreshAccount() {
+  if (!session.player) return false;
+  return fetchMe();
+}
+
+async function fetchMe() {
   try {
     const me = await api("GET", "/api/me");
     setSession(me);
@@ -40,6 +64,7 @@ export async function refreshAccount() {
 
 function setSession(me) {
   session.player = me ? me.player : null;
+  remember(session.player);
   document.getElementById("account").hidden = !me;
   document.getElementById("who").textContent = me ? me.player : "";
   if (me) setBalances(me.balances);
@@ -160,7 +185,7 @@ async function start() {
   document.getElementById("logout").addEventListener("click", logout);
   document.getElementById("top-up").addEventListener("click", topUp);
   window.addEventListener("hashchange", route);
-  await refreshAccount();
+  if (remembered()) await fetchMe();
   route();
 }
 

@@ -1,5 +1,6 @@
 // cards.js — card rendering: a card "As" becomes rank + suit symbol (red for hearts and diamonds),
-// "??" a face-down back. Every card element carries data-testid="card", data-card and data-up.
+// "??" a face-down back; a row of cards may be fanned (overlapping, the index in the corner). Every card element
+// carries data-testid="card", data-card and data-up.
 
 import { el } from "./util.js";
 
@@ -65,9 +66,12 @@ export function cardEl(code, opts = {}) {
   );
 }
 
-/** A row of cards: cardsEl(["As", "??"], {up: [false, true]}). */
+/**
+ * A row of cards: cardsEl(["As", "??"], {up: [false, true]}).
+ * opts.fan: overlap the cards (each shows its left part with rank and suit in the corner), for five or more.
+ */
 export function cardsEl(codes, opts = {}) {
-  const row = el("span", { class: "cards" });
+  const row = el("span", { class: opts.fan ? "cards cards-fan" : "cards" });
   (codes || []).forEach((code, i) => {
     row.append(
       cardEl(code, {

@@ -1,6 +1,7 @@
-// seats.js — rendering of the felt: the seats placed around the oval (name, stack, bet, tags, dealer button or
-// stud's box, cards, turn highlight with the countdown timer, "Sit here" on empty seats) and the centre
-// (board or Telesina's Vela, pot total, side pots, hand number and street).
+// seats.js — rendering of the felt: the seats placed around the oval (name, stack, tags, dealer button or stud's
+// box, cards fanned when there are five or more, turn highlight with the countdown timer, "Sit here" on empty
+// seats), each seat's bet chip placed between the seat and the centre without covering either (layoutBets), and
+// the centre (board or Telesina's Vela, pot total, side pots by player name, hand number and street).
 
 import { cardsEl } from "./cards.js";
 import { chips, el, replace, tid } from "./util.js";
@@ -27,11 +28,20 @@ function seatStyle(pos) {
   return `left:${left.toFixed(2)}%;top:${top.toFixed(2)}%`;
 }
 
-/** The bet chip sits between the seat and the centre. */
+/** The bet chip's first place, on an inner oval between the seat and the centre (layoutBets() then measures). */
 function betStyle(pos) {
-  const left = 50 - 62 * pos.cos;
-  const top = 50 - 95 * pos.sin;
+  const left = 50 + 27 * pos.cos;
+  const top = 50 + 26 * pos.sin;
   return `left:${left.toFixed(1)}%;top:${top.toFixed(1)}%`;
+}
+
+/** The name of the player at `seat` for the hand shown (kept from the hand's start), else the seat's occupant. */
+export function seatName(ctx, seat) {
+  if (seat === undefined || seat === null) return null;
+  const kept = ctx.names ? ctx.names[seat] : undefined;
+  if (kept) return kept;
+  const info = ctx.state.seats[seat];
+  return info ? info.player : null;
 }
 
 // ---------------------------------------------------------------- one seat
@@ -67,12 +77,15 @@ function seatCards(ctx, n, player) {
   if (player.folded && !mine) return null;
   const legal = ctx.state.hand && ctx.state.hand.legal;
   const picking = mine && legal && legal.draw !== undefined && legal.draw !== null;
+  const many = player.cards.length >= 5;
   const row = cardsEl(player.cards, {
     up: player.up,
+    fan: many,
     selected: picking ? ctx.selected : null,
     onClick: picking ? (code) => ctx.toggleCard(code) : undefined,
   });
   row.classList.add("seat-cards");
+  if (!mine) row.classList.add("seat-cards-other");
   if (player.folded) row.classList.add("cards-folded");
   return row;
 }
@@ -100,9 +113,13 @@ function timerEl(ctx, n) {
   );
 }
 
-function betEl(player, pos) {
+function betEl(n, player, pos) {
   if (!player || !player.bet) return null;
-  return el("span", tid("seat-bet", { class: "seat-bet", style: betStyle(pos) }), chips(player.bet));
+  return el(
+    "span",
+    tid("seat-bet", { class: "seat-bet", dataset: { seat: String(n) }, style: betStyle(pos), title: `bet ${chips(player.bet)}` }),
+    chips(player.bet),
+  );
 }
 
 function takenSeat(ctx, n, info, pos) {
@@ -129,7 +146,6 @@ function takenSeat(ctx, n, info, pos) {
       timerEl(ctx, n),
     ),
     dealerButton(ctx, n),
-    betEl(player, pos),
   );
 }
 
@@ -140,19 +156,116 @@ export function renderSeats(ctx) {
   const anchor = state.you === null || state.you === undefined ? 0 : state.you;
   const box = document.getElementById("seats");
   box.dataset.count = String(count);
+  const bets = [];
   replace(
     box,
     state.seats.map((info, n) => {
       const pos = seatPosition(n, count, anchor);
-      return info ? takenSeat(ctx, n, info, pos) : emptySeat(ctx, n, pos);
+      if (!info) return emptySeat(ctx, n, pos);
+      const player = handPlayer(state.hand, n);
+      if (handRunning(state.hand)) bets.push(betEl(n, player, pos));
+      return takenSeat(ctx, n, info, pos);
     }),
+    bets,
   );
+}
+
+// ---------------------------------------------------------------- bet chips between seat and centre
+
+const CHIP_GAP = 4; // px kept free around a chip
+const CHIP_REACH = 34; // px: how far past its seat's edge a chip goes when there is room
+
+function localRect(node, origin) {
+  const r = node.getBoundingClientRect();
+  if (!r.width || !r.height) return null;
+  return { left: r.left - origin.left, top: r.top - origin.top, right: r.right - origin.left, bottom: r.bottom - origin.top };
+}
+
+function union(rects) {
+  const list = rects.filter(Boolean);
+  if (!list.length) return null;
+  return {
+    left: Math.min(...list.map((r) => r.left)),
+    top: Math.min(...list.map((r) => r.top)),
+    right: Math.max(...list.map((r) => r.right)),
+    bottom: Math.max(...list.map((r) => r.bottom)),
+  };
+}
+
+function grow(r, dx, dy) {
+  return { left: r.left - dx, top: r.top - dy, right: r.right + dx, bottom: r.bottom + dy };
+}
+
+/** The ray p + t·d (p inside r) leaves r at this t. */
+function exitAt(p, d, r) {
+  const tx = d.x > 0 ? (r.right - p.x) / d.x : d.x < 0 ? (r.left - p.x) / d.x : Infinity;
+  const ty = d.y > 0 ? (r.bottom - p.y) / d.y : d.y < 0 ? (r.top - p.y) / d.y : Infinity;
+  return Math.min(tx, ty);
+}
+
+/** The ray p + t·d enters r (which holds p + d) at this t. */
+function entryAt(p, d, r) {
+  const tx = d.x > 0 ? (r.left - p.x) / d.x : d.x < 0 ? (r.right - p.x) / d.x : -Infinity;
+  const ty = d.y > 0 ? (r.top - p.y) / d.y : d.y < 0 ? (r.bottom - p.y) / d.y : -Infinity;
+  return Math.max(tx, ty);
+}
+
+/** What the centre shows (board, pot, side pots, hand line), as one rectangle in the felt's coordinates. */
+function centreRect(origin) {
+  const parts = [];
+  const board = document.getElementById("board");
+  if (board && board.querySelector(".card")) parts.push(localRect(board.parentElement, origin));
+  for (const id of ["pot", "hand-info"]) {
+    const node = document.getElementById(id);
+    if (node && node.textContent) parts.push(localRect(node, origin));
+  }
+  for (const li of document.querySelectorAll("#side-pots li")) parts.push(localRect(li, origin));
+  return union(parts);
+}
+
+/**
+ * Place each bet chip on the line from its seat towards the centre: past the seat's plate and cards and short of
+ * the board, pot and labels (measured, so it holds for any number of cards and at any width). Called after each
+ * render and when the felt changes size.
+ */
+export function layoutBets() {
+  const box = document.getElementById("seats");
+  if (!box) return;
+  const chipsShown = box.querySelectorAll(".seat-bet");
+  if (!chipsShown.length) return;
+  const origin = box.getBoundingClientRect();
+  if (!origin.width || !origin.height) return;
+  const centre = centreRect(origin);
+  const c = centre
+    ? { x: (centre.left + centre.right) / 2, y: (centre.top + centre.bottom) / 2 }
+    : { x: origin.width / 2, y: origin.height / 2 };
+  for (const chip of chipsShown) {
+    const seatNode = box.querySelector(`.seat[data-seat="${chip.dataset.seat}"]`);
+    if (!seatNode) continue;
+    const seatRect = union([seatNode, ...seatNode.querySelectorAll(".card, .dealer-button")].map((n) => localRect(n, origin)));
+    if (!seatRect) continue;
+    const hw = chip.offsetWidth / 2 + CHIP_GAP;
+    const hh = chip.offsetHeight / 2 + CHIP_GAP;
+    const p = { x: (seatRect.left + seatRect.right) / 2, y: (seatRect.top + seatRect.bottom) / 2 };
+    const d = { x: c.x - p.x, y: c.y - p.y };
+    const len = Math.hypot(d.x, d.y);
+    if (len < 1) continue;
+    const out = exitAt(p, d, grow(seatRect, hw, hh));
+    const inn = centre ? entryAt(p, d, grow(centre, hw, hh)) : 1;
+    // room between the seat and the centre: go a little way into it; none: keep to the seat's edge
+    const t = inn > out ? out + Math.min((inn - out) / 2, CHIP_REACH / len) : out;
+    const x = Math.min(origin.width - hw, Math.max(hw, p.x + t * d.x));
+    const y = Math.min(origin.height - hh, Math.max(hh, p.y + t * d.y));
+    chip.style.left = `${((100 * x) / origin.width).toFixed(2)}%`;
+    chip.style.top = `${((100 * y) / origin.height).toFixed(2)}%`;
+  }
 }
 
 // ---------------------------------------------------------------- the centre
 
-function potLabel(pot, i) {
-  const who = pot.eligible && pot.eligible.length ? ` (seats ${pot.eligible.join(", ")})` : "";
+function potLabel(ctx, pot, i) {
+  const names = (pot.eligible || []).map((seat) => seatName(ctx, seat) || `Seat ${seat}`);
+  const who = names.length ? ` (${names.join(", ")})` : "";
   return `${i === 0 ? "Main pot" : `Side pot ${i}`}: ${chips(pot.amount)}${who}`;
 }
 
@@ -169,7 +282,7 @@ export function renderCentre(ctx) {
   const pots = running && hand.pots.length > 1 ? hand.pots : [];
   replace(
     document.getElementById("side-pots"),
-    pots.map((p, i) => el("li", tid("side-pot"), potLabel(p, i))),
+    pots.map((p, i) => el("li", tid("side-pot"), potLabel(ctx, p, i))),
   );
   const info = hand ? `Hand #${hand.number} · ${running ? hand.street : "complete"}` : "Waiting for players…";
   document.getElementById("hand-info").textContent = info;

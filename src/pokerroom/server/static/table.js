@@ -1,11 +1,13 @@
 // table.js — the table view: the WebSocket client of /ws/tables/ID (welcome, state, error, pong; reconnecting after
 // 1s, 2s, 4s ... at most 10s), the local countdown of state.clock, the buy-in dialog, the seat controls (Leave,
-// Sit out / Come back, Rebuy, Add bots) and the rendering of each state (seats.js, actions.js, panels.js).
+// Sit out / Come back, Rebuy, Add bots) and the rendering of each state (seats.js, actions.js, panels.js). It keeps
+// the players' names per seat from the start of the hand shown (for the log and the side pots after someone
+// leaves) and fetches /api/me again when a sit, leave or rebuy shows in the state and after each hand you played.
 
-import { refreshAccount, sessionLost } from "./app.js";
+import { currentPlayer, refreshAccount, sessionLost } from "./app.js";
 import { renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
 import { loadHistory, renderLog, renderResults } from "./panels.js";
-import { renderCentre, renderSeats } from "./seats.js";
+import { layoutBets, renderCentre, renderSeats } from "./seats.js";
 import { chips, gameById, replace, toast } from "./util.js";
 
 const PING_MS = 20000;
@@ -33,6 +35,8 @@ export function showTable(id) {
     selected: new Set(),
     selectKey: null,
     lastResult: undefined,
+    names: null, // {number, seats: {seat: name}}: who sat where when the hand shown was dealt
+    pending: null, // a sit / leave / rebuy sent: {type, stack}; the account is fetched when the state shows it
   };
   clearView();
   document.getElementById("table-title").textContent = "Table";
@@ -123,6 +127,10 @@ function send(msg) {
     return false;
   }
   ws.send(JSON.stringify({ v: 1, ...msg }));
+  if (msg.type === "sit" || msg.type === "leave" || msg.type === "rebuy") {
+    const me = mySeat(view.state);
+    view.pending = { type: msg.type, stack: me ? me.stack : null };
+  }
   return true;
 }
 
@@ -158,14 +166,50 @@ function onError(msg) {
 function onState(v, msg) {
   v.state = msg;
   v.stateAt = performance.now();
+  keepNames(v);
   resetSelection(v);
   render(v);
-  const last = msg.results && msg.results.length ? msg.results[msg.results.length - 1].hand_id : null;
+  const results = msg.results || [];
+  const newest = results.length ? results[results.length - 1] : null;
+  const last = newest ? newest.hand_id : null;
+  let account = accountChanged(v);
   if (v.lastResult !== undefined && last !== v.lastResult) {
-    loadHistory(v.id);
-    refreshAccount();
+    const me = currentPlayer();
+    if (newest && newest.players.some(([, name]) => name === me)) {
+      loadHistory(v.id);
+      account = true;
+    }
   }
   v.lastResult = last;
+  if (account) refreshAccount();
+}
+
+/** Whether the sit / leave / rebuy sent last shows in this state (then the balance has changed). */
+function accountChanged(v) {
+  const p = v.pending;
+  if (!p) return false;
+  const me = mySeat(v.state);
+  const done =
+    (p.type === "sit" && me !== null) ||
+    (p.type === "leave" && me === null) ||
+    (p.type === "rebuy" && (me === null || me.stack !== p.stack));
+  if (done) v.pending = null;
+  return done;
+}
+
+/** Keep each dealt seat's player name from the first state of a hand (a player who leaves keeps their name). */
+function keepNames(v) {
+  const state = v.state;
+  const hand = state.hand;
+  if (!hand) return;
+  if (!v.names || v.names.number !== hand.number) v.names = { number: hand.number, seats: {} };
+  const seats = v.names.seats;
+  for (const p of hand.players) {
+    const info = state.seats[p.seat];
+    if (!(p.seat in seats) && info) seats[p.seat] = info.player;
+  }
+  const result = (state.results || []).find((r) => r.number === hand.number && (!hand.hand_id || r.hand_id === hand.hand_id));
+  if (result) for (const [seat, name] of result.players) seats[seat] = name;
 }
 
 /** Forget the picked cards when the draw decision changes. */
@@ -184,6 +228,8 @@ function context(v) {
   return {
     state: v.state,
     gameKind: v.gameKind,
+    tableGame: v.info ? v.info.game : null,
+    names: v.names && v.state.hand && v.names.number === v.state.hand.number ? v.names.seats : null,
     selected: v.selected,
     send,
     openBuyIn,
@@ -202,6 +248,7 @@ function render(v) {
   const ctx = context(v);
   renderSeats(ctx);
   renderCentre(ctx);
+  layoutBets();
   renderActionBar(ctx);
   renderControls(v.state);
   renderLog(ctx);
@@ -223,6 +270,7 @@ function toggleCard(v, code) {
   }
   const ctx = context(v);
   renderSeats(ctx);
+  layoutBets();
   updateDrawButton(ctx);
   tickTimer();
 }
@@ -257,6 +305,16 @@ function mySeat(state) {
   return state.seats[state.you];
 }
 
+let rebuyKey = null; // the rebuy chance the input was last filled for
+
+/** The rebuy amount offered: the most allowed, or (no maximum) up to the table's default buy-in. */
+function defaultRebuy(state, me) {
+  if (state.rebuy.max !== null && state.rebuy.max !== undefined) return state.rebuy.max;
+  const range = state.buy_in || {};
+  const want = Math.max((range.default || 0) - me.stack, (range.min || 0) - me.stack);
+  return want > 0 ? want : range.min || 1;
+}
+
 function renderControls(state) {
   const me = mySeat(state);
   const toggle = document.getElementById("sit-toggle");
@@ -270,12 +328,17 @@ function renderControls(state) {
   const allowed = Boolean(state && state.rebuy && state.rebuy.allowed);
   const most = allowed ? state.rebuy.max : null; // null: no maximum (fixed-limit tables)
   rebuy.hidden = !me || !allowed || most === 0;
-  if (me && allowed && most !== 0) {
+  const key = me && allowed && most !== 0 ? `${state.you}:${state.hand_number}:${most}:${me.stack}` : null;
+  if (key !== null) {
     const input = document.getElementById("rebuy-amount");
-    input.max = most === null ? "" : String(most);
-    if (most !== null && (!input.value || Number(input.value) > most)) input.value = String(most);
+    if (most === null) input.removeAttribute("max");
+    else input.max = String(most);
+    // filled afresh each time a rebuy becomes possible (or what is possible changes); kept while you type
+    if (key !== rebuyKey) input.value = String(defaultRebuy(state, me));
+    else if (most !== null && Number(input.value) > most) input.value = String(most);
     input.title = most === null ? "no maximum" : `up to ${chips(most)}`;
   }
+  rebuyKey = key;
   const empty = state ? state.seats.filter((s) => !s).length : 0;
   const count = document.getElementById("bots-count");
   count.max = String(Math.max(1, empty));
@@ -289,6 +352,7 @@ function positiveInt(text) {
 
 function bindControls() {
   bound = true;
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => layoutBets()).observe(document.getElementById("felt"));
   document.getElementById("leave").addEventListener("click", () => send({ type: "leave" }));
   document.getElementById("sit-toggle").addEventListener("click", () => {
     const me = view && mySeat(view.state);
