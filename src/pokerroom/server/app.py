@@ -116,6 +116,24 @@ class _Socket:
             await ws.send_text(text)
 
 
+async def _keep_gc(freeze_every: float, sweep_every: float) -> None:
+    """Keep the garbage collector's full collections short: they stall every table at once, and their time grows
+    with every object alive (each connection holds dozens).  Every ``freeze_every`` seconds what is alive is
+    frozen (``gc.freeze``: never scanned again); every ``sweep_every`` seconds everything is unfrozen and
+    collected once, so cycles frozen on their way out are freed (one longer pause, seldom)."""
+    gc.collect()
+    gc.freeze()
+    since = 0.0
+    while True:
+        await asyncio.sleep(freeze_every)
+        since += freeze_every
+        if since >= sweep_every:
+            since = 0.0
+            gc.unfreeze()
+            gc.collect()
+        gc.freeze()
+
+
 def _players(setup: dict[str, Any]) -> list[str]:
     """The names dealt into a stored hand, in engine seat order."""
     return [str(p[1]) for p in setup["players"]]
@@ -135,11 +153,15 @@ def create_app(
     rate: float = 20.0,
     burst: int = 40,
     seed: int | None = None,
+    gc_freeze_every: float = 20.0,
+    gc_sweep_every: float = 900.0,
     **actor_options: Any,
 ) -> FastAPI:
     """The server app over ``store`` (or a new one on ``database``, default ``sqlite:///pokerroom.db``).
     ``starters``: the tables a new store is given; ``rate``/``burst``: messages per second per connection;
-    ``actor_options``: delays and grace of every table (:class:`TableActor`)."""
+    ``actor_options``: delays and grace of every table (:class:`TableActor`); ``gc_freeze_every`` and
+    ``gc_sweep_every``: seconds between moving what lives on (tables, connections) out of the garbage collector's
+    way and a full collection (see :func:`_keep_gc`)."""
     own_store = store is None
     the_store = store if store is not None else Store(database or "sqlite:///pokerroom.db")
     users = Users(the_store)
@@ -149,13 +171,11 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby.open(starters=starters)
         await lobby.start()
-        # Everything built so far lives as long as the server: out of the collector's way, so that its full
-        # collections (which stall every table at once) scan only what play creates.
-        gc.collect()
-        gc.freeze()
+        keeper = asyncio.get_running_loop().create_task(_keep_gc(gc_freeze_every, gc_sweep_every))
         try:
             yield
         finally:
+            keeper.cancel()
             await lobby.stop()
             if own_store:
                 the_store.close()
