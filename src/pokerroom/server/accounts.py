@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, delete, select
+from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, delete, func, select
 
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.store import Store
@@ -88,12 +90,13 @@ class Users:
     def __init__(self, store: Store, *, hasher: PasswordHasher | None = None) -> None:
         self.store = store
         self.hasher = hasher or PasswordHasher()
+        self._top_up = threading.Lock()
         metadata.create_all(store.engine)
 
     def _check_name(self, name: object) -> str:
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise AuthError("a name is 2 to 24 letters, digits, '.', '_' or '-'")
-        if name.startswith(("bot", "play")):
+        if name.lower().startswith(("bot", "play")):
             raise AuthError(f"names starting 'bot' or 'play' are the house's; choose another than {name!r}")
         return name
 
@@ -104,21 +107,35 @@ class Users:
         if not isinstance(password, str) or len(password) < _MIN_PASSWORD or len(password) > 200:
             raise AuthError(f"a password is {_MIN_PASSWORD} to 200 characters")
         hashed = self.hasher.hash(password)
-        with self.store.reading() as conn:
-            if conn.execute(select(logins.c.id).where(logins.c.name == name)).first() is not None:
-                raise AuthError(f"the name {name!r} is taken", status=409)
+        taken = AuthError(f"the name {name!r} is taken", status=409)
+        if self._taken(name):
+            raise taken
         # The accounts first, the log-in last: a sign-up that fails on the way leaves the name free (accounts
-        # opened by a failed attempt are taken over by the next one, empty or with their play chips).
+        # opened by a failed attempt, or by a sign-up of the same name at the same moment, are taken over).
         for account, chips in ((name, 0), (play_account(name), PLAY_CHIPS)):
             try:
                 self.store.account_id(account)
             except StoreError:
-                self.store.create_account(account, deposit=chips)
-        with self.store.writing() as conn:
-            if conn.execute(select(logins.c.id).where(logins.c.name == name)).first() is not None:
-                raise AuthError(f"the name {name!r} is taken", status=409)  # taken meanwhile
-            conn.execute(logins.insert().values(name=name, password=hashed, created_at=_now()))
+                try:
+                    self.store.create_account(account, deposit=chips)
+                except StoreError:
+                    self.store.account_id(account)  # opened meanwhile: fine; otherwise the store's refusal
+        try:
+            with self.store.writing() as conn:
+                if self._taken(name, conn):
+                    raise taken  # taken meanwhile
+                conn.execute(logins.insert().values(name=name, password=hashed, created_at=_now()))
+        except StoreError:
+            raise taken from None  # the unique name: another sign-up won the race
         return self._session(name)
+
+    def _taken(self, name: str, conn: Any = None) -> bool:
+        """Whether ``name`` is taken, ignoring case (``Alice`` and ``alice`` are one player to the eye)."""
+        query = select(logins.c.id).where(func.lower(logins.c.name) == name.lower())
+        if conn is not None:
+            return conn.execute(query).first() is not None
+        with self.store.reading() as c:
+            return c.execute(query).first() is not None
 
     def _session(self, name: str) -> str:
         token = secrets.token_urlsafe(32)
@@ -173,7 +190,8 @@ class Users:
         """Bring ``name``'s play money back up to :data:`PLAY_CHIPS`; returns the chips added (0 when at or
         above it)."""
         account = self.store.account_id(play_account(name))
-        missing = PLAY_CHIPS - self.store.balance(account)
-        if missing > 0:
-            self.store.deposit(account, missing, memo="play-money top-up")
+        with self._top_up:  # one top-up at a time: two at once would each add the difference
+            missing = PLAY_CHIPS - self.store.balance(account)
+            if missing > 0:
+                self.store.deposit(account, missing, memo="play-money top-up")
         return max(0, missing)

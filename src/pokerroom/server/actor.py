@@ -126,6 +126,8 @@ class _Away:
 
     since: float
     grace_over: bool = False
+    sat_out: bool = False
+    """Whether the end of the grace sat them out (a player who chose to sit out stays out on coming back)."""
 
 
 @dataclass
@@ -214,7 +216,7 @@ class TableActor:
         away = self.away.pop(conn.player, None)
         if away is not None and self._seated(conn.player):
             self.table.reconnect(conn.player)
-            if away.grace_over:
+            if away.grace_over and away.sat_out:
                 with contextlib.suppress(RoomError):
                     self.runner.come_back(conn.player)
         conn.send({"v": VERSION, "type": "welcome", "player": conn.player, "table": self.info.json()})
@@ -290,6 +292,7 @@ class TableActor:
         elif isinstance(command, SitOut):
             self.runner.sit_out(player)
         elif isinstance(command, ComeBack):
+            self._pending.leave.discard(player)
             self.runner.come_back(player)
             self._schedule_deal()
         elif isinstance(command, Rebuy):
@@ -307,6 +310,14 @@ class TableActor:
             )
         if not self._hand_running():
             raise IllegalAction("no hand is being played; wait for the next deal")
+        h = self.table.hand
+        assert h is not None
+        if command.seq is not None and command.seq != len(h.events):
+            raise ProtocolError(
+                "stale_hand",
+                f"the action was chosen after event {command.seq} of hand {self.table.hand_number}; the hand is at "
+                f"event {len(h.events)} now: look again",
+            )
         if self.table.to_act != seat:
             raise NotYourTurn(f"it is seat {self.table.to_act}'s turn, not seat {seat}'s")
         cards = command.action.cards
@@ -324,7 +335,8 @@ class TableActor:
         self._after_action()
 
     def _leave(self, player: str, seat: int) -> None:
-        if self._hand_running() and self.table.in_hand(seat):
+        layout = self.table.layout
+        if self._hand_running() and layout is not None and seat in layout.dealt:
             self._pending.leave.add(player)  # stands once the hand is over; folds at its turns meanwhile
             self.runner.sit_out(player)
             return
@@ -375,11 +387,16 @@ class TableActor:
             most = self.table.max_rebuy(name)
             if most is not None:
                 want = min(want, most)
-            if want > 0:
-                self.fund_bot(name)
-                self.runner.rebuy(name, want)
-            if st.sitting_out and st.stack > 0:
-                self.runner.come_back(name)
+            try:
+                if want > 0:
+                    self.fund_bot(name)
+                    self.runner.rebuy(name, want)
+                if st.sitting_out and st.stack > 0:
+                    self.runner.come_back(name)
+            except PokerroomError as err:  # the table plays on without this bot
+                log.warning("table %s: bot %s cannot rebuy (%s); it sits out", self.info.name, name, err)
+                with contextlib.suppress(PokerroomError):
+                    self.runner.sit_out(name)
 
     # ------------------------------------------------------------------ the clock
 
@@ -461,7 +478,9 @@ class TableActor:
         times = [t for t in (self._bot_due, self._deal_due) if t is not None]
         if self._hand_running() and self.table._running is not None and self.table.to_act is not None:
             times.append(self.clock.now() + self.table._running.remaining(self.clock.now()))
-        for away in self.away.values():
+        for player, away in self.away.items():
+            if away.grace_over and self._in_hand(player):
+                continue  # stands when the hand is over, which another deadline or command brings
             times.append(away.since + (self.stand_after + self.grace if away.grace_over else self.grace))
         return min(times) if times else None
 
@@ -473,8 +492,11 @@ class TableActor:
             if not away.grace_over and now >= away.since + self.grace:
                 away.grace_over = True
                 self._changed = True
-                with contextlib.suppress(PokerroomError):
-                    self.runner.sit_out(player)
+                st = self.table.seats[self.table.seat_of(player)] if self._seated(player) else None
+                if st is not None and not st.sitting_out:
+                    with contextlib.suppress(PokerroomError):
+                        self.runner.sit_out(player)
+                        away.sat_out = True
             elif away.grace_over and now >= away.since + self.grace + self.stand_after and not self._in_hand(player):
                 del self.away[player]
                 with contextlib.suppress(PokerroomError):

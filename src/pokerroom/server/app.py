@@ -9,6 +9,7 @@ connection staying open), rate-limits them and queues them for the actor, and se
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import time
@@ -18,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
@@ -42,6 +44,9 @@ COOKIE = "pokerroom_session"
 """The session cookie's name."""
 
 STATIC = Path(str(resources.files("pokerroom.server") / "static"))
+
+WORKER_THREADS = 6
+"""Threads that run the blocking endpoints (log-ins hash passwords; every endpoint reads the store)."""
 
 OUTBOX_LIMIT = 1000
 """Messages waiting for a slow client before its connection is closed."""
@@ -97,23 +102,21 @@ class _Socket:
 
     def __init__(self, player: str) -> None:
         self.player = player
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.overflow = False
+        self.outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.dropped = asyncio.Event()
+        """Set when the client fell :data:`OUTBOX_LIMIT` messages behind: the connection is dropped at once."""
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.dropped.is_set():
+            return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.overflow = True
-            self.outbox.put_nowait(None)
+            self.dropped.set()
             return
         self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
 
     async def pump(self, ws: WebSocket) -> None:
         while True:
-            text = await self.outbox.get()
-            if text is None:
-                await ws.close(code=1013)  # try again later: the client fell too far behind
-                return
-            await ws.send_text(text)
+            await ws.send_text(await self.outbox.get())
 
 
 async def _keep_gc(freeze_every: float, sweep_every: float) -> None:
@@ -169,6 +172,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Each worker thread keeps a writing connection of the store's pool (5 + 10): few enough threads that
+        # they, their reads and the event loop's own never wait for one.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
         lobby.open(starters=starters)
         await lobby.start()
         keeper = asyncio.get_running_loop().create_task(_keep_gc(gc_freeze_every, gc_sweep_every))
@@ -336,13 +342,13 @@ def create_app(
             return
         conn = _Socket(name)
         actor.submit(conn, "connect")
-        pump = asyncio.create_task(conn.pump(ws))
         limit = RateLimit(rate, burst)
-        try:
-            while not conn.overflow:
+
+        async def read() -> None:
+            while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
-                    break
+                    return
                 data = message.get("text")
                 if data is None:
                     data = message.get("bytes") or b""
@@ -356,9 +362,17 @@ def create_app(
                     conn.send(error_message(err))
                     continue
                 actor.submit(conn, command)
+
+        tasks = [asyncio.create_task(t) for t in (read(), conn.pump(ws), conn.dropped.wait())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
             actor.submit(conn, "disconnect")
-            pump.cancel()
+            for task in tasks:
+                task.cancel()
+            if conn.dropped.is_set():  # too far behind: close now, whatever the socket's buffers hold
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.close(code=1013), 1.0)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

@@ -27,7 +27,11 @@ from pokerroom.server.actor import BOT_PREFIX, TableActor, TableInfo, game_kind
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner
 
-__all__ = ["STARTER_TABLES", "Lobby", "Starter"]
+__all__ = ["MAX_BUY_IN", "STARTER_TABLES", "Lobby", "Starter", "stakes_text"]
+
+MAX_BUY_IN = 10**9
+"""The largest default buy-in of a table (chips): house bots are funded with twice it, and the ledger's whole
+capacity (2**53) must never be within one player's reach."""
 
 metadata = MetaData()
 
@@ -132,8 +136,8 @@ class Lobby:
         """Create a table and its actor, with ``bots`` house bots seated (``auto_showdown``: see
         :class:`TableConfig`).  Raises :class:`RoomError` for settings
         no table can play with or a name in use, naming what is allowed."""
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60:
-            raise RoomError("a table name is 1 to 60 characters")
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60 or not name.isprintable():
+            raise RoomError("a table name is 1 to 60 printable characters")
         name = name.strip()
         try:
             self.store.table_id(name)
@@ -148,6 +152,12 @@ class Lobby:
         )
         if not isinstance(bots, int) or isinstance(bots, bool) or bots < 0:
             raise RoomError(f"bots must be a whole number, 0 or more, not {bots!r}")
+        probe = PokerTable(config)  # settings no table can play with are refused before anything is stored
+        if probe.default_buy_in() > MAX_BUY_IN:
+            raise RoomError(
+                f"these stakes make a buy-in of {probe.default_buy_in()} chips; this room's tables take at most "
+                f"{MAX_BUY_IN} (choose smaller stakes)"
+            )
         actor = self._start(None, name, config, bots)
         with self.store.writing() as conn:
             conn.execute(lobby_tables.insert().values(table_id=actor.info.id, bots=bots, created_by=created_by))

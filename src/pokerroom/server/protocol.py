@@ -107,11 +107,13 @@ class Rebuy:
 @dataclass(frozen=True, slots=True)
 class Act:
     """A player action in hand number ``hand`` (``None``: the hand being played) by table ``seat`` (``None``:
-    the player's own)."""
+    the player's own), chosen when the hand had ``seq`` events (``None``: no check; a double click sent twice is
+    refused the second time instead of acting on the next street)."""
 
     action: Action
     hand: int | None = None
     seat: int | None = None
+    seq: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +192,12 @@ def _action(msg: dict[str, Any]) -> Action:
 
 
 def _act(msg: dict[str, Any]) -> Act:
-    return Act(_action(msg), _int(msg, "hand", minimum=1, required=False), _int(msg, "seat", required=False))
+    return Act(
+        _action(msg),
+        _int(msg, "hand", minimum=1, required=False),
+        _int(msg, "seat", required=False),
+        _int(msg, "seq", required=False),
+    )
 
 
 _PARSERS: dict[str, Callable[[dict[str, Any]], Command]] = {
@@ -210,7 +217,7 @@ def parse(text: str | bytes) -> Command:
     """The command in one client message; raises :class:`ProtocolError` (see :data:`ERROR_CODES`).
 
     >>> parse('{"v": 1, "type": "act", "action": "raise", "amount": 40}')
-    Act(action=Action(raise to 40), hand=None, seat=None)
+    Act(action=Action(raise to 40), hand=None, seat=None, seq=None)
     >>> parse('{"v": 1, "type": "dance"}')
     Traceback (most recent call last):
     ...

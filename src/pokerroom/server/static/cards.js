@@ -68,10 +68,12 @@ export function cardEl(code, opts = {}) {
 
 /**
  * A row of cards: cardsEl(["As", "??"], {up: [false, true]}).
- * opts.fan: overlap the cards (each shows its left part with rank and suit in the corner), for five or more.
+ * opts.fan: overlap the cards (each shows its left part with rank and suit in the corner), for five or more;
+ * seven or more overlap by half (the middle of each card stays uncovered below that, to be clicked).
  */
 export function cardsEl(codes, opts = {}) {
-  const row = el("span", { class: opts.fan ? "cards cards-fan" : "cards" });
+  const fan = opts.fan ? ((codes || []).length >= 7 ? " cards-fan cards-fan-7" : " cards-fan") : "";
+  const row = el("span", { class: `cards${fan}` });
   (codes || []).forEach((code, i) => {
     row.append(
       cardEl(code, {

@@ -77,7 +77,9 @@ function seatCards(ctx, n, player) {
   if (player.folded && !mine) return null;
   const legal = ctx.state.hand && ctx.state.hand.legal;
   const picking = mine && legal && legal.draw !== undefined && legal.draw !== null;
-  const many = player.cards.length >= 5;
+  // five or more cards are fanned; your own draw hand stays spread out, for picking the discards
+  const n = player.cards.length;
+  const many = mine && ctx.gameKind === "draw" ? n >= 7 : n >= 5;
   const row = cardsEl(player.cards, {
     up: player.up,
     fan: many,
@@ -90,16 +92,22 @@ function seatCards(ctx, n, player) {
   return row;
 }
 
-function dealerButton(ctx, n) {
+/** The dealer button's corner: away from the seats below it (your cards), towards the centre above. */
+function dealerSide(pos) {
+  if (Math.abs(pos.cos) < 0.2) return "right";
+  const left = pos.cos < 0;
+  return pos.sin > 0.2 ? (left ? "left" : "right") : left ? "right" : "left";
+}
+
+function dealerButton(ctx, n, pos) {
   const hand = ctx.state.hand;
   const button = hand ? hand.button : ctx.state.button;
   if (button !== n) return null;
   const stud = ctx.gameKind === "stud";
-  return el(
-    "span",
-    tid("dealer-button", { class: stud ? "dealer-button dealer-box" : "dealer-button", title: stud ? "dealer box" : "dealer button" }),
-    stud ? "box" : "D",
-  );
+  const classes = ["dealer-button"];
+  if (stud) classes.push("dealer-box");
+  if (dealerSide(pos) === "left") classes.push("dealer-left");
+  return el("span", tid("dealer-button", { class: classes.join(" "), title: stud ? "dealer box" : "dealer button" }), stud ? "box" : "D");
 }
 
 function timerEl(ctx, n) {
@@ -145,7 +153,7 @@ function takenSeat(ctx, n, info, pos) {
       el("span", { class: "seat-tags" }, seatTags(ctx, info, player)),
       timerEl(ctx, n),
     ),
-    dealerButton(ctx, n),
+    dealerButton(ctx, n, pos),
   );
 }
 
@@ -223,10 +231,23 @@ function centreRect(origin) {
   return union(parts);
 }
 
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Where a chip (half extents hw, hh) may go beside its seat when the line to the centre has no room. */
+function besideSeat(seatRect, c, hw, hh) {
+  const towardsTop = c.y < (seatRect.top + seatRect.bottom) / 2;
+  const y = towardsTop ? seatRect.top + hh : seatRect.bottom - hh;
+  const right = { x: seatRect.right + hw, y };
+  const left = { x: seatRect.left - hw, y };
+  return c.x >= (seatRect.left + seatRect.right) / 2 ? [right, left] : [left, right];
+}
+
 /**
  * Place each bet chip on the line from its seat towards the centre: past the seat's plate and cards and short of
- * the board, pot and labels (measured, so it holds for any number of cards and at any width). Called after each
- * render and when the felt changes size.
+ * the board, pot and labels (measured, so it holds for any number of cards and at any width); where that line has
+ * no room (a crowded centre), beside the seat. Called after each render and when the felt changes size.
  */
 export function layoutBets() {
   const box = document.getElementById("seats");
@@ -239,10 +260,15 @@ export function layoutBets() {
   const c = centre
     ? { x: (centre.left + centre.right) / 2, y: (centre.top + centre.bottom) / 2 }
     : { x: origin.width / 2, y: origin.height / 2 };
+  const seatRects = new Map();
+  for (const node of box.querySelectorAll(".seat")) {
+    const parts = [node.querySelector(".seat-plate, .sit-button, .seat-open"), ...node.querySelectorAll(".card, .dealer-button")];
+    const rect = union(parts.filter(Boolean).map((n) => localRect(n, origin)));
+    if (rect) seatRects.set(node.dataset.seat, rect);
+  }
+  const placed = [];
   for (const chip of chipsShown) {
-    const seatNode = box.querySelector(`.seat[data-seat="${chip.dataset.seat}"]`);
-    if (!seatNode) continue;
-    const seatRect = union([seatNode, ...seatNode.querySelectorAll(".card, .dealer-button")].map((n) => localRect(n, origin)));
+    const seatRect = seatRects.get(chip.dataset.seat);
     if (!seatRect) continue;
     const hw = chip.offsetWidth / 2 + CHIP_GAP;
     const hh = chip.offsetHeight / 2 + CHIP_GAP;
@@ -252,12 +278,29 @@ export function layoutBets() {
     if (len < 1) continue;
     const out = exitAt(p, d, grow(seatRect, hw, hh));
     const inn = centre ? entryAt(p, d, grow(centre, hw, hh)) : 1;
-    // room between the seat and the centre: go a little way into it; none: keep to the seat's edge
-    const t = inn > out ? out + Math.min((inn - out) / 2, CHIP_REACH / len) : out;
-    const x = Math.min(origin.width - hw, Math.max(hw, p.x + t * d.x));
-    const y = Math.min(origin.height - hh, Math.max(hh, p.y + t * d.y));
-    chip.style.left = `${((100 * x) / origin.width).toFixed(2)}%`;
-    chip.style.top = `${((100 * y) / origin.height).toFixed(2)}%`;
+    const clamp = (q) => ({
+      x: Math.min(origin.width - hw, Math.max(hw, q.x)),
+      y: Math.min(origin.height - hh, Math.max(hh, q.y)),
+    });
+    const free = (q) => {
+      const r = { left: q.x - hw, right: q.x + hw, top: q.y - hh, bottom: q.y + hh };
+      if (centre && overlaps(r, centre)) return false;
+      for (const other of seatRects.values()) if (overlaps(r, other)) return false;
+      return !placed.some((o) => overlaps(r, o));
+    };
+    // room between the seat and the centre: go a little way into it; none: beside the seat, else at its edge
+    const along = { x: p.x + out * d.x, y: p.y + out * d.y };
+    let at = clamp(along);
+    if (inn > out) {
+      const t = out + Math.min((inn - out) / 2, CHIP_REACH / len);
+      at = clamp({ x: p.x + t * d.x, y: p.y + t * d.y });
+    } else {
+      const spot = besideSeat(seatRect, c, hw, hh).map(clamp).find(free);
+      if (spot) at = spot;
+    }
+    placed.push({ left: at.x - hw, right: at.x + hw, top: at.y - hh, bottom: at.y + hh });
+    chip.style.left = `${((100 * at.x) / origin.width).toFixed(2)}%`;
+    chip.style.top = `${((100 * at.y) / origin.height).toFixed(2)}%`;
   }
 }
 
@@ -283,6 +326,10 @@ export function renderCentre(ctx) {
   replace(
     document.getElementById("side-pots"),
     pots.map((p, i) => el("li", tid("side-pot"), potLabel(ctx, p, i))),
+  );
+  replace(
+    document.getElementById("side-pots-below"),
+    pots.map((p, i) => el("li", {}, potLabel(ctx, p, i))),
   );
   const info = hand ? `Hand #${hand.number} · ${running ? hand.street : "complete"}` : "Waiting for players…";
   document.getElementById("hand-info").textContent = info;

@@ -60,7 +60,7 @@ export function hideTable() {
 }
 
 function clearView() {
-  for (const id of ["seats", "board", "side-pots", "event-log", "results", "history"]) {
+  for (const id of ["seats", "board", "side-pots", "side-pots-below", "event-log", "results", "history"]) {
     replace(document.getElementById(id));
   }
   for (const id of ["pot", "hand-info", "board-label", "table-sub"]) document.getElementById(id).textContent = "";
