@@ -66,7 +66,8 @@ function presetTotals(ctx, range) {
 
 function act(ctx, action, extra = {}) {
   const hand = ctx.state.hand;
-  const msg = { type: "act", action, hand: hand.number, ...extra };
+  // seq: the events seen when choosing; a double click sent twice is refused the second time (stale_hand).
+  const msg = { type: "act", action, hand: hand.number, seq: hand.events.length, ...extra };
   if (ctx.state.you !== null && ctx.state.you !== undefined) msg.seat = ctx.state.you;
   if (!ctx.send(msg)) return;
   setBusy(true);

@@ -78,8 +78,8 @@ function seatCards(ctx, n, player) {
   const legal = ctx.state.hand && ctx.state.hand.legal;
   const picking = mine && legal && legal.draw !== undefined && legal.draw !== null;
   // five or more cards are fanned; your own draw hand stays spread out, for picking the discards
-  const n = player.cards.length;
-  const many = mine && ctx.gameKind === "draw" ? n >= 7 : n >= 5;
+  const count = player.cards.length;
+  const many = mine && ctx.gameKind === "draw" ? count >= 7 : count >= 5;
   const row = cardsEl(player.cards, {
     up: player.up,
     fan: many,
@@ -235,13 +235,17 @@ function overlaps(a, b) {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
-/** Where a chip (half extents hw, hh) may go beside its seat when the line to the centre has no room. */
+/** Where a chip (half extents hw, hh) may go beside its seat when the line to the centre has no room: the side
+ *  towards the centre first, from the end nearest the centre along the seat's height. */
 function besideSeat(seatRect, c, hw, hh) {
   const towardsTop = c.y < (seatRect.top + seatRect.bottom) / 2;
-  const y = towardsTop ? seatRect.top + hh : seatRect.bottom - hh;
-  const right = { x: seatRect.right + hw, y };
-  const left = { x: seatRect.left - hw, y };
-  return c.x >= (seatRect.left + seatRect.right) / 2 ? [right, left] : [left, right];
+  const ys = [];
+  for (let y = seatRect.top + hh; y <= seatRect.bottom - hh; y += 4) ys.push(y);
+  if (!towardsTop) ys.reverse();
+  const side = (x) => ys.map((y) => ({ x, y }));
+  const right = side(seatRect.right + hw);
+  const left = side(seatRect.left - hw);
+  return c.x >= (seatRect.left + seatRect.right) / 2 ? [...right, ...left] : [...left, ...right];
 }
 
 /**
