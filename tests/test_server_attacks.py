@@ -13,288 +13,57 @@ real hash is the point), calling-station bots acting at once and no pause betwee
 from __future__ import annotations
 
 import base64
-import json
 import os
-import random
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-import anyio
 import httpx
 import pytest
 import uvicorn
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import update
-from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from pokerroom.errors import StoreError
 from pokerroom.server import COOKIE, Starter, create_app
-from pokerroom.server import accounts as accounts_module
 from pokerroom.server.accounts import sessions
 from pokerroom.store import Store
-
-HEADS_UP = Starter("Heads-up", "holdem", "1/2", "no", bots=1, seats=2)
-DUEL = Starter("Duel", "holdem", "1/2", "no", bots=0, seats=2)
-TRIO = Starter("Trio", "holdem", "1/2", "no", bots=0, seats=3)
-QUAD = Starter("Quad", "holdem", "1/2", "no", bots=0, seats=4)
-DRAW = Starter("Draw", "five-card-draw", "1/2", "fixed", bots=0, seats=2)
-SPLIT = Starter("Split", "draw32", "1/2", "pot", bots=0, seats=3)
-REAL = Starter("Real", "holdem", "1/2", "no", bots=1, seats=6, real_money=True)
-
-FAST = {"bot_delay": 0.0, "next_hand_delay": 0.0, "seed": 7, "bot_kind": "calling"}
-PASSWORD = "correct horse"
-PLAY = 10_000
-LIMIT = 2**53
-"""The store's most chips for any balance or amount."""
-
-Message = dict[str, Any]
-
-
-# --- helpers -----------------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'server.db'}"
-
-
-def hashes(monkeypatch: pytest.MonkeyPatch, time_cost: int, memory_cost: int) -> None:
-    """Argon2id with these costs for the apps built from now on."""
-    monkeypatch.setattr(
-        accounts_module,
-        "PasswordHasher",
-        lambda: PasswordHasher(time_cost=time_cost, memory_cost=memory_cost, parallelism=1),
-    )
-
-
-@pytest.fixture(autouse=True)
-def cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Argon2id at its cheapest: a sign-up takes a millisecond, not a tenth of a second."""
-    hashes(monkeypatch, 1, 8)
-
-
-@contextmanager
-def serve(url: str, *starters: Starter, **options: Any) -> Iterator[TestClient]:
-    store = Store(url)
-    try:
-        app = create_app(store=store, starters=starters or (HEADS_UP,), **{**FAST, **options})
-        with TestClient(app) as client:
-            yield client
-    finally:
-        store.close()
-
-
-@dataclass(frozen=True)
-class Player:
-    name: str
-    token: str
-
-    @property
-    def headers(self) -> dict[str, str]:
-        return {"cookie": f"{COOKIE}={self.token}"}
-
-
-def sign_up(client: TestClient, name: str) -> Player:
-    r = client.post("/api/signup", json={"name": name, "password": PASSWORD})
-    assert r.status_code == 201, r.text
-    token = r.cookies[COOKIE]
-    client.cookies.clear()
-    return Player(name, token)
-
-
-BAD = (400, 422)
-"""Bad input: 400 (docs/protocol.md), or FastAPI's own 422 for a body or path that fails validation."""
-
-
-def api(
-    client: TestClient, player: Player | None, method: str, path: str, status: int | tuple[int, ...] = 200, **kw: Any
-) -> Any:
-    r = client.request(method, path, headers=player.headers if player else {}, **kw)
-    assert r.status_code in ((status,) if isinstance(status, int) else status), (method, path, r.status_code, r.text)
-    return r.json()
-
-
-def play_chips(client: TestClient, player: Player) -> int:
-    return int(api(client, player, "GET", "/api/me")["balances"]["play"])
-
-
-def store_of(client: TestClient) -> Store:
-    return client.app.state.store  # type: ignore[attr-defined,no-any-return]
-
-
-def actor_of(client: TestClient, table_id: int = 1) -> Any:
-    return client.app.state.lobby.actors[table_id]  # type: ignore[attr-defined]
-
-
-class Conn:
-    """One player's WebSocket to a table; every read has a time limit."""
-
-    def __init__(self, ws: WebSocketTestSession) -> None:
-        self.ws = ws
-        self.welcome = self.recv()
-        assert self.welcome["type"] == "welcome", self.welcome
-
-    def send(self, type_: str, **fields: Any) -> None:
-        self.ws.send_json({"v": 1, "type": type_, **fields})
-
-    def act(self, action: str, **fields: Any) -> None:
-        self.send("act", action=action, **fields)
-
-    def recv(self, timeout: float = 5.0) -> Message:
-        ws = self.ws
-
-        async def receive() -> Any:
-            with anyio.fail_after(timeout):
-                return await ws._send_rx.receive()
-
-        message = ws.portal.call(receive)
-        ws._raise_on_close(message)
-        return json.loads(message["text"])  # type: ignore[no-any-return]
-
-    def until(self, wanted: Callable[[Message], bool], what: str, *, errors_ok: bool = False) -> Message:
-        for _ in range(3000):
-            m = self.recv()
-            if wanted(m):
-                return m
-            assert errors_ok or m["type"] != "error", f"waiting for {what}, got {m}"
-        raise AssertionError(f"no {what} in 3000 messages")
-
-    def state(self, wanted: Callable[[Message], bool] = lambda s: True, what: str = "a state") -> Message:
-        return self.until(lambda m: m["type"] == "state" and wanted(m), what)
-
-    def error(self, code: str) -> Message:
-        m = self.until(lambda m: m["type"] == "error", f"an error {code!r}")
-        assert m["code"] == code, m
-        return m
-
-    def ping(self, tag: object) -> None:
-        self.send("ping", id=tag)
-        self.until(lambda m: m["type"] == "pong" and m["id"] == tag, f"pong {tag!r}")
-
-    def drain(self) -> list[Message]:
-        """Every message waiting now (a ping marks the end)."""
-        tag = f"drain-{time.monotonic()}"
-        self.send("ping", id=tag)
-        out: list[Message] = []
-        while True:
-            m = self.recv()
-            if m["type"] == "pong" and m["id"] == tag:
-                return out
-            out.append(m)
-
-
-@contextmanager
-def table(client: TestClient, player: Player, table_id: int = 1) -> Iterator[Conn]:
-    with client.websocket_connect(f"/ws/tables/{table_id}", headers=dict(player.headers)) as ws:
-        yield Conn(ws)
-
-
-def my_turn(s: Message, number: int | None = None) -> bool:
-    h = s["hand"]
-    return (
-        h is not None
-        and (number is None or h["number"] == number)
-        and h["legal"] is not None
-        and h["to_act"] == s["you"]
-    )
-
-
-Policy = Callable[[Message], dict[str, Any] | None]
-
-
-class Driver:
-    """Plays a table from a watcher's connection: at each turn of a seat in ``conns`` it sends
-    ``policy(hand)`` (the watcher's view: no legal actions, no hidden cards) from that seat's connection."""
-
-    def __init__(self, watcher: Conn, conns: dict[int, Conn]) -> None:
-        self.watcher = watcher
-        self.conns = conns
-        self.acted: tuple[int, int] | None = None
-        self.last: Message | None = None
-
-    def _act(self, s: Message, policy: Policy) -> None:
-        h = s["hand"]
-        if h is None or h["to_act"] is None or h["phase"] == "complete" or h["to_act"] not in self.conns:
-            return
-        key = (h["number"], len(h["events"]))
-        if key == self.acted:
-            return
-        choice = policy(h)
-        if choice is not None:
-            self.acted = key
-            self.conns[h["to_act"]].act(hand=h["number"], seat=h["to_act"], **choice)
-
-    def run(self, policy: Policy, stop: Callable[[Message], bool], *, limit: float = 15.0) -> Message:
-        """Play until ``stop(state)``; fails when the table is silent for 5 s or ``limit`` seconds pass."""
-        if self.last is not None:
-            self._act(self.last, policy)
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            try:
-                m = self.watcher.recv(5.0)
-            except TimeoutError:
-                raise AssertionError(f"the table stalled; last state {self.last}") from None
-            if m["type"] != "state":
-                continue
-            self.last = m
-            if stop(m):
-                return m
-            self._act(m, policy)
-        raise AssertionError(f"no stop in {limit:g} s; last state {self.last}")
-
-
-def facing(h: Message) -> int:
-    """Chips the player to act must add to call."""
-    bets = [p["bet"] for p in h["players"]]
-    me = next(p for p in h["players"] if p["seat"] == h["to_act"])
-    return max(bets) - int(me["bet"])
-
-
-def check_or_call(h: Message) -> dict[str, Any]:
-    return {"action": "call"} if facing(h) else {"action": "check"}
-
-
-def fold_all(h: Message) -> dict[str, Any]:
-    return {"action": "fold"}
-
-
-def small_blind(h: Message) -> int | None:
-    return next((e["seat"] for e in h["events"] if e["type"] == "post_blind" and e.get("text") == "small blind"), None)
-
-
-def result(s: Message, number: int) -> Message | None:
-    return next((r for r in s["results"] if r["number"] == number), None)
-
-
-def conserved(client: TestClient, players: list[Player], table_id: int = 1, *, start: int = PLAY) -> None:
-    """The ledger balances and each player's play chips plus their stack make ``start`` plus what the settled
-    hands gave them (a seat's stack changes only when a hand is settled, so this holds during a hand too).  Read
-    on the event loop, between two turns of the table's actor."""
-    store = store_of(client)
-    actor = actor_of(client, table_id)
-
-    def look() -> list[tuple[str, int, int]]:
-        store.check_balanced()
-        stacks = {st.player: st.stack for st in actor.table.seats if st is not None}
-        nets: dict[str, int] = {}
-        for r in actor.results:
-            for (_seat, name), net in zip(r["players"], r["net"], strict=True):
-                nets[name] = nets.get(name, 0) + net
-        held = [store.balance(store.account_id(f"play:{p.name}")) + stacks.get(p.name, 0) for p in players]
-        return [(p.name, chips, start + nets.get(p.name, 0)) for p, chips in zip(players, held, strict=True)]
-
-    for name, chips, due in client.portal.call(look):  # type: ignore[union-attr]
-        assert chips == due, f"{name} holds {chips} chips, not {due}"
-
+from servertools import (  # noqa: F401  (fixtures, found by their names)
+    BAD,
+    DRAW,
+    DUEL,
+    FAST,
+    HEADS_UP,
+    LIMIT,
+    PASSWORD,
+    PLAY,
+    REAL,
+    TRIO,
+    Driver,
+    Message,
+    Player,
+    actor_of,
+    api,
+    cheap_hashes_fixture,
+    check_or_call,
+    conserved,
+    db_fixture,
+    facing,
+    fold_all,
+    hashes,
+    my_turn,
+    play_chips,
+    result,
+    serve,
+    sign_up,
+    store_of,
+    table,
+)
 
 # --- bugs: junk that killed the connection or the server ---------------------------------------------------
 
@@ -1039,272 +808,3 @@ def test_two_tabs_share_one_seat(db: str) -> None:
             assert actor.table.seats[0].connected
             s = b.state(lambda s: my_turn(s, 1))
             assert [e["type"] for e in s["hand"]["events"]].count("call") == 1
-
-
-# --- the traps, through the protocol, with exact chips -----------------------------------------------------
-
-
-def test_missed_blinds_are_posted_on_coming_back(db: str) -> None:
-    """T07 (b): a player who missed both blinds and comes back before their big blind posts the big blind live
-    and the small blind dead."""
-    with serve(db, QUAD, next_hand_delay=0.2) as client:
-        players = [sign_up(client, n) for n in ("alice", "bob", "carol", "dave", "watcher")]
-        with (
-            table(client, players[4]) as w,
-            table(client, players[0]) as c0,
-            table(client, players[1]) as c1,
-            table(client, players[2]) as c2,
-            table(client, players[3]) as c3,
-        ):
-            conns = {0: c0, 1: c1, 2: c2, 3: c3}
-            for k, c in conns.items():
-                c.send("sit", seat=k, buy_in=100)
-            d = Driver(w, conns)
-            s = d.run(fold_all, lambda s: s["hand"] is not None and len(s["hand"]["players"]) == 4)
-            assert (s["hand"]["number"], s["button"]) == (1, 0)
-            c3.send("sit_out")  # dave misses the big blind of hand 2 and the small blind of hand 3
-            d.run(fold_all, lambda s: result(s, 3) is not None)
-            c3.send("come_back")
-            s = d.run(fold_all, lambda s: s["hand"] is not None and s["hand"]["number"] == 4)
-            posts = [(e["type"], e["seat"], e["amount"]) for e in s["hand"]["events"] if e["type"].startswith("post")]
-            assert posts == [("post_blind", 1, 1), ("post_blind", 2, 2), ("post_blind", 3, 2), ("post_dead", 3, 1)]
-            s = d.run(fold_all, lambda s: result(s, 4) is not None)
-            assert result(s, 4)["net"] == [0, -1, 4, -3]  # type: ignore[index]
-            assert [(p["amount"], p["winners"]) for p in result(s, 4)["pots"]] == [(6, [[2, 6]])]  # type: ignore[index]
-        conserved(client, players[:4])
-
-
-def test_going_heads_up_when_the_button_leaves(db: str) -> None:
-    """RULES §3.11 and T06: nobody posts the big blind twice in a row, and heads-up the button posts the small
-    blind."""
-    with serve(db, TRIO, next_hand_delay=0.2) as client:
-        players = [sign_up(client, n) for n in ("alice", "bob", "carol", "watcher")]
-        with (
-            table(client, players[3]) as w,
-            table(client, players[0]) as c0,
-            table(client, players[1]) as c1,
-            table(client, players[2]) as c2,
-        ):
-            conns = {0: c0, 1: c1, 2: c2}
-            for k, c in conns.items():
-                c.send("sit", seat=k, buy_in=100)
-            d = Driver(w, conns)
-            s = d.run(fold_all, lambda s: s["hand"] is not None and len(s["hand"]["players"]) == 3)
-            number, button = s["hand"]["number"], s["button"]
-            sb, bb = (button + 1) % 3, (button + 2) % 3
-            assert small_blind(s["hand"]) == sb
-            conns[button].send("leave")
-            layouts = []
-            for k in range(1, 4):
-                s = d.run(fold_all, lambda s, n=number + k: s["hand"] is not None and s["hand"]["number"] == n)
-                layouts.append((s["button"], small_blind(s["hand"])))
-            assert layouts == [(bb, bb), (sb, sb), (bb, bb)]  # the big blind gets the button: no big blind twice
-            s = d.run(fold_all, lambda s: result(s, number + 3) is not None)
-            assert s["seats"][button] is None
-        conserved(client, players[:3])
-
-
-def test_uncalled_bet_goes_back(db: str) -> None:
-    """T08: (b) the small blind's all-in is folded to: 98 go back and the win is the 4-chip pot, not 102; (a) an
-    all-in call for less: the part no one can call goes back before the showdown."""
-
-    def over(number: int) -> Callable[[Message], bool]:
-        return lambda s: s["hand"] is not None and s["hand"]["number"] == number and s["hand"]["phase"] == "complete"
-
-    with serve(db, DUEL, next_hand_delay=0.3) as client:
-        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
-        with table(client, alice) as a, table(client, bob) as b:
-            a.send("sit", seat=0, buy_in=100)
-            a.state(lambda s: s["you"] == 0)
-            b.send("sit", seat=1, buy_in=100)
-            a.state(lambda s: my_turn(s, 1))
-            a.act("raise", amount=100, hand=1)
-            b.state(lambda s: my_turn(s, 1))
-            b.act("fold", hand=1)
-            s = a.state(over(1), "hand 1 over")
-            returned = [(e["seat"], e["amount"]) for e in s["hand"]["events"] if e["type"] == "uncalled_bet_returned"]
-            assert returned == [(0, 98)]
-            assert result(s, 1)["net"] == [2, -2]  # type: ignore[index]
-            assert [(p["amount"], p["winners"]) for p in result(s, 1)["pots"]] == [(4, [[0, 4]])]  # type: ignore[index]
-            # Hand 2: bob has the button and the small blind; alice (102) moves all in over bob's 98.
-            b.state(lambda s: my_turn(s, 2))
-            b.act("call", hand=2)
-            a.state(lambda s: my_turn(s, 2))
-            a.act("raise", amount=102, hand=2)
-            b.state(lambda s: my_turn(s, 2))
-            b.act("call", hand=2)
-            s = a.state(over(2), "hand 2 over")
-            returned = [(e["seat"], e["amount"]) for e in s["hand"]["events"] if e["type"] == "uncalled_bet_returned"]
-            assert returned == [(0, 4)]
-            assert sum(p["amount"] for p in result(s, 2)["pots"]) == 196  # type: ignore[index]
-            # Alice wins it all (4 back + 196), bob doubles up (alice keeps the 4), or they split.
-            assert sorted(p["stack"] for p in s["hand"]["players"]) in ([0, 200], [4, 196], [98, 102])
-        conserved(client, [alice, bob])
-
-
-def test_odd_chips_go_to_the_first_winner_left_of_the_button(db: str) -> None:
-    """T10 (b): three-handed, the small blind folds, the others check it down; a tied pot of 5 gives its odd
-    chip to the first winner clockwise from the button.  Hands are played until two ties have come up."""
-    with serve(db, TRIO, rate=10**6, burst=10**6) as client:
-        players = [sign_up(client, n) for n in ("alice", "bob", "carol", "watcher")]
-        with (
-            table(client, players[3]) as w,
-            table(client, players[0]) as c0,
-            table(client, players[1]) as c1,
-            table(client, players[2]) as c2,
-        ):
-            d = Driver(w, {0: c0, 1: c1, 2: c2})
-            for k, c in enumerate((c0, c1, c2)):
-                c.send("sit", seat=k, buy_in=200)
-
-            def fold_small_blind(h: Message) -> dict[str, Any]:
-                folded = any(e["type"] == "fold" for e in h["events"])
-                if h["street"] == "preflop" and h["to_act"] == small_blind(h) and not folded:
-                    return {"action": "fold"}
-                return check_or_call(h)
-
-            ties: list[tuple[Message, int]] = []
-            seen: set[int] = set()
-            buttons: dict[int, int] = {}
-
-            def stop(s: Message) -> bool:
-                if s["hand"] is not None:
-                    buttons[s["hand"]["number"]] = s["hand"]["button"]
-                for r in s["results"]:
-                    if r["number"] not in seen and len(r["players"]) == 3:
-                        seen.add(r["number"])
-                        if any(len(p["winners"]) > 1 for p in r["pots"]):
-                            ties.append((r, buttons[r["number"]]))
-                return len(ties) >= 2 or len(seen) >= 400
-
-            d.run(fold_small_blind, stop)
-            assert ties, f"no tie in {len(seen)} hands"
-            for r, button in ties:
-                (pot,) = r["pots"]
-                assert pot["amount"] == 5
-                winners = sorted(pot["winners"], key=lambda w: (w[0] - button - 1) % 3)
-                assert [chips for _seat, chips in winners] == [3, 2], (r, button)
-
-
-def test_draw32_split_divides_the_pot_odd_chip_left_of_the_button(db: str) -> None:
-    """G15: everyone in the pot presses split: the pot is divided, the odd chip to the first of them clockwise
-    from the button; nobody shows."""
-    with serve(db, SPLIT, next_hand_delay=0.3) as client:
-        players = [sign_up(client, n) for n in ("alice", "bob", "carol", "watcher")]
-        with (
-            table(client, players[3]) as w,
-            table(client, players[0]) as c0,
-            table(client, players[1]) as c1,
-            table(client, players[2]) as c2,
-        ):
-            d = Driver(w, {0: c0, 1: c1, 2: c2})
-            for k, c in enumerate((c0, c1, c2)):
-                c.send("sit", seat=k, buy_in=100)
-
-            def split_it(h: Message) -> dict[str, Any]:
-                if h["phase"] == "draw":
-                    return {"action": "draw", "cards": []}
-                drew = any(e["type"] == "draw" for e in h["events"])
-                folded = any(e["type"] == "fold" for e in h["events"])
-                if not drew and h["to_act"] == small_blind(h) and not folded and len(h["players"]) == 3:
-                    return {"action": "fold"}
-                return {"action": "split"} if drew else check_or_call(h)
-
-            s = d.run(split_it, lambda s: any(len(r["players"]) == 3 for r in s["results"]))
-            r = next(r for r in s["results"] if len(r["players"]) == 3)
-            assert r["shown"] == {}
-            (pot,) = r["pots"]
-            assert (pot["amount"], pot["text"]) == (5, "split")
-            assert sorted(chips for _seat, chips in pot["winners"]) == [2, 3]
-            assert sum(r["net"]) == 0
-        conserved(client, players[:3])
-
-
-# --- a short fuzz: junk between legal moves in every kind of game -------------------------------------------
-
-
-REFUSALS = ("illegal_action", "illegal_amount", "bad_card", "stale_hand", "not_your_turn", "room")
-
-
-@pytest.mark.parametrize("game", ["holdem", "stud8", "draw32", "27-triple-draw", "telesina", "club-lowball"])
-def test_junk_between_moves_changes_nothing(db: str, game: str) -> None:
-    """At each turn: up to three illegal messages (wrong kinds, amounts out of range, cards not held, stale
-    guards), each refused, then a random legal move; no hand is voided and every chip is accounted for."""
-    rng = random.Random(game)
-    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
-    kinds = ["fold", "check", "call", "bet", "raise", "bring-in", "draw", "split", "show", "muck"]
-    with serve(db, DUEL, rate=10**6, burst=10**6) as client:
-        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
-        info = api(
-            client,
-            alice,
-            "POST",
-            "/api/tables",
-            201,
-            json={"name": "Fuzz", "game": game, "seats": 2, "showdown": "choose"},
-        )
-        tid = info["id"]
-        with table(client, alice, tid) as a, table(client, bob, tid) as b:
-            conns = {0: a, 1: b}
-            for k, c in conns.items():
-                c.send("sit", seat=k, buy_in=info["buy_in"]["default"])
-            done: set[int] = set()
-            last: dict[int, tuple[int, int]] = {}
-            refused = 0
-            deadline = time.monotonic() + 20
-            while len(done) < 6:
-                assert time.monotonic() < deadline, "the table stalled"
-                for seat, c in conns.items():
-                    try:
-                        m = c.recv(0.05)
-                    except TimeoutError:
-                        continue
-                    if m["type"] == "error":
-                        # room: a rebuy that came after the next deal; not_your_turn: a move after a junk amount
-                        # the game's house rule placed at the nearest legal amount (and so took).
-                        assert m["code"] in REFUSALS, m
-                        refused += 1
-                        continue
-                    if m["type"] != "state":
-                        continue
-                    for r in m["results"]:
-                        assert not r["voided"], r
-                        done.add(r["number"])
-                    if m["rebuy"]["allowed"] and m["seats"][seat]["stack"] < info["buy_in"]["min"]:
-                        c.send("rebuy", amount=info["buy_in"]["min"])
-                        c.send("come_back")
-                    h = m["hand"]
-                    if not my_turn(m) or last.get(seat) == (h["number"], len(h["events"])):
-                        continue
-                    last[seat] = (h["number"], len(h["events"]))
-                    legal = h["legal"]
-                    mine = h["players"][[p["seat"] for p in h["players"]].index(seat)]["cards"]
-                    for _ in range(rng.randint(0, 3)):
-                        kind = rng.choice(kinds)
-                        junk: dict[str, Any] = {"action": kind}
-                        if kind in ("bet", "raise"):
-                            junk["amount"] = rng.choice([1, 3, 10**6, 2**53, 10**30])
-                        if kind in ("draw", "show"):
-                            junk["cards"] = rng.sample([c for c in deck if c not in mine], rng.randint(1, 2))
-                        elif rng.random() < 0.3:
-                            junk["hand"] = h["number"] + rng.choice([-1, 1]) or 2
-                        ok_kind = kind in legal["actions"] and "cards" not in junk and "hand" not in junk
-                        lo_hi = legal.get(kind) if kind in ("bet", "raise") else None
-                        if ok_kind and not (lo_hi and not lo_hi[0] <= junk["amount"] <= lo_hi[1]):
-                            continue  # that one would be legal
-                        c.act(**junk)
-                    kind = rng.choice(legal["actions"])
-                    move: dict[str, Any] = {"action": kind, "hand": h["number"]}
-                    if kind in ("bet", "raise"):
-                        amounts = legal["amounts"] if "amounts" in legal else legal[kind]
-                        move["amount"] = rng.choice(amounts)
-                    if kind == "draw":
-                        move["cards"] = rng.sample(mine, rng.randint(0, min(legal["draw"], len(mine))))
-                    c.act(**move)
-            assert refused
-            for c in (a, b):
-                c.send("leave")
-            for c in (a, b):
-                c.until(lambda m: m["type"] == "state" and m["you"] is None, "standing up", errors_ok=True)
-        assert play_chips(client, alice) + play_chips(client, bob) == 2 * PLAY
-        store_of(client).check_balanced()

@@ -1,0 +1,276 @@
+"""Helpers of the server tests that attack it and play the traps through it (tests/test_server_attacks.py,
+tests/test_server_traps.py): an app per test over a fresh SQLite file, players, a WebSocket connection that
+waits with a time limit, and the chips check every test ends with."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from argon2 import PasswordHasher
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from pokerroom.server import COOKIE, Starter, create_app
+from pokerroom.server import accounts as accounts_module
+from pokerroom.store import Store
+
+HEADS_UP = Starter("Heads-up", "holdem", "1/2", "no", bots=1, seats=2)
+DUEL = Starter("Duel", "holdem", "1/2", "no", bots=0, seats=2)
+TRIO = Starter("Trio", "holdem", "1/2", "no", bots=0, seats=3)
+QUAD = Starter("Quad", "holdem", "1/2", "no", bots=0, seats=4)
+DRAW = Starter("Draw", "five-card-draw", "1/2", "fixed", bots=0, seats=2)
+SPLIT = Starter("Split", "draw32", "1/2", "pot", bots=0, seats=3)
+REAL = Starter("Real", "holdem", "1/2", "no", bots=1, seats=6, real_money=True)
+
+FAST = {"bot_delay": 0.0, "next_hand_delay": 0.0, "seed": 7, "bot_kind": "calling"}
+PASSWORD = "correct horse"
+PLAY = 10_000
+LIMIT = 2**53
+"""The store's most chips for any balance or amount."""
+
+Message = dict[str, Any]
+
+
+# --- helpers -----------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(name="db")
+def db_fixture(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'server.db'}"
+
+
+def hashes(monkeypatch: pytest.MonkeyPatch, time_cost: int, memory_cost: int) -> None:
+    """Argon2id with these costs for the apps built from now on."""
+    monkeypatch.setattr(
+        accounts_module,
+        "PasswordHasher",
+        lambda: PasswordHasher(time_cost=time_cost, memory_cost=memory_cost, parallelism=1),
+    )
+
+
+@pytest.fixture(autouse=True, name="cheap_hashes")
+def cheap_hashes_fixture(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Argon2id at its cheapest: a sign-up takes a millisecond, not a tenth of a second."""
+    hashes(monkeypatch, 1, 8)
+
+
+@contextmanager
+def serve(url: str, *starters: Starter, **options: Any) -> Iterator[TestClient]:
+    store = Store(url)
+    try:
+        app = create_app(store=store, starters=starters or (HEADS_UP,), **{**FAST, **options})
+        with TestClient(app) as client:
+            yield client
+    finally:
+        store.close()
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    token: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"cookie": f"{COOKIE}={self.token}"}
+
+
+def sign_up(client: TestClient, name: str) -> Player:
+    r = client.post("/api/signup", json={"name": name, "password": PASSWORD})
+    assert r.status_code == 201, r.text
+    token = r.cookies[COOKIE]
+    client.cookies.clear()
+    return Player(name, token)
+
+
+BAD = (400, 422)
+"""Bad input: 400 (docs/protocol.md), or FastAPI's own 422 for a body or path that fails validation."""
+
+
+def api(
+    client: TestClient, player: Player | None, method: str, path: str, status: int | tuple[int, ...] = 200, **kw: Any
+) -> Any:
+    r = client.request(method, path, headers=player.headers if player else {}, **kw)
+    assert r.status_code in ((status,) if isinstance(status, int) else status), (method, path, r.status_code, r.text)
+    return r.json()
+
+
+def play_chips(client: TestClient, player: Player) -> int:
+    return int(api(client, player, "GET", "/api/me")["balances"]["play"])
+
+
+def store_of(client: TestClient) -> Store:
+    return client.app.state.store  # type: ignore[attr-defined,no-any-return]
+
+
+def actor_of(client: TestClient, table_id: int = 1) -> Any:
+    return client.app.state.lobby.actors[table_id]  # type: ignore[attr-defined]
+
+
+class Conn:
+    """One player's WebSocket to a table; every read has a time limit."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.welcome = self.recv()
+        assert self.welcome["type"] == "welcome", self.welcome
+
+    def send(self, type_: str, **fields: Any) -> None:
+        self.ws.send_json({"v": 1, "type": type_, **fields})
+
+    def act(self, action: str, **fields: Any) -> None:
+        self.send("act", action=action, **fields)
+
+    def recv(self, timeout: float = 5.0) -> Message:
+        ws = self.ws
+
+        async def receive() -> Any:
+            with anyio.fail_after(timeout):
+                return await ws._send_rx.receive()
+
+        message = ws.portal.call(receive)
+        ws._raise_on_close(message)
+        return json.loads(message["text"])  # type: ignore[no-any-return]
+
+    def until(self, wanted: Callable[[Message], bool], what: str, *, errors_ok: bool = False) -> Message:
+        for _ in range(3000):
+            m = self.recv()
+            if wanted(m):
+                return m
+            assert errors_ok or m["type"] != "error", f"waiting for {what}, got {m}"
+        raise AssertionError(f"no {what} in 3000 messages")
+
+    def state(self, wanted: Callable[[Message], bool] = lambda s: True, what: str = "a state") -> Message:
+        return self.until(lambda m: m["type"] == "state" and wanted(m), what)
+
+    def error(self, code: str) -> Message:
+        m = self.until(lambda m: m["type"] == "error", f"an error {code!r}")
+        assert m["code"] == code, m
+        return m
+
+    def ping(self, tag: object) -> None:
+        self.send("ping", id=tag)
+        self.until(lambda m: m["type"] == "pong" and m["id"] == tag, f"pong {tag!r}")
+
+    def drain(self) -> list[Message]:
+        """Every message waiting now (a ping marks the end)."""
+        tag = f"drain-{time.monotonic()}"
+        self.send("ping", id=tag)
+        out: list[Message] = []
+        while True:
+            m = self.recv()
+            if m["type"] == "pong" and m["id"] == tag:
+                return out
+            out.append(m)
+
+
+@contextmanager
+def table(client: TestClient, player: Player, table_id: int = 1) -> Iterator[Conn]:
+    with client.websocket_connect(f"/ws/tables/{table_id}", headers=dict(player.headers)) as ws:
+        yield Conn(ws)
+
+
+def my_turn(s: Message, number: int | None = None) -> bool:
+    h = s["hand"]
+    return (
+        h is not None
+        and (number is None or h["number"] == number)
+        and h["legal"] is not None
+        and h["to_act"] == s["you"]
+    )
+
+
+Policy = Callable[[Message], dict[str, Any] | None]
+
+
+class Driver:
+    """Plays a table from a watcher's connection: at each turn of a seat in ``conns`` it sends
+    ``policy(hand)`` (the watcher's view: no legal actions, no hidden cards) from that seat's connection."""
+
+    def __init__(self, watcher: Conn, conns: dict[int, Conn]) -> None:
+        self.watcher = watcher
+        self.conns = conns
+        self.acted: tuple[int, int] | None = None
+        self.last: Message | None = None
+
+    def _act(self, s: Message, policy: Policy) -> None:
+        h = s["hand"]
+        if h is None or h["to_act"] is None or h["phase"] == "complete" or h["to_act"] not in self.conns:
+            return
+        key = (h["number"], len(h["events"]))
+        if key == self.acted:
+            return
+        choice = policy(h)
+        if choice is not None:
+            self.acted = key
+            self.conns[h["to_act"]].act(hand=h["number"], seat=h["to_act"], **choice)
+
+    def run(self, policy: Policy, stop: Callable[[Message], bool], *, limit: float = 15.0) -> Message:
+        """Play until ``stop(state)``; fails when the table is silent for 5 s or ``limit`` seconds pass."""
+        if self.last is not None:
+            self._act(self.last, policy)
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            try:
+                m = self.watcher.recv(5.0)
+            except TimeoutError:
+                raise AssertionError(f"the table stalled; last state {self.last}") from None
+            if m["type"] != "state":
+                continue
+            self.last = m
+            if stop(m):
+                return m
+            self._act(m, policy)
+        raise AssertionError(f"no stop in {limit:g} s; last state {self.last}")
+
+
+def facing(h: Message) -> int:
+    """Chips the player to act must add to call."""
+    bets = [p["bet"] for p in h["players"]]
+    me = next(p for p in h["players"] if p["seat"] == h["to_act"])
+    return max(bets) - int(me["bet"])
+
+
+def check_or_call(h: Message) -> dict[str, Any]:
+    return {"action": "call"} if facing(h) else {"action": "check"}
+
+
+def fold_all(h: Message) -> dict[str, Any]:
+    return {"action": "fold"}
+
+
+def small_blind(h: Message) -> int | None:
+    return next((e["seat"] for e in h["events"] if e["type"] == "post_blind" and e.get("text") == "small blind"), None)
+
+
+def result(s: Message, number: int) -> Message | None:
+    return next((r for r in s["results"] if r["number"] == number), None)
+
+
+def conserved(client: TestClient, players: list[Player], table_id: int = 1, *, start: int = PLAY) -> None:
+    """The ledger balances and each player's play chips plus their stack make ``start`` plus what the settled
+    hands gave them (a seat's stack changes only when a hand is settled, so this holds during a hand too).  Read
+    on the event loop, between two turns of the table's actor."""
+    store = store_of(client)
+    actor = actor_of(client, table_id)
+
+    def look() -> list[tuple[str, int, int]]:
+        store.check_balanced()
+        stacks = {st.player: st.stack for st in actor.table.seats if st is not None}
+        nets: dict[str, int] = {}
+        for r in actor.results:
+            for (_seat, name), net in zip(r["players"], r["net"], strict=True):
+                nets[name] = nets.get(name, 0) + net
+        held = [store.balance(store.account_id(f"play:{p.name}")) + stacks.get(p.name, 0) for p in players]
+        return [(p.name, chips, start + nets.get(p.name, 0)) for p, chips in zip(players, held, strict=True)]
+
+    for name, chips, due in client.portal.call(look):  # type: ignore[union-attr]
+        assert chips == due, f"{name} holds {chips} chips, not {due}"
