@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
@@ -326,7 +326,7 @@ def test_a_client_that_never_reads_is_dropped(db: str) -> None:
         app = create_app(store=store, starters=[ring], **FAST)
         with uvicorn_server(app) as port:
             base = f"http://127.0.0.1:{port}"
-            token = httpx.post(f"{base}/api/signup", json={"name": "slowpoke", "password": PASSWORD}).cookies[COOKIE]
+            token = httpx2.post(f"{base}/api/signup", json={"name": "slowpoke", "password": PASSWORD}).cookies[COOKIE]
             raw = socket.create_connection(("127.0.0.1", port))
             raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             key = base64.b64encode(os.urandom(16)).decode()
