@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -218,8 +218,8 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited ({self.proc.returncode}):\n{self.log.read_text()[-2000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.base}/api/tables", timeout=1, trust_env=False).json() == []:
+            with contextlib.suppress(httpx2.HTTPError):
+                if httpx2.get(f"{self.base}/api/tables", timeout=1, trust_env=False).json() == []:
                     return
             time.sleep(0.2)
         raise RuntimeError(f"the server did not answer in 30 s:\n{self.log.read_text()[-2000:]}")
@@ -269,9 +269,9 @@ async def setup(base: str, tables: int, limit: str) -> list[tuple[int, list[str]
     def body(name: str) -> dict[str, object]:
         return {"name": name, "game": "holdem", "stakes": "1/2", "limit": limit, "kind": "play", "seats": SEATS}
 
-    async with httpx.AsyncClient(base_url=base, timeout=120, trust_env=False) as http:
+    async with httpx2.AsyncClient(base_url=base, timeout=120, trust_env=False) as http:
         first = await _signup(http, "bench0")
-        async with httpx.AsyncClient(base_url=base, timeout=120, trust_env=False, cookies={COOKIE: first}) as owner:
+        async with httpx2.AsyncClient(base_url=base, timeout=120, trust_env=False, cookies={COOKIE: first}) as owner:
             answer = await owner.post("/api/tables", json=body("bench 0"))
             answer.raise_for_status()
             info = answer.json()
@@ -298,7 +298,7 @@ async def setup(base: str, tables: int, limit: str) -> list[tuple[int, list[str]
     ]
 
 
-async def _signup(http: httpx.AsyncClient, name: str) -> str:
+async def _signup(http: httpx2.AsyncClient, name: str) -> str:
     r = await http.post("/api/signup", json={"name": name, "password": PASSWORD})
     r.raise_for_status()
     token = r.cookies[COOKIE]
