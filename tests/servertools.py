@@ -129,7 +129,7 @@ class Conn:
     def act(self, action: str, **fields: Any) -> None:
         self.send("act", action=action, **fields)
 
-    def recv(self, timeout: float = 5.0) -> Message:
+    def recv(self, timeout: float = 10.0) -> Message:
         ws = self.ws
 
         async def receive() -> Any:
@@ -159,6 +159,10 @@ class Conn:
     def ping(self, tag: object) -> None:
         self.send("ping", id=tag)
         self.until(lambda m: m["type"] == "pong" and m["id"] == tag, f"pong {tag!r}")
+
+    def turn(self, number: int) -> Message:
+        """The next state in which this player is to act in hand ``number``."""
+        return self.state(lambda s: my_turn(s, number), f"my turn in hand {number}")
 
     def drain(self) -> list[Message]:
         """Every message waiting now (a ping marks the end)."""

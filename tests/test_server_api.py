@@ -9,32 +9,36 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
-import anyio
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from pokerroom.formats.phh import loads
 from pokerroom.formats.replay import replay
-from pokerroom.server import COOKIE, Starter, create_app
+from pokerroom.server import COOKIE, Starter
 from pokerroom.store import Store
+from servertools import (
+    DUEL,
+    HEADS_UP,
+    PASSWORD,
+    PLAY,
+    Conn,
+    Message,
+    Player,
+    api,
+    db_fixture,  # noqa: F401  (a fixture, found by its name)
+    my_turn,
+    serve,
+    sign_up,
+    table,
+)
 
-HEADS_UP = Starter("Heads-up", "holdem", "1/2", "no", bots=1, seats=2)
-"""A calling-station bot in seat 0; seat 1 is free.  Buy-ins 40 to 200."""
-DUEL = Starter("Duel", "holdem", "1/2", "no", bots=0, seats=2)
 REAL = Starter("Real", "holdem", "1/2", "no", bots=1, seats=2, real_money=True)
 DRAW = Starter("Draw", "five-card-draw", "1/2", "fixed", bots=1, seats=2)
 
-FAST = {"bot_delay": 0.0, "next_hand_delay": 0.0, "seed": 7, "bot_kind": "calling"}
-PASSWORD = "correct horse"
-PLAY = 10_000
 GAMES = [
     "club-lowball", "club-holdem", "a6-lowball", "holdem", "omaha", "omaha8", "stud", "stud8", "soko", "americana",
     "telesina", "razz", "five-card-draw", "27-triple-draw", "27-single-draw", "draw32", "short-deck",
@@ -42,53 +46,6 @@ GAMES = [
 
 
 # --- helpers -----------------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    """A fresh SQLite store's URL."""
-    return f"sqlite:///{tmp_path / 'server.db'}"
-
-
-@contextmanager
-def serve(url: str, *starters: Starter, **options: Any) -> Iterator[TestClient]:
-    """The app over the store at ``url`` with ``starters`` (default: :data:`HEADS_UP`), running (its lifespan
-    entered) until the block ends; ``options`` go to ``create_app`` over :data:`FAST`."""
-    store = Store(url)
-    try:
-        app = create_app(store=store, starters=starters or (HEADS_UP,), **{**FAST, **options})
-        with TestClient(app) as client:
-            yield client
-    finally:
-        store.close()
-
-
-@dataclass(frozen=True)
-class Player:
-    """A signed-up player and their session; requests send the cookie themselves (the client's jar stays empty,
-    so several players share one client)."""
-
-    name: str
-    token: str
-
-    @property
-    def headers(self) -> dict[str, str]:
-        return {"cookie": f"{COOKIE}={self.token}"}
-
-
-def sign_up(client: TestClient, name: str) -> Player:
-    r = client.post("/api/signup", json={"name": name, "password": PASSWORD})
-    assert r.status_code == 201, r.text
-    token = r.cookies[COOKIE]
-    client.cookies.clear()
-    return Player(name, token)
-
-
-def api(client: TestClient, player: Player | None, method: str, path: str, status: int = 200, **kw: Any) -> Any:
-    """``method path`` as ``player`` (``None``: no cookie); checks the status and returns the JSON answer."""
-    r = client.request(method, path, headers=player.headers if player else {}, **kw)
-    assert r.status_code == status, (method, path, r.status_code, r.text)
-    return r.json()
 
 
 def balances(client: TestClient, player: Player) -> tuple[int, int]:
@@ -101,73 +58,6 @@ def deposit(client: TestClient, name: str, chips: int) -> None:
     """Real money in through the cashier."""
     store: Store = client.app.state.store  # type: ignore[attr-defined]
     store.deposit(store.account_id(name), chips)
-
-
-Message = dict[str, Any]
-
-
-class Conn:
-    """One player's WebSocket to a table: send messages, read the server's with a time limit (a server that stays
-    silent fails the test instead of hanging it)."""
-
-    def __init__(self, ws: WebSocketTestSession) -> None:
-        self.ws = ws
-        self.welcome = self.recv()
-        assert self.welcome["type"] == "welcome", self.welcome
-
-    def send(self, type_: str, **fields: Any) -> None:
-        self.ws.send_json({"v": 1, "type": type_, **fields})
-
-    def act(self, action: str, **fields: Any) -> None:
-        self.send("act", action=action, **fields)
-
-    def recv(self, timeout: float = 10.0) -> Message:
-        ws = self.ws
-
-        async def receive() -> Any:
-            with anyio.fail_after(timeout):
-                return await ws._send_rx.receive()
-
-        message = ws.portal.call(receive)
-        ws._raise_on_close(message)
-        return json.loads(message["text"])  # type: ignore[no-any-return]
-
-    def until(self, wanted: Callable[[Message], bool], what: str) -> Message:
-        """The next message that is ``wanted``, skipping others (an unwanted ``error`` fails the test)."""
-        for _ in range(500):
-            m = self.recv()
-            if wanted(m):
-                return m
-            assert m["type"] != "error", f"waiting for {what}, got {m}"
-        raise AssertionError(f"no {what} in 500 messages")
-
-    def state(self, wanted: Callable[[Message], bool] = lambda s: True, what: str = "a state") -> Message:
-        return self.until(lambda m: m["type"] == "state" and wanted(m), what)
-
-    def error(self, code: str) -> Message:
-        m = self.until(lambda m: m["type"] == "error", f"an error {code!r}")
-        assert m["code"] == code, m
-        return m
-
-    def ping(self, tag: object) -> None:
-        """A ping answered: the connection and the table go on."""
-        self.send("ping", id=tag)
-        self.until(lambda m: m["type"] == "pong" and m["id"] == tag, f"pong {tag!r}")
-
-    def turn(self, number: int) -> Message:
-        """The next state in which this player is to act in hand ``number``."""
-        return self.state(lambda s: my_turn(s, number), f"my turn in hand {number}")
-
-
-@contextmanager
-def table(client: TestClient, player: Player, table_id: int = 1) -> Iterator[Conn]:
-    with client.websocket_connect(f"/ws/tables/{table_id}", headers=dict(player.headers)) as ws:
-        yield Conn(ws)
-
-
-def my_turn(s: Message, number: int) -> bool:
-    h = s["hand"]
-    return h is not None and h["number"] == number and h["legal"] is not None and h["to_act"] == s["you"]
 
 
 def settled(s: Message, number: int) -> Message | None:
