@@ -278,3 +278,21 @@ def conserved(client: TestClient, players: list[Player], table_id: int = 1, *, s
 
     for name, chips, due in client.portal.call(look):  # type: ignore[union-attr]
         assert chips == due, f"{name} holds {chips} chips, not {due}"
+
+
+@contextmanager
+def three_seated(client: TestClient, buy_in: int) -> Iterator[tuple[Driver, list[Player]]]:
+    """alice, bob and carol in seats 0, 1 and 2 with ``buy_in`` chips each, and a watcher's connection driving
+    them (:class:`Driver`; ``driver.conns`` are the three players' connections by seat); yields the driver and
+    the four players (the watcher last)."""
+    players = [sign_up(client, n) for n in ("alice", "bob", "carol", "watcher")]
+    with (
+        table(client, players[3]) as w,
+        table(client, players[0]) as c0,
+        table(client, players[1]) as c1,
+        table(client, players[2]) as c2,
+    ):
+        conns = {0: c0, 1: c1, 2: c2}
+        for k, c in conns.items():
+            c.send("sit", seat=k, buy_in=buy_in)
+        yield Driver(w, conns), players

@@ -32,6 +32,7 @@ from servertools import (  # noqa: F401  (fixtures, found by their names)
     small_blind,
     store_of,
     table,
+    three_seated,
 )
 
 # --- the traps, through the protocol, with exact chips -----------------------------------------------------
@@ -71,17 +72,8 @@ def test_going_heads_up_when_the_button_leaves(db: str) -> None:
     """RULES §3.11 and T06: nobody posts the big blind twice in a row, and heads-up the button posts the small
     blind."""
     with serve(db, TRIO, next_hand_delay=0.2) as client:
-        players = [sign_up(client, n) for n in ("alice", "bob", "carol", "watcher")]
-        with (
-            table(client, players[3]) as w,
-            table(client, players[0]) as c0,
-            table(client, players[1]) as c1,
-            table(client, players[2]) as c2,
-        ):
-            conns = {0: c0, 1: c1, 2: c2}
-            for k, c in conns.items():
-                c.send("sit", seat=k, buy_in=100)
-            d = Driver(w, conns)
+        with three_seated(client, 100) as (d, players):
+            conns = d.conns
             s = d.run(fold_all, lambda s: s["hand"] is not None and len(s["hand"]["players"]) == 3)
             number, button = s["hand"]["number"], s["button"]
             sb, bb = (button + 1) % 3, (button + 2) % 3
@@ -138,61 +130,42 @@ def test_uncalled_bet_goes_back(db: str) -> None:
 def test_odd_chips_go_to_the_first_winner_left_of_the_button(db: str) -> None:
     """T10 (b): three-handed, the small blind folds, the others check it down; a tied pot of 5 gives its odd
     chip to the first winner clockwise from the button.  Hands are played until two ties have come up."""
-    with serve(db, TRIO, rate=10**6, burst=10**6) as client:
-        players = [sign_up(client, n) for n in ("alice", "bob", "carol", "watcher")]
-        with (
-            table(client, players[3]) as w,
-            table(client, players[0]) as c0,
-            table(client, players[1]) as c1,
-            table(client, players[2]) as c2,
-        ):
-            d = Driver(w, {0: c0, 1: c1, 2: c2})
-            for k, c in enumerate((c0, c1, c2)):
-                c.send("sit", seat=k, buy_in=200)
+    with serve(db, TRIO, rate=10**6, burst=10**6) as client, three_seated(client, 200) as (d, _players):
 
-            def fold_small_blind(h: Message) -> dict[str, Any]:
-                folded = any(e["type"] == "fold" for e in h["events"])
-                if h["street"] == "preflop" and h["to_act"] == small_blind(h) and not folded:
-                    return {"action": "fold"}
-                return check_or_call(h)
+        def fold_small_blind(h: Message) -> dict[str, Any]:
+            folded = any(e["type"] == "fold" for e in h["events"])
+            if h["street"] == "preflop" and h["to_act"] == small_blind(h) and not folded:
+                return {"action": "fold"}
+            return check_or_call(h)
 
-            ties: list[tuple[Message, int]] = []
-            seen: set[int] = set()
-            buttons: dict[int, int] = {}
+        ties: list[tuple[Message, int]] = []
+        seen: set[int] = set()
+        buttons: dict[int, int] = {}
 
-            def stop(s: Message) -> bool:
-                if s["hand"] is not None:
-                    buttons[s["hand"]["number"]] = s["hand"]["button"]
-                for r in s["results"]:
-                    if r["number"] not in seen and len(r["players"]) == 3:
-                        seen.add(r["number"])
-                        if any(len(p["winners"]) > 1 for p in r["pots"]):
-                            ties.append((r, buttons[r["number"]]))
-                return len(ties) >= 2 or len(seen) >= 400
+        def stop(s: Message) -> bool:
+            if s["hand"] is not None:
+                buttons[s["hand"]["number"]] = s["hand"]["button"]
+            for r in s["results"]:
+                if r["number"] not in seen and len(r["players"]) == 3:
+                    seen.add(r["number"])
+                    if any(len(p["winners"]) > 1 for p in r["pots"]):
+                        ties.append((r, buttons[r["number"]]))
+            return len(ties) >= 2 or len(seen) >= 400
 
-            d.run(fold_small_blind, stop)
-            assert ties, f"no tie in {len(seen)} hands"
-            for r, button in ties:
-                (pot,) = r["pots"]
-                assert pot["amount"] == 5
-                winners = sorted(pot["winners"], key=lambda w: (w[0] - button - 1) % 3)
-                assert [chips for _seat, chips in winners] == [3, 2], (r, button)
+        d.run(fold_small_blind, stop)
+        assert ties, f"no tie in {len(seen)} hands"
+        for r, button in ties:
+            (pot,) = r["pots"]
+            assert pot["amount"] == 5
+            winners = sorted(pot["winners"], key=lambda w: (w[0] - button - 1) % 3)
+            assert [chips for _seat, chips in winners] == [3, 2], (r, button)
 
 
 def test_draw32_split_divides_the_pot_odd_chip_left_of_the_button(db: str) -> None:
     """G15: everyone in the pot presses split: the pot is divided, the odd chip to the first of them clockwise
     from the button; nobody shows."""
     with serve(db, SPLIT, next_hand_delay=0.3) as client:
-        players = [sign_up(client, n) for n in ("alice", "bob", "carol", "watcher")]
-        with (
-            table(client, players[3]) as w,
-            table(client, players[0]) as c0,
-            table(client, players[1]) as c1,
-            table(client, players[2]) as c2,
-        ):
-            d = Driver(w, {0: c0, 1: c1, 2: c2})
-            for k, c in enumerate((c0, c1, c2)):
-                c.send("sit", seat=k, buy_in=100)
+        with three_seated(client, 100) as (d, players):
 
             def split_it(h: Message) -> dict[str, Any]:
                 if h["phase"] == "draw":
