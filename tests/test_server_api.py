@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+import servertools
 from pokerroom.formats.phh import loads
 from pokerroom.formats.replay import replay
 from pokerroom.server import COOKIE, Starter
@@ -29,12 +30,14 @@ from servertools import (
     Message,
     Player,
     api,
-    db_fixture,  # noqa: F401  (a fixture, found by its name)
     my_turn,
     serve,
     sign_up,
     table,
 )
+
+# Fixtures: pytest finds them among the module's names.
+db_fixture = servertools.db_fixture
 
 REAL = Starter("Real", "holdem", "1/2", "no", bots=1, seats=2, real_money=True)
 DRAW = Starter("Draw", "five-card-draw", "1/2", "fixed", bots=1, seats=2)

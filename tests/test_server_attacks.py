@@ -29,11 +29,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 from starlette.websockets import WebSocketDisconnect
 
+import servertools
 from pokerroom.errors import StoreError
 from pokerroom.server import COOKIE, Starter, create_app
 from pokerroom.server.accounts import sessions
 from pokerroom.store import Store
-from servertools import (  # noqa: F401  (fixtures, found by their names)
+from servertools import (
     BAD,
     DRAW,
     DUEL,
@@ -49,10 +50,8 @@ from servertools import (  # noqa: F401  (fixtures, found by their names)
     Player,
     actor_of,
     api,
-    cheap_hashes_fixture,
     check_or_call,
     conserved,
-    db_fixture,
     facing,
     fold_all,
     hashes,
@@ -64,6 +63,10 @@ from servertools import (  # noqa: F401  (fixtures, found by their names)
     store_of,
     table,
 )
+
+# Fixtures: pytest finds them among the module's names.
+cheap_hashes_fixture = servertools.cheap_hashes_fixture
+db_fixture = servertools.db_fixture
 
 # --- bugs: junk that killed the connection or the server ---------------------------------------------------
 

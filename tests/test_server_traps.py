@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from servertools import (  # noqa: F401  (fixtures, found by their names)
+import servertools
+from servertools import (
     DUEL,
     PLAY,
     QUAD,
@@ -19,10 +20,8 @@ from servertools import (  # noqa: F401  (fixtures, found by their names)
     Driver,
     Message,
     api,
-    cheap_hashes_fixture,
     check_or_call,
     conserved,
-    db_fixture,
     fold_all,
     my_turn,
     play_chips,
@@ -34,6 +33,10 @@ from servertools import (  # noqa: F401  (fixtures, found by their names)
     table,
     three_seated,
 )
+
+# Fixtures: pytest finds them among the module's names.
+cheap_hashes_fixture = servertools.cheap_hashes_fixture
+db_fixture = servertools.db_fixture
 
 # --- the traps, through the protocol, with exact chips -----------------------------------------------------
 
