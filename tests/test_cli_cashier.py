@@ -11,6 +11,11 @@ from pokerroom.server.accounts import PLAY_CHIPS, Users, play_account
 from pokerroom.store import Store
 
 
+def _flat(text: str) -> str:
+    """Rich's error panel as one line: no borders, single spaces."""
+    return " ".join(text.replace("│", " ").split())
+
+
 def test_deposit_and_withdraw_move_exact_chips(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'room.db'}"
     with Store(url) as store:
@@ -19,7 +24,7 @@ def test_deposit_and_withdraw_move_exact_chips(tmp_path: Path) -> None:
     out = runner.invoke(app, ["cashier", "deposit", "bob", "500", "--database", url])
     assert out.exit_code == 0 and "bob: deposited 500; balance 500" in out.output
     out = runner.invoke(app, ["cashier", "withdraw", "bob", "600", "--database", url])
-    assert out.exit_code == 2 and "holds 500 chips, cannot withdraw 600" in out.output
+    assert out.exit_code == 2 and "bob's account holds 500 chips, cannot withdraw 600" in _flat(out.output)
     out = runner.invoke(app, ["cashier", "withdraw", "bob", "120", "--play", "--database", url])
     assert out.exit_code == 0 and f"balance {PLAY_CHIPS - 120}" in out.output
     out = runner.invoke(app, ["cashier", "deposit", "nobody", "5", "--database", url])

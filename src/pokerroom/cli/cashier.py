@@ -25,6 +25,7 @@ Play = Annotated[bool, typer.Option("--play", help="The play-money account (play
 
 def _move(name: str, chips: int, database: str, play: bool, *, deposit: bool) -> None:
     store = open_store(database)
+    account: int | None = None
     try:
         account = store.account_id(f"play:{name}" if play else name)
         if deposit:
@@ -33,7 +34,8 @@ def _move(name: str, chips: int, database: str, play: bool, *, deposit: bool) ->
             store.withdraw(account, chips, memo="cashier withdrawal")
         balance = store.balance(account)
     except StoreError as exc:
-        raise typer.BadParameter(str(exc), param_hint="NAME/CHIPS") from None
+        message = str(exc) if account is None else str(exc).replace(f"account {account} ", f"{name}'s account ")
+        raise typer.BadParameter(message, param_hint="NAME/CHIPS") from None
     finally:
         store.close()
     typer.echo(f"{name}: {'deposited' if deposit else 'withdrew'} {chips}; balance {balance}")
