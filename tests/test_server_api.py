@@ -580,7 +580,9 @@ def test_reconnect_within_and_after_the_grace(db: str) -> None:
 
 
 def test_leave_during_a_hand(db: str) -> None:
-    """Leaving at her turn folds alice's hand (she was the big blind: 2 lost) and stands her up when it ends."""
+    """Leaving at her turn: alice, the big blind, checks whenever checking is free (as a time-out would, RULES
+    A-3.7-2: the calling bot limped and calls nothing more) instead of folding, and stands when the hand ends
+    with her chips back in her account."""
     with serve(db) as client:
         alice = sign_up(client, "alice")
         with table(client, alice) as conn:
@@ -588,10 +590,14 @@ def test_leave_during_a_hand(db: str) -> None:
             conn.turn(1)
             conn.send("leave")
             s = conn.state(lambda s: settled(s, 1) is not None, "hand 1 settled")
-            assert settled(s, 1)["net"] == [2, -2]  # type: ignore[index]
+            result = settled(s, 1)
+            assert result is not None and result["players"] == [[0, "bot-1-1"], [1, "alice"]]
             assert s["you"] is None and s["seats"][1] is None
-            assert any(e["type"] == "fold" and e["seat"] == 1 for e in s["hand"]["events"])
-        assert balances(client, alice) == (0, PLAY - 2)
+            mine = [e["type"] for e in s["hand"]["events"] if e.get("seat") == 1]
+            assert "fold" not in mine and mine.count("check") == 4  # preflop, flop, turn, river
+            net = result["net"][1]
+            assert result["net"] == [2, -2]  # the seeded cards: the bot wins the showdown
+        assert balances(client, alice) == (0, PLAY + net)
 
 
 def test_away_player_stands_up_after_a_while(db: str) -> None:

@@ -544,7 +544,7 @@ class TableActor:
             return Action.muck()
         if legal.bring_in is not None:
             return Action.post_bring_in()
-        return Action.fold() if legal.fold else Action.check()
+        return Action.check() if legal.check else Action.fold()  # as a time-out does (RULES A-3.7-2)
 
     def _bot_act(self, seat: int, name: str) -> None:
         h = self.table.hand
