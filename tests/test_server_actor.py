@@ -35,8 +35,9 @@ class Client:
         self.checked = 0
         self.results: dict[int, dict[str, Any]] = {}
 
-    def send(self, message: dict[str, Any]) -> None:
-        json.dumps(message)  # every message is JSON as sent over the socket
+    def send(self, message: dict[str, Any] | str) -> None:
+        # Every message is JSON as sent over the socket: the broadcast sends it encoded.
+        message = json.loads(message) if isinstance(message, str) else json.loads(json.dumps(message))
         self.messages.append(message)
         if message["type"] == "state":
             self.results.update((r["number"], r) for r in message["results"])

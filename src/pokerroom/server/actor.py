@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import logging
 import zlib
 from collections.abc import Callable
@@ -70,11 +71,16 @@ BOT_PREFIX = "bot-"
 
 
 class Connection(Protocol):
-    """One client of a table: its ``player`` name and a non-blocking :meth:`send` of one message."""
+    """One client of a table: its ``player`` name and a non-blocking :meth:`send` of one message, given as a dict
+    or already encoded as JSON text (the ``state`` broadcast, encoded once per view)."""
 
     player: str
 
-    def send(self, message: dict[str, Any]) -> None: ...
+    def send(self, message: dict[str, Any] | str) -> None: ...
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 BotFactory = Callable[[str], None]
@@ -629,41 +635,39 @@ class TableActor:
         hand["hand_id"] = self.hand_ids.get(t.hand_number)
         return hand
 
-    def _personal(
-        self, player: str, shared: dict[str, object], hands: dict[int | None, dict[str, object] | None]
-    ) -> dict[str, object]:
+    def _personal(self, player: str) -> tuple[int | None, int | None, dict[str, object]]:
+        """``player``'s seat, engine seat (``None``: not dealt in) and rebuy allowance."""
         t = self.table
         you: int | None = t.seat_of(player) if self._seated(player) else None
         layout = t.layout
         es = layout.dealt.index(you) if you is not None and layout is not None and you in layout.dealt else None
-        if es not in hands:
-            hands[es] = self._hand_json(es)
         most = t.max_rebuy(player) if you is not None else None
-        return {
-            **shared,
-            "you": you,
-            "hand": hands[es],
-            "rebuy": {"allowed": you is not None and not self._hand_running() and most != 0, "max": most},
-        }
+        return you, es, {"allowed": you is not None and not self._hand_running() and most != 0, "max": most}
 
     def state(self, player: str) -> dict[str, object]:
         """``player``'s ``state`` message: the seats, the clock, the last results and that player's view of the
         hand (a spectator's view when not dealt in)."""
-        return self._personal(player, self._shared(), {})
+        you, es, rebuy = self._personal(player)
+        return {**self._shared(), "you": you, "hand": self._hand_json(es), "rebuy": rebuy}
 
     def broadcast(self) -> None:
-        """Send every connection its ``state`` (only after a change): the shared part and each view built once."""
+        """Send every connection its ``state`` (only after a change), as JSON text: the shared part and each
+        engine seat's view are built and encoded once, then put together per player."""
         if not self._changed:
             return
         self._changed = False
         if not self.connections:
             return
-        shared = self._shared()
-        hands: dict[int | None, dict[str, object] | None] = {}
+        head = _json(self._shared())[:-1]  # the shared object, still open for the personal fields
+        hands: dict[int | None, str] = {}
         for player, conns in self.connections.items():
-            message = self._personal(player, shared, hands)
+            you, es, rebuy = self._personal(player)
+            hand = hands.get(es)
+            if hand is None:
+                hand = hands[es] = _json(self._hand_json(es))
+            text = f'{head},"you":{_json(you)},"rebuy":{_json(rebuy)},"hand":{hand}}}'
             for conn in conns:
-                conn.send(message)
+                conn.send(text)
 
     # ------------------------------------------------------------------ the task
 

@@ -106,13 +106,13 @@ class _Socket:
         self.dropped = asyncio.Event()
         """Set when the client fell :data:`OUTBOX_LIMIT` messages behind: the connection is dropped at once."""
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         if self.dropped.is_set():
             return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.dropped.set()
             return
-        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
 
     async def pump(self, ws: WebSocket) -> None:
         while True:
@@ -156,7 +156,7 @@ def create_app(
     rate: float = 20.0,
     burst: int = 40,
     seed: int | None = None,
-    gc_freeze_every: float = 20.0,
+    gc_freeze_every: float = 2.0,
     gc_sweep_every: float = 900.0,
     **actor_options: Any,
 ) -> FastAPI:
