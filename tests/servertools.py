@@ -296,3 +296,15 @@ def three_seated(client: TestClient, buy_in: int) -> Iterator[tuple[Driver, list
         for k, c in conns.items():
             c.send("sit", seat=k, buy_in=buy_in)
         yield Driver(w, conns), players
+
+
+@contextmanager
+def heads_up(client: TestClient) -> Iterator[tuple[Player, Player, Conn, Conn, Message]]:
+    """alice in seat 0 and bob in seat 1 with 100 chips each, connected; yields both players, their connections
+    and the state in which alice is to act in hand 1."""
+    alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+    with table(client, alice) as a, table(client, bob) as b:
+        a.send("sit", seat=0, buy_in=100)
+        a.state(lambda s: s["you"] == 0)
+        b.send("sit", seat=1, buy_in=100)
+        yield alice, bob, a, b, a.state(lambda s: my_turn(s, 1))

@@ -55,6 +55,7 @@ from servertools import (
     facing,
     fold_all,
     hashes,
+    heads_up,
     my_turn,
     play_chips,
     result,
@@ -396,24 +397,18 @@ def test_a_double_submitted_action_does_not_act_on_the_next_street(db: str) -> N
     resend after a reconnect) by the big blind closed the preflop round and then checked the flop as well.  The
     proposed fix: an optional guard ``seq``, the number of events in the hand the client saw when it chose
     (``len(hand["events"])``); an action sent for another moment of the hand is refused (``stale_hand``)."""
-    with serve(db, DUEL) as client:
-        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
-        with table(client, alice) as a, table(client, bob) as b:
-            a.send("sit", seat=0, buy_in=100)
-            a.state(lambda s: s["you"] == 0)
-            b.send("sit", seat=1, buy_in=100)
-            s = a.state(lambda s: my_turn(s, 1))
-            a.act("call", hand=1, seq=len(s["hand"]["events"]))
-            s = b.state(lambda s: my_turn(s, 1))
-            seq = len(s["hand"]["events"])
-            b.act("check", hand=1, seq=seq)
-            b.act("check", hand=1, seq=seq)  # the same click, twice
-            answers = b.drain()
-            assert [m["code"] for m in answers if m["type"] == "error"] == ["stale_hand"]
-            s = [m for m in answers if m["type"] == "state"][-1]
-            assert s["hand"]["street"] == "flop"
-            assert [e["type"] for e in s["hand"]["events"]].count("check") == 1
-            assert s["hand"]["to_act"] == 1  # the flop is still bob's to play
+    with serve(db, DUEL) as client, heads_up(client) as (_alice, _bob, a, b, s):
+        a.act("call", hand=1, seq=len(s["hand"]["events"]))
+        s = b.state(lambda s: my_turn(s, 1))
+        seq = len(s["hand"]["events"])
+        b.act("check", hand=1, seq=seq)
+        b.act("check", hand=1, seq=seq)  # the same click, twice
+        answers = b.drain()
+        assert [m["code"] for m in answers if m["type"] == "error"] == ["stale_hand"]
+        s = [m for m in answers if m["type"] == "state"][-1]
+        assert s["hand"]["street"] == "flop"
+        assert [e["type"] for e in s["hand"]["events"]].count("check") == 1
+        assert s["hand"]["to_act"] == 1  # the flop is still bob's to play
 
 
 def test_leaving_after_folding_stands_up_when_the_hand_ends(db: str) -> None:
@@ -441,22 +436,16 @@ def test_leaving_after_folding_stands_up_when_the_hand_ends(db: str) -> None:
 def test_come_back_cancels_a_pending_leave(db: str) -> None:
     """BUG: ``leave`` then ``come_back`` during the same hand (changed one's mind) was accepted, yet the player
     was still folded at their turn (even where a check was free) and stood up when the hand ended."""
-    with serve(db, DUEL) as client:
-        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
-        with table(client, alice) as a, table(client, bob) as b:
-            a.send("sit", seat=0, buy_in=100)
-            a.state(lambda s: s["you"] == 0)
-            b.send("sit", seat=1, buy_in=100)
-            a.state(lambda s: my_turn(s, 1))
-            b.send("leave")
-            b.send("come_back")
-            b.ping("changed my mind")
-            a.act("call", hand=1)
-            s = b.state(lambda s: my_turn(s, 1), "bob's own turn")  # bob plays his hand himself
-            assert "check" in s["hand"]["legal"]["actions"]
-            b.act("check", hand=1)
-            s = b.state(lambda s: s["hand"]["street"] == "flop")
-            assert s["you"] == 1
+    with serve(db, DUEL) as client, heads_up(client) as (_alice, _bob, a, b, _s):
+        b.send("leave")
+        b.send("come_back")
+        b.ping("changed my mind")
+        a.act("call", hand=1)
+        s = b.state(lambda s: my_turn(s, 1), "bob's own turn")  # bob plays his hand himself
+        assert "check" in s["hand"]["legal"]["actions"]
+        b.act("check", hand=1)
+        s = b.state(lambda s: s["hand"]["street"] == "flop")
+        assert s["you"] == 1
 
 
 def test_reconnecting_keeps_a_chosen_sit_out(db: str) -> None:
@@ -792,22 +781,16 @@ def test_draw_cards_must_be_the_players_own(db: str) -> None:
 
 
 def test_two_tabs_share_one_seat(db: str) -> None:
-    with serve(db, DUEL) as client:
-        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
-        with table(client, alice) as a, table(client, bob) as b:
-            a.send("sit", seat=0, buy_in=100)
-            a.state(lambda s: s["you"] == 0)
-            b.send("sit", seat=1, buy_in=100)
-            a.state(lambda s: my_turn(s, 1))
-            with table(client, alice) as tab:
-                s = tab.state(lambda s: my_turn(s, 1))
-                assert "??" not in s["hand"]["players"][0]["cards"]
-                tab.act("call", hand=1)
-                a.act("call", hand=1)  # the other tab, a moment later
-                a.error("not_your_turn")
-            b.ping("tab closed")
-            actor = actor_of(client)
-            assert "alice" in actor.connections and not actor.away
-            assert actor.table.seats[0].connected
-            s = b.state(lambda s: my_turn(s, 1))
-            assert [e["type"] for e in s["hand"]["events"]].count("call") == 1
+    with serve(db, DUEL) as client, heads_up(client) as (alice, _bob, a, b, _s):
+        with table(client, alice) as tab:
+            s = tab.state(lambda s: my_turn(s, 1))
+            assert "??" not in s["hand"]["players"][0]["cards"]
+            tab.act("call", hand=1)
+            a.act("call", hand=1)  # the other tab, a moment later
+            a.error("not_your_turn")
+        b.ping("tab closed")
+        actor = actor_of(client)
+        assert "alice" in actor.connections and not actor.away
+        assert actor.table.seats[0].connected
+        s = b.state(lambda s: my_turn(s, 1))
+        assert [e["type"] for e in s["hand"]["events"]].count("call") == 1

@@ -23,6 +23,7 @@ from servertools import (
     check_or_call,
     conserved,
     fold_all,
+    heads_up,
     my_turn,
     play_chips,
     result,
@@ -100,12 +101,7 @@ def test_uncalled_bet_goes_back(db: str) -> None:
         return lambda s: s["hand"] is not None and s["hand"]["number"] == number and s["hand"]["phase"] == "complete"
 
     with serve(db, DUEL, next_hand_delay=0.3) as client:
-        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
-        with table(client, alice) as a, table(client, bob) as b:
-            a.send("sit", seat=0, buy_in=100)
-            a.state(lambda s: s["you"] == 0)
-            b.send("sit", seat=1, buy_in=100)
-            a.state(lambda s: my_turn(s, 1))
+        with heads_up(client) as (alice, bob, a, b, _s):
             a.act("raise", amount=100, hand=1)
             b.state(lambda s: my_turn(s, 1))
             b.act("fold", hand=1)

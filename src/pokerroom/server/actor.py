@@ -23,7 +23,7 @@ import json
 import logging
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pokerroom.bots import make as make_bot
@@ -136,11 +136,6 @@ class _Away:
     """Whether the end of the grace sat them out (a player who chose to sit out stays out on coming back)."""
 
 
-@dataclass
-class _Pending:
-    leave: set[str] = field(default_factory=set)
-
-
 def game_kind(game: Game) -> str:
     """``stud`` (a bring-in and a dealer box), ``draw`` (a draw street) or ``blinds``."""
     if game.uses_bring_in:
@@ -203,7 +198,8 @@ class TableActor:
         self.bots: dict[str, Any] = {}
         self.connections: dict[str, list[Connection]] = {}
         self.away: dict[str, _Away] = {}
-        self._pending = _Pending()
+        self._leaving: set[str] = set()
+        """Players who asked to leave during a hand: they stand when it is over."""
         self._bot_due: float | None = None
         self._deal_due: float | None = self.clock.now()
         self.results: list[dict[str, object]] = []
@@ -298,7 +294,7 @@ class TableActor:
         elif isinstance(command, SitOut):
             self.runner.sit_out(player)
         elif isinstance(command, ComeBack):
-            self._pending.leave.discard(player)
+            self._leaving.discard(player)
             self.runner.come_back(player)
             self._schedule_deal()
         elif isinstance(command, Rebuy):
@@ -343,7 +339,7 @@ class TableActor:
     def _leave(self, player: str, seat: int) -> None:
         layout = self.table.layout
         if self._hand_running() and layout is not None and seat in layout.dealt:
-            self._pending.leave.add(player)  # stands once the hand is over; folds at its turns meanwhile
+            self._leaving.add(player)  # stands once the hand is over; checks or folds at its turns meanwhile
             self.runner.sit_out(player)
             return
         self.runner.stand(player)
@@ -431,11 +427,11 @@ class TableActor:
         if result is not None:
             self._record(result)
         self._bot_due = None
-        for player in sorted(self._pending.leave):
+        for player in sorted(self._leaving):
             with contextlib.suppress(PokerroomError):
                 self.runner.stand(player)
             self.bots.pop(player, None)
-        self._pending.leave.clear()
+        self._leaving.clear()
         self.table.finish_busts()
         self._deal_due = self.clock.now() + self.next_hand_delay
 
@@ -530,7 +526,7 @@ class TableActor:
                 if now < self._bot_due:
                     return
                 self._bot_act(seat, st.player)
-            elif st.player in self._pending.leave:
+            elif st.player in self._leaving:
                 self.runner.act(seat, self._leaving_action())
             elif self.table.expired():
                 self.runner.time_out()

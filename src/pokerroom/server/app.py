@@ -13,7 +13,7 @@ import contextlib
 import gc
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -210,25 +210,22 @@ def create_app(
         b = users.balances(name)
         return {"player": name, "balances": {"real": b.real, "play": b.play}}
 
-    def logged_in(response: Response, token: str, name: str) -> dict[str, object]:
+    def logged_in(response: Response, name: str, session: Callable[[], str]) -> dict[str, object]:
+        """The session ``session()`` opens (sign-up or log-in) as the cookie, and ``name``'s balances."""
+        try:
+            token = session()
+        except PokerroomError as err:
+            raise _http(err) from None
         response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=30 * 86400)
         return me(name)
 
     @app.post("/api/signup", status_code=201)
     def signup(body: Credentials, response: Response) -> dict[str, object]:
-        try:
-            token = users.sign_up(body.name, body.password)
-        except PokerroomError as err:
-            raise _http(err) from None
-        return logged_in(response, token, body.name)
+        return logged_in(response, body.name, lambda: users.sign_up(body.name, body.password))
 
     @app.post("/api/login")
     def login(body: Credentials, response: Response) -> dict[str, object]:
-        try:
-            token = users.log_in(body.name, body.password)
-        except PokerroomError as err:
-            raise _http(err) from None
-        return logged_in(response, token, body.name)
+        return logged_in(response, body.name, lambda: users.log_in(body.name, body.password))
 
     @app.post("/api/logout")
     def logout(request: Request, response: Response) -> dict[str, object]:

@@ -23,7 +23,7 @@ from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.config import TableConfig
 from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
-from pokerroom.server.actor import BOT_PREFIX, TableActor, TableInfo, game_kind
+from pokerroom.server.actor import TableActor, TableInfo, game_kind
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner
 
@@ -249,7 +249,3 @@ def _running_loop() -> bool:
     except RuntimeError:
         return False
     return True
-
-
-def is_bot(player: str) -> bool:
-    return player.startswith(BOT_PREFIX)
