@@ -14,6 +14,7 @@ __all__ = [
     "NotYourTurn",
     "PHHError",
     "PokerroomError",
+    "RangeError",
     "RoomError",
     "StoreError",
     "UnknownCards",
@@ -67,6 +68,11 @@ class HandOver(IllegalAction):
 
 class UnknownCards(PokerroomError):
     """A decision needs cards that are unknown (``??``), as at a replayed showdown."""
+
+
+class RangeError(PokerroomError):
+    """A hand range that cannot be read (``QQ+``, ``AKs``, ``T9s-65s``, ``AhKh``); the message names the term and
+    says what is allowed."""
 
 
 class PHHError(PokerroomError):
