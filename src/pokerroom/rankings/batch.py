@@ -1,0 +1,154 @@
+"""Batch evaluation: arrays of hands in, arrays of values out, for every ranking system.
+
+>>> import numpy as np
+>>> from pokerroom.cards import parse_cards
+>>> hands = np.array([parse_cards("As Ks Qs Js Ts 2c 3d"), parse_cards("2c 2d 7h 9s Jc Qd 3h")])
+>>> values = evaluate_batch(hands, "high")
+>>> [find("high").evaluate(list(h)) for h in hands] == values.tolist()
+True
+>>> values.dtype.name
+'int32'
+
+* :func:`evaluate_batch`: ``cards`` is an int array of shape ``(N, k)``, ``k`` = 5 to 9 cards per hand (card
+  ints ``rank * 4 + suit``); the result is ``(N,)`` values equal to the one-call
+  :meth:`~pokerroom.rankings.Ranking.evaluate` of each row: larger is better, 0 = no hand (no qualifying low).
+  int32 for every ranking but the suit-ranked ones (Telesina, 32-card draw: int64).
+* :func:`evaluate_omaha_batch`: ``hole`` ``(N, h)`` with ``h`` = 2 to 6 and ``board`` ``(N, b)`` with ``b`` =
+  3 to 5: the best hand of exactly two hole and three board cards (RULES G6), as
+  :func:`~pokerroom.rankings.omaha_value` (not for the suit-ranked rankings).
+
+Both are compiled with numba (:mod:`pokerroom.rankings.jit`; compiled once per machine and cached on disk) and run
+on one core; without numba they run as plain Python, correct but slow.  The input is checked first unless
+``check=False``: :class:`~pokerroom.errors.InvalidCard` for an int outside 0..51 (always checked: the kernels
+index tables with it) or a card outside the ranking's deck, :class:`~pokerroom.errors.DuplicateCard` for a card
+twice in one hand (hole and board together for Omaha), :class:`~pokerroom.errors.PokerroomError` for a wrong
+shape.  With ``check=False`` a hand with repeated or off-deck cards gives a meaningless value, never a crash.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from pokerroom.cards import format_card
+from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, UnsupportedRule
+from pokerroom.rankings import Ranking, find
+from pokerroom.rankings.batch_tables import BatchTables, CardsTables, batch_tables, combos
+from pokerroom.rankings.kernels import cards_rows, eval_rows, omaha_rows, row_errors
+
+__all__ = ["as_card_array", "evaluate_batch", "evaluate_omaha_batch", "subsets"]
+
+
+def _ranking(ranking: str | Ranking) -> Ranking:
+    return find(ranking) if isinstance(ranking, str) else ranking
+
+
+def as_card_array(cards: object, *, width: tuple[int, int], what: str = "hands") -> np.ndarray:
+    """``cards`` as a C-contiguous uint8 ``(N, k)`` array, ``k`` within ``width``; a 1-D array is one hand.
+
+    Raises :class:`~pokerroom.errors.PokerroomError` for another shape or a non-integer array and
+    :class:`~pokerroom.errors.InvalidCard` for an int outside 0..51.
+    """
+    array = np.asarray(cards)
+    if array.ndim == 1:
+        array = array.reshape(1, -1)
+    low, high = width
+    if array.ndim != 2 or not low <= array.shape[1] <= high:
+        raise PokerroomError(f"{what} must be an (N, k) array of card ints with k = {low} to {high}, got shape "
+                             f"{array.shape}")  # fmt: skip
+    if array.size and array.dtype.kind not in "iu":
+        raise PokerroomError(f"{what} must hold card ints (rank * 4 + suit), got dtype {array.dtype}")
+    if array.size and (int(array.min()) < 0 or int(array.max()) > 51):
+        bad = int(array.min()) if int(array.min()) < 0 else int(array.max())
+        raise InvalidCard(str(bad), "a card int is rank * 4 + suit, in 0..51")
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def _deck_mask(ranking: Ranking) -> int:
+    return sum(1 << c for c in range(52) if c >> 2 in ranking.ordering.ranks)
+
+
+def _check_rows(rows: np.ndarray, ranking: Ranking) -> None:
+    bad = row_errors(rows, _deck_mask(ranking))
+    if bad < 0:
+        return
+    seen: set[int] = set()
+    for card in rows[bad].tolist():
+        if card >> 2 not in ranking.ordering.ranks:
+            raise InvalidCard(format_card(card), f"hand {bad}: the {ranking.id} deck has no card of that rank")
+        if card in seen:
+            raise DuplicateCard(format_card(card))
+        seen.add(card)
+
+
+def subsets(n: int) -> np.ndarray:
+    """Every 5-card subset of ``n`` positions, int8 ``(C(n, 5), 5)`` (an empty ``(0, 5)`` below five)."""
+    return combos(n) if n >= 5 else np.zeros((0, 5), dtype=np.int8)
+
+
+def evaluate_batch(cards: object, ranking: str | Ranking = "high", *, check: bool = True) -> np.ndarray:
+    """The value of every hand in ``cards`` (``(N, k)`` card ints, ``k`` = 5..9) under ``ranking``: ``(N,)`` ints.
+
+    See the module docstring for the dtype and the errors raised.
+    """
+    chosen = _ranking(ranking)
+    rows = as_card_array(cards, width=(5, 9))
+    if check:
+        _check_rows(rows, chosen)
+    t = batch_tables(chosen)
+    n = rows.shape[1]
+    if isinstance(t, CardsTables):
+        out = np.zeros(rows.shape[0], dtype=np.int64)
+        m = min(max(n, 6), 7)
+        cards_rows(
+            rows, out, t.mask_bits, t.ranks, t.counts, t.dominates, t.weight, t.suit5, t.where5, t.code5,
+            getattr(t, f"suit{m}"), getattr(t, f"where{m}"), getattr(t, f"code{m}"), t.flush, t.place, t.highest,
+            t.top, subsets(n),
+        )  # fmt: skip
+        return out
+    out = np.zeros(rows.shape[0], dtype=np.int32)
+    _eval(rows, out, t)
+    return out
+
+
+def _eval(rows: np.ndarray, out: np.ndarray, t: BatchTables) -> None:
+    eval_rows(
+        rows, out, t.model, t.sig_bits, t.shift, t.weight, t.bits, t.suit5, t.suit6, t.suit7, t.off5, t.val5,
+        t.off6, t.val6, t.off7, t.val7, t.flush, t.four, t.high_bit, subsets(rows.shape[1]),
+    )  # fmt: skip
+
+
+def _pairs_triples(h: int, b: int) -> tuple[np.ndarray, np.ndarray]:
+    pairs = np.array(list(combinations(range(h), 2)), dtype=np.int8).reshape(-1, 2)
+    triples = np.array(list(combinations(range(b), 3)), dtype=np.int8).reshape(-1, 3)
+    return pairs, triples
+
+
+def evaluate_omaha_batch(
+    hole: object, board: object, ranking: str | Ranking = "high", *, check: bool = True
+) -> np.ndarray:
+    """The best two-plus-three hand of each row (``hole`` ``(N, 2..6)``, ``board`` ``(N, 3..5)``): ``(N,)`` int32.
+
+    Raises :class:`~pokerroom.errors.UnsupportedRule` for a suit-ranked ranking, and the errors of the module
+    docstring (also for hole and board row counts that differ).
+    """
+    chosen = _ranking(ranking)
+    holes = as_card_array(hole, width=(2, 6), what="hole cards")
+    boards = as_card_array(board, width=(3, 5), what="boards")
+    if holes.shape[0] != boards.shape[0]:
+        raise PokerroomError(f"hole cards and boards must have the same number of rows, got {holes.shape[0]} and "
+                             f"{boards.shape[0]}")  # fmt: skip
+    t = batch_tables(chosen)
+    if isinstance(t, CardsTables):
+        raise UnsupportedRule(f"Omaha's two-plus-three hands under {chosen.id}: suit-ranked rankings are not "
+                              "played with a board")  # fmt: skip
+    if check:
+        _check_rows(np.ascontiguousarray(np.concatenate([holes, boards], axis=1)), chosen)
+    out = np.zeros(holes.shape[0], dtype=np.int32)
+    pairs, triples = _pairs_triples(holes.shape[1], boards.shape[1])
+    omaha_rows(
+        holes, boards, out, t.sig_bits, t.shift, t.weight, t.bits, t.suit5, t.off5, t.val5, t.flush, t.four,
+        t.high_bit, pairs, triples,
+    )  # fmt: skip
+    return out

@@ -1,0 +1,300 @@
+"""Compiled kernels of the batch evaluators: rows of card ints in, the one-call evaluator's values out.
+
+Each function is the array form of the matching one-call evaluator (:func:`~pokerroom.rankings.tables.
+make_evaluator`, :func:`~pokerroom.rankings.suited.make_suited_evaluator`) over the arrays of
+:mod:`pokerroom.rankings.batch_tables`; the tests compare the two on random hands of every ranking.  No
+validation happens here (:mod:`pokerroom.rankings.batch` checks the input first); card ints must be 0..51.
+
+A seven-card high hand costs seven weight loads and adds, one signature lookup and two dependent loads of the
+perfect hash; the OR of the cards' suit bits is formed only when a suit holds five cards (about 3 % of hands).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerroom.rankings.jit import njit
+
+__all__ = [
+    "cards_rows",
+    "eval_rows",
+    "five_value",
+    "omaha_rows",
+    "row_errors",
+    "suited_value",
+]
+
+Array = np.ndarray
+
+_FLUSH_EVERY_FIVE = 1
+_FOUR_FLUSH = 3
+
+
+@njit
+def _four(b: int, suit: int, plain: int, four: Array, high_bit: Array) -> int:
+    """Sökö: exactly four cards of ``suit`` in the suit lanes ``b``; the better of the four-flush and ``plain``."""
+    mask = (b >> (16 * suit)) & 8191
+    other = 0
+    for lane in range(4):
+        if lane != suit:
+            other |= (b >> (16 * lane)) & 8191
+    value = four[(mask << 4) | high_bit[other]]
+    return value if value > plain else plain
+
+
+@njit
+def five_value(
+    k: int, b: int, sig: int, sigmask: int, shift: int, suit5: Array, off5: Array, val5: Array, flush: Array,
+    four: Array, high_bit: Array,
+) -> int:  # fmt: skip
+    """The value of five cards from their weight sum ``k`` and suit lanes ``b``."""
+    s = suit5[k & sigmask]
+    if s != 0 and s <= 4:
+        return flush[(b >> (16 * (s - 1))) & 8191]
+    key = k >> sig
+    plain = val5[key + off5[key >> shift]]
+    if s > 4:
+        return _four(b, s - 5, plain, four, high_bit)
+    return plain
+
+
+@njit
+def suited_value(
+    row: Array, b: int, s: int, plain: int, model: int, weight: Array, bits: Array, sig: int, sigmask: int,
+    shift: int, suit5: Array, off5: Array, val5: Array, flush: Array, four: Array, high_bit: Array,
+    subsets: Array,
+) -> int:  # fmt: skip
+    """Six or more cards where the signature ``s`` says a suit holds four (Sökö) or five or more of them."""
+    if s > 4:
+        return _four(b, s - 5, plain, four, high_bit)
+    if model == _FLUSH_EVERY_FIVE:
+        return _every_five(row, weight, bits, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit, subsets)
+    value = flush[(b >> (16 * (s - 1))) & 8191]
+    return value if value > plain else plain
+
+
+@njit
+def _every_five(
+    row: Array, weight: Array, bits: Array, sig: int, sigmask: int, shift: int, suit5: Array, off5: Array,
+    val5: Array, flush: Array, four: Array, high_bit: Array, subsets: Array,
+) -> int:  # fmt: skip
+    best = 0
+    for j in range(subsets.shape[0]):
+        k = 0
+        b = 0
+        for q in range(5):
+            card = row[subsets[j, q]]
+            k += weight[card]
+            b |= bits[card]
+        value = five_value(k, b, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit)
+        if value > best:
+            best = value
+    return best
+
+
+@njit
+def eval_rows(
+    cards: Array, out: Array, model: int, sig: int, shift: int, weight: Array, bits: Array, suit5: Array,
+    suit6: Array, suit7: Array, off5: Array, val5: Array, off6: Array, val6: Array, off7: Array, val7: Array,
+    flush: Array, four: Array, high_bit: Array, subsets: Array,
+) -> None:  # fmt: skip
+    """``out[i]`` = the value of the hand ``cards[i]`` (rows of 5 to 9 card ints) under a non-``CARDS`` ranking.
+
+    ``subsets``: every 5-card subset of a row's positions (:func:`~pokerroom.rankings.batch_tables.combos`).
+    """
+    rows, n = cards.shape
+    sigmask = (1 << sig) - 1
+    if n == 7:
+        for i in range(rows):
+            c0, c1, c2, c3, c4, c5, c6 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[
+                i, 5], cards[i, 6]  # fmt: skip
+            k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4] + weight[c5] + weight[c6]
+            key = k >> sig
+            value = val7[key + off7[key >> shift]]
+            s = suit7[k & sigmask]
+            if s != 0:
+                b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4] | bits[c5] | bits[c6]
+                if s <= 4 and model != _FLUSH_EVERY_FIVE:  # the common flush, inline: a call here costs 25 %
+                    suited = flush[(b >> (16 * (s - 1))) & 8191]
+                    if suited > value:
+                        value = suited
+                else:
+                    value = suited_value(
+                        cards[i], b, s, value, model, weight, bits, sig, sigmask, shift, suit5, off5, val5, flush,
+                        four, high_bit, subsets,
+                    )  # fmt: skip
+            out[i] = value
+    elif n == 6:
+        for i in range(rows):
+            c0, c1, c2, c3, c4, c5 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[i, 5]
+            k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4] + weight[c5]
+            key = k >> sig
+            value = val6[key + off6[key >> shift]]
+            s = suit6[k & sigmask]
+            if s != 0:
+                b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4] | bits[c5]
+                if s <= 4 and model != _FLUSH_EVERY_FIVE:  # the common flush, inline: a call here costs 25 %
+                    suited = flush[(b >> (16 * (s - 1))) & 8191]
+                    if suited > value:
+                        value = suited
+                else:
+                    value = suited_value(
+                        cards[i], b, s, value, model, weight, bits, sig, sigmask, shift, suit5, off5, val5, flush,
+                        four, high_bit, subsets,
+                    )  # fmt: skip
+            out[i] = value
+    elif n == 5:
+        for i in range(rows):
+            c0, c1, c2, c3, c4 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4]
+            k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4]
+            b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4]
+            out[i] = five_value(k, b, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit)
+    else:
+        for i in range(rows):
+            out[i] = _every_five(
+                cards[i], weight, bits, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit, subsets
+            )
+
+
+@njit
+def omaha_rows(
+    hole: Array, board: Array, out: Array, sig: int, shift: int, weight: Array, bits: Array, suit5: Array,
+    off5: Array, val5: Array, flush: Array, four: Array, high_bit: Array, pairs: Array, triples: Array,
+) -> None:  # fmt: skip
+    """``out[i]`` = the best five of exactly two of ``hole[i]`` and three of ``board[i]`` (RULES G6).
+
+    ``pairs``/``triples``: every 2-subset of the hole positions and 3-subset of the board positions.
+    """
+    sigmask = (1 << sig) - 1
+    npairs = pairs.shape[0]
+    ntriples = triples.shape[0]
+    pk = np.zeros(npairs, dtype=np.int64)
+    pb = np.zeros(npairs, dtype=np.int64)
+    for i in range(hole.shape[0]):
+        for p in range(npairs):
+            a = hole[i, pairs[p, 0]]
+            c = hole[i, pairs[p, 1]]
+            pk[p] = weight[a] + weight[c]
+            pb[p] = bits[a] | bits[c]
+        best = 0
+        for t in range(ntriples):
+            x = board[i, triples[t, 0]]
+            y = board[i, triples[t, 1]]
+            z = board[i, triples[t, 2]]
+            tk = weight[x] + weight[y] + weight[z]
+            tb = bits[x] | bits[y] | bits[z]
+            for p in range(npairs):
+                value = five_value(
+                    pk[p] + tk, pb[p] | tb, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit
+                )
+                if value > best:
+                    best = value
+        out[i] = best
+
+
+@njit
+def _cards_flush(k: int, o: int, ranks: int, flush: Array) -> int:
+    """The best flush base of the suit at place ``o``: its ranks' bits gathered from the order mask."""
+    x = k >> o
+    index = 0
+    for i in range(ranks):
+        index |= ((x >> (4 * i)) & 1) << i
+    return flush[index]
+
+
+@njit
+def _cards_five(
+    k: int, bits: int, ranks: int, counts: bool, suit5: Array, where5: Array, code5: Array, flush: Array,
+    place: Array, highest: Array,
+) -> int:  # fmt: skip
+    s = suit5[(k >> bits) & 255]
+    if s != 0:
+        o = place[s - 1]
+        return _cards_flush(k, o, ranks, flush) + (o if counts else 0)
+    row = where5[k >> (bits + 8)]
+    packed = code5[row, 2]
+    return code5[row, 0] + ((k & code5[row, 1]) << 2) + highest[(k >> (packed & 255)) & ((packed >> 8) & 255)]
+
+
+@njit
+def _cards_every_five(
+    cards: Array, i: int, weight: Array, bits: int, ranks: int, counts: bool, suit5: Array, where5: Array,
+    code5: Array, flush: Array, place: Array, highest: Array, subsets: Array,
+) -> int:  # fmt: skip
+    best = 0
+    for j in range(subsets.shape[0]):
+        k = 0
+        for q in range(5):
+            k += weight[cards[i, subsets[j, q]]]
+        value = _cards_five(k, bits, ranks, counts, suit5, where5, code5, flush, place, highest)
+        if value > best:
+            best = value
+    return best
+
+
+@njit
+def cards_rows(
+    cards: Array, out: Array, bits: int, ranks: int, counts: bool, dominates: bool, weight: Array, suit5: Array,
+    where5: Array, code5: Array, suit_n: Array, where_n: Array, code_n: Array, flush: Array, place: Array,
+    highest: Array, top: Array, subsets: Array,
+) -> None:  # fmt: skip
+    """``out[i]`` = the value of ``cards[i]`` under a ``SuitModel.CARDS`` ranking (Telesina, 32-card draw).
+
+    ``suit_n``/``where_n``/``code_n`` are the arrays of the rows' card count (6 or 7; unused for 5 and above 7).
+    """
+    rows, n = cards.shape
+    rank_shift = bits + 8
+    for i in range(rows):
+        k = 0
+        for q in range(n):
+            k += weight[cards[i, q]]
+        key = k >> rank_shift
+        if n == 5:
+            s = suit5[(k >> bits) & 255]
+            if s != 0:
+                o = place[s - 1]
+                out[i] = _cards_flush(k, o, ranks, flush) + (o if counts else 0)
+            else:
+                row = where5[key]
+                packed = code5[row, 2]
+                out[i] = code5[row, 0] + ((k & code5[row, 1]) << 2) + highest[(k >> (packed & 255)) & (packed >> 8)]
+            continue
+        s = suit_n[(k >> bits) & 255]
+        row = where_n[key] if n <= 7 else 0
+        packed = code_n[row, 2]
+        kind = packed >> 16
+        if kind == 2 or (s != 0 and not dominates):
+            out[i] = _cards_every_five(cards, i, weight, bits, ranks, counts, suit5, where5, code5, flush, place,
+                                       highest, subsets)  # fmt: skip
+            continue
+        mask = k
+        if kind == 1:
+            shifts = code_n[row, 3]
+            for j in range(4):
+                shift = (shifts >> (8 * j)) & 255
+                if shift == 255:
+                    break
+                nibble = (mask >> shift) & 15
+                mask += (top[nibble] - nibble) << shift
+        value = (
+            code_n[row, 0] + ((mask & code_n[row, 1]) << 2) + highest[(mask >> (packed & 255)) & ((packed >> 8) & 255)]
+        )
+        if s != 0:
+            o = place[s - 1]
+            suited = _cards_flush(k, o, ranks, flush) + (o if counts else 0)
+            if suited > value:
+                value = suited
+        out[i] = value
+
+
+@njit
+def row_errors(cards: Array, deck: int) -> int:
+    """The first row holding a card twice or a card outside the 52-bit ``deck`` mask, else -1."""
+    for i in range(cards.shape[0]):
+        seen = 0
+        for q in range(cards.shape[1]):
+            bit = 1 << int(cards[i, q])
+            if seen & bit or not deck & bit:
+                return i
+            seen |= bit
+    return -1

@@ -1,0 +1,163 @@
+"""Batch evaluation equals the one-call evaluator, for every ranking system (issue 7).
+
+Random hands of 5 to 9 cards per ranking (100,000 of 7 cards per ranking here; ``POKERROOM_SOAK=1`` checks
+1,000,000 per ranking and card count), hands forced to hold flushes and four-flushes (the rare branches),
+Omaha's two-plus-three, bad input, the disk cache, and the library without numba.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pokerroom.cards import parse_cards
+from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, UnsupportedRule
+from pokerroom.rankings import find, ids, omaha_value
+from pokerroom.rankings.batch import evaluate_batch, evaluate_omaha_batch
+
+SOAK = os.environ.get("POKERROOM_SOAK") == "1"
+SEVEN = 1_000_000 if SOAK else 100_000
+OTHER = 1_000_000 if SOAK else 20_000
+
+
+def _deck(ranking_id: str) -> np.ndarray:
+    ranks = find(ranking_id).ordering.ranks
+    return np.array([c for c in range(52) if c >> 2 in ranks], dtype=np.uint8)
+
+
+def _random_hands(deck: np.ndarray, n: int, count: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    idx = np.argsort(rng.random((count, len(deck))), axis=1)[:, :n]
+    return np.ascontiguousarray(deck[idx])
+
+
+def _one_call(ranking_id: str, hands: np.ndarray) -> np.ndarray:
+    evaluate = find(ranking_id).evaluator()
+    return np.array([evaluate(row) for row in hands.tolist()], dtype=np.int64)
+
+
+@pytest.mark.parametrize("ranking_id", ids())
+@pytest.mark.parametrize("n", [5, 6, 7])
+def test_batch_equals_one_call(ranking_id: str, n: int) -> None:
+    count = SEVEN if n == 7 else OTHER
+    hands = _random_hands(_deck(ranking_id), n, count, seed=n * 101 + len(ranking_id))
+    got = evaluate_batch(hands, ranking_id)
+    want = _one_call(ranking_id, hands)
+    bad = np.flatnonzero(got != want)
+    assert bad.size == 0, f"{ranking_id} {hands[bad[0]].tolist()}: batch {got[bad[0]]}, one call {want[bad[0]]}"
+    assert got.shape == (count,)
+
+
+@pytest.mark.parametrize("ranking_id", ids())
+@pytest.mark.parametrize("n", [8, 9])
+def test_batch_eight_and_nine_cards(ranking_id: str, n: int) -> None:
+    hands = _random_hands(_deck(ranking_id), n, 2_000, seed=n)
+    assert np.array_equal(evaluate_batch(hands, ranking_id), _one_call(ranking_id, hands))
+
+
+@pytest.mark.parametrize("ranking_id", ids())
+@pytest.mark.parametrize("n", [5, 6, 7])
+@pytest.mark.parametrize("suited", [4, 5])
+def test_batch_with_suited_cards(ranking_id: str, n: int, suited: int) -> None:
+    """Hands with ``suited`` or more cards of one suit: the flush, four-flush and every-five branches."""
+    deck = _deck(ranking_id)
+    rng = np.random.default_rng(n * 10 + suited)
+    rows = []
+    for _ in range(3_000):
+        suit = int(rng.integers(4))
+        same = rng.permutation(deck[deck % 4 == suit])[:suited]
+        rest = rng.permutation(np.setdiff1d(deck, same))[: n - suited]
+        rows.append(rng.permutation(np.concatenate([same, rest])))
+    hands = np.array(rows, dtype=np.uint8)
+    assert np.array_equal(evaluate_batch(hands, ranking_id), _one_call(ranking_id, hands))
+
+
+def test_known_values_and_dtypes() -> None:
+    hands = np.array([parse_cards("As Ks Qs Js Ts 2c 3d"), parse_cards("2c 3d 4h 5s 7c 8d 9h")])
+    values = evaluate_batch(hands, "high")
+    assert values.dtype == np.int32
+    assert values[0] == find("high").max_value  # the royal flush is the best hand
+    assert find("high").describe(int(values[1])) == "high card, nine"
+    low = evaluate_batch(np.array([parse_cards("Kc Qd Jh 9s 9c 8d 8h")]), "a5-low-8")
+    assert low.tolist() == [0]  # no eight-or-better low: value 0
+    telesina = evaluate_batch(np.array([parse_cards("Ah Kh Qh Jh Th 7c")]), "telesina")
+    assert telesina.dtype == np.int64
+    assert telesina[0] == find("telesina").evaluate(parse_cards("Ah Kh Qh Jh Th 7c"))
+    assert evaluate_batch(parse_cards("7s 5d 4c 3h 2s"), "27-low").shape == (1,)  # one hand as a 1-D array
+    assert evaluate_batch(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)
+
+
+@pytest.mark.parametrize("ranking_id", ["high", "a5-low-8", "soko", "27-low"])
+@pytest.mark.parametrize(("h", "b"), [(4, 5), (5, 5), (4, 3), (4, 4), (6, 5)])
+def test_omaha_batch_equals_omaha_value(ranking_id: str, h: int, b: int) -> None:
+    ranking = find(ranking_id)
+    both = _random_hands(_deck(ranking_id), h + b, 3_000, seed=h * 7 + b)
+    got = evaluate_omaha_batch(both[:, :h], both[:, h:], ranking_id)
+    want = [omaha_value(row[:h], row[h:], ranking) for row in both.tolist()]
+    assert got.tolist() == want
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(InvalidCard, match="52"):
+        evaluate_batch(np.array([[0, 1, 2, 3, 52]]))
+    with pytest.raises(InvalidCard, match="-1"):
+        evaluate_batch(np.array([[0, 1, 2, 3, -1]]))
+    with pytest.raises(DuplicateCard, match="As"):
+        evaluate_batch(np.array([parse_cards("2c 3c 4c 5c 6c"), [51, 51, 1, 2, 3]]))
+    with pytest.raises(InvalidCard, match="short-deck deck has no card"):
+        evaluate_batch(np.array([parse_cards("2c 7d 8h 9s Tc")]), "short-deck")
+    with pytest.raises(PokerroomError, match="k = 5 to 9"):
+        evaluate_batch(np.zeros((3, 4), dtype=np.uint8))
+    with pytest.raises(PokerroomError, match="dtype float64"):
+        evaluate_batch(np.zeros((3, 5)))
+    with pytest.raises(PokerroomError, match="same number of rows"):
+        evaluate_omaha_batch(np.zeros((2, 4), dtype=np.uint8), np.zeros((3, 5), dtype=np.uint8))
+    with pytest.raises(DuplicateCard):
+        evaluate_omaha_batch(np.array([parse_cards("As Ks Qs Js")]), np.array([parse_cards("As 2c 3c 4c 5c")]))
+    with pytest.raises(UnsupportedRule, match="telesina"):
+        evaluate_omaha_batch(np.array([parse_cards("As Ks Qs Js")]), np.array([parse_cards("Ts 9c 8c 7c 7d")]),
+                             "telesina")  # fmt: skip
+
+
+def test_unchecked_nonsense_never_crashes() -> None:
+    """Every row of one card repeated, with ``check=False``: meaningless values, but inside the tables."""
+    for ranking_id in ids():
+        for n in (5, 6, 7, 9):
+            hands = np.repeat(np.arange(52, dtype=np.uint8), n).reshape(52, n)
+            assert evaluate_batch(hands, ranking_id, check=False).shape == (52,)
+
+
+def _run(code: str, env: dict[str, str]) -> str:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_disk_cache_is_written_and_read(tmp_path: Path) -> None:
+    env = {**os.environ, "POKERROOM_CACHE_DIR": str(tmp_path)}
+    code = (
+        "from pokerroom.rankings.batch import evaluate_batch; from pokerroom.rankings.batch_tables import _MEMO;"
+        "print(evaluate_batch([[48, 44, 40, 36, 32, 49, 45]], 'americana').tolist())"
+    )
+    first = _run(code, env)
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert len(files) == 1 and files[0].startswith("batch-americana-")
+    assert _run(code, env) == first  # the second process reads the cached arrays
+
+
+def test_without_numba_the_library_still_works() -> None:
+    """numba blocked: one-call evaluation as always, and the batch path runs as plain Python (slowly)."""
+    code = (
+        "import sys; sys.modules['numba'] = None\n"
+        "from pokerroom.rankings import best_hand; print(best_hand('Ah Kh Qh Jh Th 2c 2d').name)\n"
+        "from pokerroom.rankings.jit import HAVE_NUMBA; print(HAVE_NUMBA)\n"
+        "from pokerroom.rankings.batch import evaluate_batch; from pokerroom.rankings import find\n"
+        "rows = [[51, 47, 43, 39, 35, 0, 4], [0, 5, 10, 15, 16, 20, 30]]\n"
+        "print(evaluate_batch(rows).tolist() == [find('high').evaluate(r) for r in rows])\n"
+    )
+    assert _run(code, dict(os.environ)).split() == ["royal", "flush", "False", "True"]
