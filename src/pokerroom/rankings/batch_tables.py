@@ -88,8 +88,8 @@ class BatchTables:
     * ``off5``.. / ``val5``..: int32 offsets per row and values per slot for 5, 6 and 7 cards (int16 where every
       value fits, as in all of them but the suit-ranked ones; else int32).
     * ``flush``: [8192] (dtype of the values), the best suited five within a 13-bit rank mask; ``four``:
-      [8192 * 16], Sökö's four-flush values by ``mask << 4 | fifth rank`` (zeros elsewhere); ``high_bit``: int8[8192], the highest
-      rank in a mask.
+      [8192 * 16], Sökö's four-flush values by ``mask << 4 | fifth rank`` (zeros elsewhere); ``high_bit``:
+      int8[8192], the highest rank in a mask.
     """
 
     model: int
