@@ -8,6 +8,7 @@
 * ``pokerroom night``: the club's game night, seats by lot to the cash-out sheet (:mod:`pokerroom.cli.night`);
 * ``pokerroom report``: rake, a player's history and the ledger's balance (:mod:`pokerroom.cli.report`);
 * ``pokerroom simulate GAME``: bots play one table through the room and the store (:mod:`pokerroom.cli.simulate`);
+* ``pokerroom equity GAME HAND...``: each player's share of the pot, exact or Monte Carlo (:mod:`pokerroom.cli.equity`);
 * ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`);
 * ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`);
 * ``pokerroom cashier``: real money in and out of a server player's account (:mod:`pokerroom.cli.cashier`).
@@ -20,6 +21,7 @@ from __future__ import annotations
 import typer
 
 from pokerroom.cli.cashier import cashier_app
+from pokerroom.cli.equity import equity_command
 from pokerroom.cli.games import games
 from pokerroom.cli.night import night
 from pokerroom.cli.play import play
@@ -48,6 +50,7 @@ app.command(name="rank")(rank)
 app.command(name="night")(night)
 app.add_typer(report_app, name="report")
 app.command(name="simulate")(simulate)
+app.command(name="equity")(equity_command)
 app.command(name="recover")(recover)
 app.command(name="serve")(serve)
 app.add_typer(cashier_app, name="cashier")
