@@ -301,11 +301,12 @@ def _board_exact(
     board_k = int(t.weight[board].sum()) if board else 0
     board_b = int(np.bitwise_or.reduce(t.bits[board])) if board else 0
     known = set(board) | set(dead) | {int(c) for row in matchup for c in row}
-    free = np.array([s for s in range(4) if all(c & 3 != s for c in known)], dtype=np.int64)
+    free = np.array([int(all(c & 3 != s for c in known)) for s in range(4)], dtype=np.int64)
+    board_suits = np.array([sum(1 for c in board if c & 3 == s) for s in range(4)], dtype=np.int64)
     out = np.zeros((len(matchup), 3), dtype=np.int64)
     counted = board_exact(
-        left, to_come, board_k, board_b, hole_k, hole_b, free, totals.units, t.weight, t.bits, t.sig_bits,
-        t.shift, t.suit7, t.off7, t.val7, t.flush, out,
+        left, to_come, board_k, board_b, board_suits, hole_k, hole_b, free, totals.units, t.weight, t.bits,
+        t.sig_bits, t.shift, t.suit7, t.off7, t.val7, t.flush, out,
     )  # fmt: skip
     totals.count += int(counted)
     totals.sums[:, 0] += out[:, 0]

@@ -1,10 +1,10 @@
 """Compiled kernels of equity: exact board enumeration for hold'em, combination tables, random deals.
 
-:func:`board_exact` is the hot loop of exact hold'em and short-deck equity: it walks every board that can still
-come (a combination odometer keeping the running weight sums and suit lanes, so each step adds one card) and
-values each player's seven cards from two table lookups.  Suit symmetry: suits no known card uses are
-interchangeable, so only boards whose free-suit rank masks are in non-increasing order are valued, each
-counted as often as its arrangements (``k! / prod(m!)`` for ``k`` free suits with ``m`` equal masks).
+:func:`board_exact` is exact hold'em and short-deck equity.  Suits matter only through flushes, so it uses
+suit symmetry twice: boards that cannot make a flush are valued once per rank multiset and counted as their suit
+assignments, and of the boards that can, those of suits no known card uses are walked for one such suit and
+counted for all of them.  The boards it walks one by one go through a combination odometer that keeps running
+weight sums and suit lanes (each step adds one card) and values each player's seven cards with two lookups.
 """
 
 from __future__ import annotations
@@ -33,80 +33,69 @@ def _value7(
 
 
 @njit
-def board_exact(
-    rest: Array, to_come: int, board_k: int, board_b: int, hole_k: Array, hole_b: Array, free: Array,
-    units: int, weight: Array, bits: Array, sig: int, shift: int, suit7: Array, off7: Array, val7: Array,
-    flush: Array, out: Array,
-) -> int:  # fmt: skip
-    """Every board of ``to_come`` cards from ``rest``: ``out[p]`` += (wins, ties, equity in 1/``units``).
+def _credit(values: Array, w: int, shares: Array, out: Array) -> None:
+    """Pay one deal (counted ``w`` times): ``out[p]`` += (win, tie, share in units) for the best values."""
+    players = values.shape[0]
+    best = values[0]
+    count = 1
+    for p in range(1, players):
+        v = values[p]
+        if v > best:
+            best = v
+            count = 1
+        elif v == best:
+            count += 1
+    share = w * shares[count]
+    for p in range(players):
+        if values[p] == best:
+            if count == 1:
+                out[p, 0] += w
+            else:
+                out[p, 1] += w
+            out[p, 2] += share
 
-    ``hole_k``/``hole_b``: each player's hole weight sum and suit lanes; ``board_k``/``board_b``: the known
-    board's.  ``free``: the free suits (for the symmetry); ``out``: int64[players, 3].  Returns the number of
-    boards counted (with their symmetry weights).  Only for rankings whose flush reading is
-    ``max(flush, unsuited)`` (hold'em high, short deck).
-    """
+
+@njit
+def _boards(
+    rest: Array, to_come: int, base_k: int, base_b: int, hole_k: Array, hole_b: Array, mult: int, shares: Array,
+    weight: Array, bits: Array, sig: int, shift: int, suit7: Array, off7: Array, val7: Array, flush: Array,
+    values: Array, out: Array,
+) -> int:  # fmt: skip
+    """Every ``to_come``-subset of ``rest`` added to the board sums, each deal counted ``mult`` times."""
     players = hole_k.shape[0]
     r = rest.shape[0]
-    nfree = free.shape[0]
+    if r < to_come:
+        return 0
     idx = np.zeros(to_come + 1, dtype=np.int64)
     pk = np.zeros(to_come + 1, dtype=np.int64)
     pb = np.zeros(to_come + 1, dtype=np.int64)
-    values = np.zeros(players, dtype=np.int64)
-    fact = np.array([1, 1, 2, 6, 24], dtype=np.int64)
-    shares = np.zeros(players + 1, dtype=np.int64)
-    for c in range(1, players + 1):
-        shares[c] = units // c
-    pk[0] = board_k
-    pb[0] = board_b
+    pk[0] = base_k
+    pb[0] = base_b
     for j in range(to_come):
         idx[j] = j
         pk[j + 1] = pk[j] + weight[rest[j]]
         pb[j + 1] = pb[j] | bits[rest[j]]
     total = 0
+    heads_up = players == 2
+    k0, k1, b0, b1 = hole_k[0], hole_k[1], hole_b[0], hole_b[1]
+    first = 0
+    second = 0
+    both = 0
     while True:
         k = pk[to_come]
         b = pb[to_come]
-        w = 1
-        if nfree >= 2:
-            ok = True
-            runs = 1
-            w = int(fact[nfree])
-            for f in range(1, nfree):
-                before = (b >> (16 * free[f - 1])) & 8191
-                here = (b >> (16 * free[f])) & 8191
-                if here > before:
-                    ok = False
-                    break
-                if here == before:
-                    runs += 1
-                else:
-                    w //= fact[runs]
-                    runs = 1
-            w //= fact[runs]
-            if not ok:
-                w = 0
-        if w > 0:
-            best = -1
-            count = 0
+        if heads_up:  # scalars, no stores: twice as fast as the general path
+            v0 = _value7(k + k0, b | b0, sig, shift, suit7, off7, val7, flush)
+            v1 = _value7(k + k1, b | b1, sig, shift, suit7, off7, val7, flush)
+            first += v0 > v1
+            second += v1 > v0
+            both += v0 == v1
+        else:
             for p in range(players):
-                v = _value7(k + hole_k[p], b | hole_b[p], sig, shift, suit7, off7, val7, flush)
-                values[p] = v
-                if v > best:
-                    best = v
-                    count = 1
-                elif v == best:
-                    count += 1
-            share = w * shares[count]
-            for p in range(players):
-                if values[p] == best:
-                    if count == 1:
-                        out[p, 0] += w
-                    else:
-                        out[p, 1] += w
-                    out[p, 2] += share
-            total += w
-        # next combination: the rightmost index that can still move
-        j = to_come - 1
+                values[p] = _value7(k + hole_k[p], b | hole_b[p], sig, shift, suit7, off7, val7, flush)
+            _credit(values, mult, shares, out)
+        total += mult
+        j = to_come - 1  # the rightmost index that can still move
         while j >= 0 and idx[j] == r - to_come + j:
             j -= 1
         if j < 0:
@@ -118,6 +107,152 @@ def board_exact(
             idx[q] = idx[q - 1] + 1
             pk[q + 1] = pk[q] + weight[rest[idx[q]]]
             pb[q + 1] = pb[q] | bits[rest[idx[q]]]
+    if heads_up:
+        out[0, 0] += mult * first
+        out[1, 0] += mult * second
+        out[0, 1] += mult * both
+        out[1, 1] += mult * both
+        out[0, 2] += mult * (first * shares[1] + both * shares[2])
+        out[1, 2] += mult * (second * shares[1] + both * shares[2])
+    return total
+
+
+@njit
+def board_exact(
+    rest: Array, to_come: int, board_k: int, board_b: int, board_suits: Array, hole_k: Array, hole_b: Array,
+    free: Array, units: int, weight: Array, bits: Array, sig: int, shift: int, suit7: Array, off7: Array,
+    val7: Array, flush: Array, out: Array,
+) -> int:  # fmt: skip
+    """Every board of ``to_come`` more cards from ``rest`` (hold'em, short deck): ``out[p]`` += (wins, ties,
+    pot share in 1/``units``); returns the number of boards.
+
+    ``board_k``/``board_b``: the known board's weight sum and suit lanes, ``board_suits``: its cards per suit;
+    ``hole_k``/``hole_b``: each player's; ``free``: 1 for a suit no known card uses.  A flush needs three board
+    cards of one suit (two hole cards), and five board cards hold three of at most one suit, so:
+
+    * boards with no suit three times are valued by their ranks alone: each multiset of ranks once, counted as
+      its suit assignments without three of a suit (all minus, per suit, those with three or more, from a
+      small count over its ranks);
+    * boards with three or more of suit ``s`` are walked one by one, the ``s`` cards first; free suits are
+      interchangeable (no known card uses them), so one stands for all of them.
+    """
+    players = hole_k.shape[0]
+    shares = np.zeros(players + 1, dtype=np.int64)
+    for c in range(1, players + 1):
+        shares[c] = units // c
+    values = np.zeros(players, dtype=np.int64)
+    many = 0
+    for s in range(4):
+        if board_suits[s] > many:
+            many = board_suits[s]
+    if to_come == 0 or many >= 3:  # every board can make a flush: walk them all
+        return _boards(rest, to_come, board_k, board_b, hole_k, hole_b, 1, shares, weight, bits, sig, shift, suit7,
+                       off7, val7, flush, values, out)  # fmt: skip
+    # 1. No suit three times: one valuation per rank multiset.
+    avail = np.zeros(13, dtype=np.int64)
+    has = np.zeros((13, 4), dtype=np.int64)
+    for i in range(rest.shape[0]):
+        avail[rest[i] >> 2] += 1
+        has[rest[i] >> 2, rest[i] & 3] = 1
+    binom = np.zeros((6, 6), dtype=np.int64)
+    for n in range(6):
+        binom[n, 0] = 1
+        for q in range(1, n + 1):
+            binom[n, q] = binom[n - 1, q - 1] + binom[n - 1, q]
+    idx = np.zeros(to_come, dtype=np.int64)  # ranks, non-decreasing
+    dp = np.zeros(to_come + 1, dtype=np.int64)
+    total = 0
+    while True:
+        ways = 1
+        ksum = 0
+        q = 0
+        while q < to_come:
+            rank = idx[q]
+            m = 1
+            while q + m < to_come and idx[q + m] == rank:
+                m += 1
+            ways *= binom[avail[rank], m] if m <= avail[rank] else 0
+            ksum += m * weight[4 * rank]  # a club's weight: the rank part, no suit bits
+            q += m
+        if ways > 0:
+            flushy = 0
+            for s in range(4):
+                need = 3 - board_suits[s]
+                for j in range(to_come + 1):
+                    dp[j] = 0
+                dp[0] = 1
+                q = 0
+                while q < to_come:
+                    rank = idx[q]
+                    m = 1
+                    while q + m < to_come and idx[q + m] == rank:
+                        m += 1
+                    h = has[rank, s]
+                    with_s = binom[avail[rank] - 1, m - 1] if h else 0
+                    without = binom[avail[rank] - h, m] if m <= avail[rank] - h else 0
+                    for j in range(to_come, -1, -1):
+                        dp[j] = dp[j] * without + (dp[j - 1] * with_s if j > 0 else 0)
+                    q += m
+                for j in range(need, to_come + 1):
+                    flushy += dp[j]
+            ways -= flushy
+        if ways > 0:
+            for p in range(players):
+                key = (board_k + hole_k[p] + ksum) >> sig
+                values[p] = val7[key + off7[key >> shift]]
+            _credit(values, ways, shares, out)
+            total += ways
+        j = to_come - 1  # next multiset: combinations with repetition of the 13 ranks
+        while j >= 0 and idx[j] == 12:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for q in range(j + 1, to_come):
+            idx[q] = idx[j]
+    # 2. Three or more of suit s: the s cards first, then the rest from the other suits, one by one.
+    nfree = 0
+    for s in range(4):
+        nfree += free[s]
+    done_free = False
+    others = np.zeros(rest.shape[0], dtype=np.int64)
+    suited = np.zeros(rest.shape[0], dtype=np.int64)
+    for s in range(4):
+        mult = 1
+        if free[s]:
+            if done_free:
+                continue
+            done_free = True
+            mult = nfree
+        ns = 0
+        no = 0
+        for i in range(rest.shape[0]):
+            if rest[i] & 3 == s:
+                suited[ns] = rest[i]
+                ns += 1
+            else:
+                others[no] = rest[i]
+                no += 1
+        for j in range(3 - board_suits[s], min(to_come, ns) + 1):
+            pick = np.zeros(j, dtype=np.int64)
+            for q in range(j):
+                pick[q] = q
+            while True:
+                ka = board_k
+                ba = board_b
+                for q in range(j):
+                    ka += weight[suited[pick[q]]]
+                    ba |= bits[suited[pick[q]]]
+                total += _boards(others[:no], to_come - j, ka, ba, hole_k, hole_b, mult, shares, weight, bits, sig,
+                                 shift, suit7, off7, val7, flush, values, out)  # fmt: skip
+                q = j - 1
+                while q >= 0 and pick[q] == ns - j + q:
+                    q -= 1
+                if q < 0:
+                    break
+                pick[q] += 1
+                for u in range(q + 1, j):
+                    pick[u] = pick[u - 1] + 1
     return total
 
 
