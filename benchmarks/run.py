@@ -29,6 +29,7 @@ def main() -> None:
     print()
     print("== every ranking system, one call at a time ==")
     bench_rankings.main()
+    __import__("bench_equity").main([])  # batch evaluation and equity: prints its own sections
 
 
 if __name__ == "__main__":
