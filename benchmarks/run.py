@@ -11,6 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_engine
+import bench_equity
 import bench_eval
 
 
@@ -29,7 +30,8 @@ def main() -> None:
     print()
     print("== every ranking system, one call at a time ==")
     bench_rankings.main()
-    __import__("bench_equity").main([])  # batch evaluation and equity: prints its own sections
+    print()
+    bench_equity.main([])  # batch evaluation and equity: prints its own sections
 
 
 if __name__ == "__main__":
