@@ -33,16 +33,17 @@ def _shares(highs: Sequence[int], lows: Sequence[int] | None) -> list[Fraction]:
     return [Fraction(int(hi[i]), 2 * sum(hi)) + Fraction(int(lo[i]), 2 * sum(lo)) for i in range(n)]
 
 
-def _brute_board(hands: list[str], board: str, dead: str = "") -> list[Fraction]:
+def _brute_board(hands: list[str], board: str, dead: str = "", ranking: str = "high") -> list[Fraction]:
+    evaluate = find(ranking).evaluate
     known = [c for h in hands for c in parse_cards(h)] + parse_cards(board) + parse_cards(dead)
-    rest = [c for c in range(52) if c not in known]
+    rest = [c for c in range(52) if c not in known and c >> 2 in find(ranking).ordering.ranks]
     cards = [parse_cards(h) for h in hands]
     base = parse_cards(board)
     totals = [Fraction(0)] * len(hands)
     count = 0
     for more in combinations(rest, 5 - len(base)):
         full = base + list(more)
-        shares = _shares([HIGH.evaluate(h + full) for h in cards], None)
+        shares = _shares([evaluate(h + full) for h in cards], None)
         totals = [t + s for t, s in zip(totals, shares, strict=True)]
         count += 1
     return [t / count for t in totals]
@@ -63,13 +64,23 @@ def test_ahkh_against_qsqd_preflop_is_0_462145() -> None:
     [
         (["AhKh", "QsQd"], "2c 7h Kd 9s"),
         (["AsKs", "QsJs", "7c7d"], "9s 8s 2h"),
-        (["AsKs", "QsJs"], "9s 8s 2s"),  # three free suits: the symmetry is used
+        (["AsKs", "QsJs"], "9s 8s 2s"),  # three of a suit on the board: every board is walked
         (["Tc9c", "AhAd", "KsKd", "5h4h"], "8c 7c 2h"),
+        (["AsKs", "AdKd"], "7s 2d"),  # by rank multiset, and hearts and clubs (free) walked once for both
+        (["AsKs", "AdKd"], "7s 2d 9h"),
     ],
 )
 def test_exact_board_equals_brute_force(hands: list[str], board: str) -> None:
     result = equity("holdem", hands, board=board, method="exact")
     assert [p.exact for p in result.players] == _brute_board(hands, board)
+
+
+def test_exact_with_dead_cards_and_short_deck() -> None:
+    dead = "2c 3c 4c 5c 6c 8d"
+    result = equity("holdem", ["AhKh", "QsQd"], board="Jh Td", dead=dead, method="exact")
+    assert [p.exact for p in result.players] == _brute_board(["AhKh", "QsQd"], "Jh Td", dead)
+    short = equity("short-deck", ["AhKh", "QsQd", "9c8c"], board="6c 7d", method="exact")
+    assert [p.exact for p in short.players] == _brute_board(["AhKh", "QsQd", "9c8c"], "6c 7d", ranking="short-deck")
 
 
 def test_omaha8_flop_equals_brute_force_with_hi_lo_shares() -> None:
