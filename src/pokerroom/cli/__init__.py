@@ -7,7 +7,8 @@
 * ``pokerroom compare HAND...`` and ``pokerroom rank CARDS``: hands under any ranking (:mod:`pokerroom.cli.rank`);
 * ``pokerroom night``: the club's game night, seats by lot to the cash-out sheet (:mod:`pokerroom.cli.night`);
 * ``pokerroom report``: rake, a player's history and the ledger's balance (:mod:`pokerroom.cli.report`);
-* ``pokerroom simulate GAME``: bots play one table through the room and the store (:mod:`pokerroom.cli.simulate`);
+* ``pokerroom simulate GAME``: bots play tables through the room and the store, in shards on local processes
+  (``--workers``) or a Dask cluster (``--dask``) (:mod:`pokerroom.cli.simulate`);
 * ``pokerroom equity GAME HAND...``: each player's share of the pot, exact or Monte Carlo (:mod:`pokerroom.cli.equity`);
 * ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`);
 * ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`);

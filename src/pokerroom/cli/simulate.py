@@ -1,4 +1,4 @@
-"""``pokerroom simulate GAME``: bots play one table for many hands through the room and the store.
+"""``pokerroom simulate GAME``: bots play many hands through the room and the store, at one table or many.
 
 Every hand goes the way a real one does: :class:`~pokerroom.store.runner.TableRunner` deals it at a
 :class:`~pokerroom.room.table.Table`, journals each action in the :class:`~pokerroom.store.Store` before applying
@@ -6,16 +6,38 @@ it and settles the finished hand in the double-entry ledger (with the rake at ``
 §3.10).  Each bot has an account; chips come in by deposits (the buy-in, and a rebuy when a bot is busted or below
 the table's minimum stack) and go back to the accounts when the table closes.
 
-The report: per bot the hands played, chips won, chips won per 100 hands and, at blind games, big blinds per 100
-hands, each with a 95% confidence interval (normal approximation from the per-hand results:
-mean ± 1.96·sd/√n, scaled to 100 hands); then hands per second, the rake, and the store's check: the ledger
-balances (:meth:`Store.check_balanced`, the whole store), and for this run alone: the chips its bots' accounts
-and its table hold equal the chips it deposited, and each bot's account moved by exactly its results.  Exit code 1
-when a check fails.
+Shards: the run's ``--hands`` are cut into shards of ``--shard-hands`` hands (default
+:data:`~pokerroom.cli.simulate_shards.DEFAULT_SHARD_HANDS`, 500; the last shard takes what is left).  Shard ``i``
+(0 up) plays at a table of its own with bots of its own, dealt from a seed of its own derived from ``--seed`` and
+``i`` (:func:`~pokerroom.cli.simulate_shards.shard_seed`, BLAKE2b); its bots are seeded from that seed too.  The
+shards are fixed by ``--hands``, ``--shard-hands`` and ``--seed`` alone, so with a seed the merged results (each
+bot's hands, rebuys, chips won, intervals; the rake; the hands) are the same whoever plays the shards:
 
-Each run plays a table of its own (``simulate-GAME-XXXXXXXX``) and opens its own accounts for the bots, named
-after the table (``simulate-holdem-1a2b3c4d-simple-1``), so runs sharing a store (one after the other or at the
-same time) never mix their chips; the results table shows the bots' short names (``simple-1``).
+* ``--workers 1`` (the default): one shard after the other, in this process;
+* ``--workers N``: N local processes (:class:`~concurrent.futures.ProcessPoolExecutor`, started by a forkserver);
+* ``--dask ADDRESS`` (``tcp://HOST:8786``): one task per shard on that Dask distributed scheduler's workers,
+  gathered in shard order; it needs ``pip install 'pokerroom[cluster]'`` (exit 2 without it) and refuses an
+  address that is not one or where no scheduler answers within ``--dask-timeout`` seconds (exit 2).  ``--workers``
+  and ``--dask`` together are refused: the cluster's workers are the workers.
+
+A different ``--shard-hands`` is a different experiment (other tables, other seeds); without ``--seed`` every
+shard deals from fresh random seeds.  See :mod:`pokerroom.cli.simulate_shards` for the shard model and
+:mod:`pokerroom.cli.simulate_pool` for where shards run.
+
+The report: per bot (a seat's label, ``simple-1``, merged over every table) the hands played, chips won, chips won
+per 100 hands and, at blind games, big blinds per 100 hands, each with a 95% confidence interval (normal
+approximation from the per-hand results: mean ± 1.96·sd/√n, scaled to 100 hands); then hands per second (wall
+time of the shards), the rake, and the store's checks: every shard checks its own chips (its bots' accounts and
+its table hold the chips it deposited, each bot's account moved by exactly its results, the bots' winnings plus
+the rake plus the chips carried are zero, the store's rake is the table's) and the ledger balances
+(:meth:`Store.check_balanced`: each shard's own store, or the shared ``--database`` once at the end).  Exit code 1
+when a check fails.  ``--json`` prints the same merged results as JSON on stdout instead (its ``run`` part, the
+tables and the timing, is the only part that differs between runs with the same seed).
+
+Each shard plays a table of its own: shard 0 at ``simulate-GAME-XXXXXXXX`` (a one-shard run's only table), shard
+``i`` at ``simulate-GAME-XXXXXXXX-sI``, with accounts of its own for its bots, named after the table
+(``simulate-holdem-1a2b3c4d-simple-1``), so runs and shards sharing a store (one after the other or at the same
+time) never mix their chips; the results table shows the bots' short names (``simple-1``).
 
 ``--stakes SMALL/BIG`` means what it means to ``pokerroom play`` (the table's ``stakes``, read by
 :func:`pokerroom.games.stakes.table_stakes`): the blinds at no, pot and half-pot limit, the small and big bet at
@@ -24,46 +46,66 @@ and ``--buy-in`` the chips each bot sits (and rebuys) with, inside the table's r
 betting structure and the forced bets actually in use.  Home games (the club's) are never raked, even at
 ``--real-money`` (RULES §3.10).
 
-``--database`` takes a SQLAlchemy URL (``sqlite:///path/to/file.db``, ``postgresql+psycopg://user@host/db``);
-hands a crashed run left in progress there are voided and refunded first (RULES §3.8, as ``pokerroom recover``).
-Without ``--database`` the store is a temporary SQLite file, deleted at the end.  A ``--database`` that is not a
-pokerroom store (another program's SQLite file) or has no driver is refused (exit 2), as are stakes or a buy-in
-above :data:`MAX_CHIPS`; a database error during the run ends it with the reason (exit 1), never a traceback.
+``--database`` takes a SQLAlchemy URL (``sqlite:///path/to/file.db``, ``postgresql+psycopg://user@host/db``)
+that every shard writes to (with ``--dask``, one each worker reaches: PostgreSQL, or a SQLite file on a path they
+share; SQLite writers wait up to 10 s for each other, ``busy_timeout``); hands a crashed run left in progress
+there are voided and refunded first (RULES §3.8, as ``pokerroom recover``).  Without ``--database`` each shard's
+store is a temporary SQLite file, deleted when the shard ends.  A ``--database`` that is not a pokerroom store
+(another program's SQLite file) or has no driver is refused (exit 2), as are stakes or a buy-in above
+:data:`MAX_CHIPS`; a database error during the run, or a worker process lost, ends it with the reason (exit 1),
+never a traceback.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import math
-import random
 import statistics
-import tempfile
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Annotated
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
-from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerroom.bots import BOTS, make
+from pokerroom.bots import BOTS
 from pokerroom.cli.recover import describe, recover_all
 from pokerroom.cli.report import open_store
-from pokerroom.errors import LedgerError, PokerroomError, RoomError, StoreError
+from pokerroom.cli.simulate_pool import (
+    CLUSTER_HINT,
+    ClusterError,
+    connect,
+    run_dask,
+    run_in_process,
+    run_processes,
+    workers_of,
+)
+from pokerroom.cli.simulate_shards import (
+    DEFAULT_SHARD_HANDS,
+    Merged,
+    ShardResult,
+    ShardSpec,
+    merge,
+    plan,
+    seat_labels,
+)
+from pokerroom.errors import LedgerError, PokerroomError, StoreError
 from pokerroom.games import Game, find
 from pokerroom.games.stakes import parse_stakes
-from pokerroom.room.table import HandResult, Table, TableConfig
+from pokerroom.room.table import Table, TableConfig
 from pokerroom.store import Store
-from pokerroom.store.runner import Bot, TableRunner
-from pokerroom.store.schema import balances
 
-__all__ = ["LIMITS", "MAX_CHIPS", "BotRecord", "interval", "simulate"]
+if TYPE_CHECKING:
+    from distributed import Client
+
+__all__ = ["LIMITS", "MAX_CHIPS", "interval", "simulate"]
 
 MAX_CHIPS = 2**53
 """The most chips a blind, a bet or the bots' buy-ins together may be: the store's limit for an amount and a
@@ -90,23 +132,6 @@ def interval(results: Sequence[int], unit: int = 1) -> tuple[float, float]:
         return mean, math.inf
     half = Z95 * statistics.stdev(results) / math.sqrt(n) * 100 / unit
     return mean, half
-
-
-@dataclass
-class BotRecord:
-    """One bot's evening: its ``name`` (the player's and the store account's, unique to the run), ``kind``,
-    store ``account``, its account's balance at the start, its short ``label`` for the report (``simple-1``),
-    per-hand ``results`` (chips won or lost in each hand it was dealt), chips ``deposited`` this run and
-    ``rebuys``."""
-
-    name: str
-    kind: str
-    account: int
-    start_balance: int
-    label: str = ""
-    results: list[int] = field(default_factory=list)
-    deposited: int = 0
-    rebuys: int = 0
 
 
 def _count(n: int, word: str) -> str:
@@ -208,7 +233,7 @@ def simulate(
         typer.Option(
             "--database",
             help="The store's SQLAlchemy URL, sqlite:///FILE or postgresql+psycopg://USER@HOST/DB (default: a "
-            "temporary SQLite file); hands a crashed run left in progress there are voided first.",
+            "temporary SQLite file per shard); hands a crashed run left in progress there are voided first.",
         ),
     ] = None,
     real_money: Annotated[
@@ -228,8 +253,36 @@ def simulate(
         int | None,
         typer.Option("--buy-in", help="Chips each bot buys in (and rebuys) with (default: the table's).", min=1),
     ] = None,
+    shard_hands: Annotated[
+        int,
+        typer.Option(
+            "--shard-hands",
+            help="Hands per shard: each shard plays at a table of its own from a seed of its own (part of what "
+            "a seed reproduces; the worker count is not).",
+            min=1,
+        ),
+    ] = DEFAULT_SHARD_HANDS,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", help="Local worker processes playing the shards (default 1: this process).", min=1),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="Play the shards on the Dask scheduler at ADDRESS (tcp://HOST:8786); needs "
+            f"{escape(CLUSTER_HINT)}.",  # help is Rich markup: [cluster] is no style
+        ),
+    ] = None,
+    dask_timeout: Annotated[
+        float, typer.Option("--dask-timeout", help="Seconds to wait for the Dask scheduler to answer.", min=0.1)
+    ] = 10.0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the merged results as JSON on stdout (and nothing else there).")
+    ] = False,
 ) -> None:
-    """Bots play one table for many hands through the room and the store; results per bot with 95% intervals."""
+    """Bots play tables for many hands through the room and the store; results per bot with 95% intervals."""
     try:
         chosen = find(game)
     except PokerroomError as exc:
@@ -239,150 +292,174 @@ def simulate(
             f"{chosen.id} seats {chosen.min_players} to {chosen.max_players} players, not {players}",
             param_hint="--players",
         )
+    if workers is not None and dask is not None:
+        raise typer.BadParameter(
+            "--workers runs local processes and --dask the cluster's workers: give one of them", param_hint="--workers"
+        )
     kinds = _bot_kinds(bots or ["simple"])
     config = _config(chosen, stakes, limit, players, real_money)
     chips = _check_buy_in(config, players, buy_in)
-    console = Console(highlight=False, soft_wrap=True)
+    setup = _Setup(chosen, config, kinds, players, hands, seed, chips, shard_hands, workers or 1, dask)
+    out = Console(highlight=False, soft_wrap=True, stderr=as_json)  # --json: stdout holds the JSON alone
     with contextlib.ExitStack() as stack:
-        if database is None:
-            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="pokerroom-simulate-"))
-            url = f"sqlite:///{Path(tmp) / 'simulate.db'}"
-        else:
-            url = database  # no temporary folder: the store is the one given
-        store = open_store(url, create=True)  # exit 2 for a database that is not pokerroom's or has no driver
+        client = None
+        if dask is not None:
+            try:
+                client = connect(dask, timeout=dask_timeout)
+            except ClusterError as exc:
+                raise typer.BadParameter(str(exc), param_hint="--dask") from None
+            stack.callback(client.close)
+        store = None if database is None else open_store(database, create=True)  # exit 2: not pokerroom's
+        if store is not None:
+            stack.callback(store.close)
         try:
-            where = (
-                store.engine.url.render_as_string(hide_password=True)
-                if database
-                else f"a temporary SQLite file ({url}), deleted at the end; --database keeps one"
-            )
-            if database is not None:
+            if store is not None:
                 for line in describe(recover_all(store)):  # a crashed run's hands in progress (RULES §3.8)
-                    console.print(f"Recovery: {line}", markup=False)
-            table_name = f"simulate-{chosen.id}-{uuid.uuid4().hex[:8]}"
-            with TableRunner(store, table_name, config) as runner:  # holds the table's lease until closed
-                code = _play(store, runner, chosen, config, kinds, players, hands, seed, where, chips, console)
-        except (SQLAlchemyError, OverflowError, StoreError) as exc:
-            # The CLI's boundary: a database that fails (locked, gone, full) or refuses a figure ends the run
-            # with the reason, never a traceback.
-            Console(stderr=True, highlight=False, soft_wrap=True).print(
-                f"error: the store failed, the run stops: {exc}", style="red", markup=False
-            )
+                    out.print(f"Recovery: {line}", markup=False)
+            code = _run(setup, store, database, client, out, as_json)
+        except (SQLAlchemyError, OverflowError, StoreError, ClusterError) as exc:
+            # The CLI's boundary: a database that fails (locked, gone, full) or refuses a figure, or workers that
+            # are lost, end the run with the reason, never a traceback.
+            what = "the workers failed" if isinstance(exc, ClusterError) else "the store failed"
+            _error(f"{what}, the run stops: {exc}")
             code = 1
-        finally:
-            store.close()
     if code:
         raise typer.Exit(code)
 
 
-def _play(
-    store: Store,
-    runner: TableRunner,
-    game: Game,
-    config: TableConfig,
-    kinds: Sequence[str],
-    players: int,
-    hands: int,
-    seed: int | None,
-    where: str,
-    buy_in: int,
-    console: Console,
+@dataclass(frozen=True)
+class _Setup:
+    """The run as the options gave it (checked)."""
+
+    game: Game
+    config: TableConfig
+    kinds: list[str]
+    players: int
+    hands: int
+    seed: int | None
+    buy_in: int
+    shard_hands: int
+    workers: int
+    dask: str | None
+
+
+def _error(message: str) -> None:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"error: {message}", style="red", markup=False)
+
+
+def _run(
+    setup: _Setup, store: Store | None, database: str | None, client: Client | None, out: Console, as_json: bool
 ) -> int:
-    table_name = runner.name
-    table = runner.table
-    records: list[BotRecord] = []
-    act: dict[str, Bot] = {}
-    for k in range(players):
-        kind = kinds[k % len(kinds)]
-        label = f"{kind}-{k + 1}"
-        name = f"{table_name}-{label}"  # the run's own account: runs sharing a store never share a bot's chips
+    """Plan the shards, play them where the options say, merge and report; the exit code."""
+    run = f"simulate-{setup.game.id}-{uuid.uuid4().hex[:8]}"
+    specs = plan(
+        hands=setup.hands, shard_hands=setup.shard_hands, seed=setup.seed, config=setup.config, kinds=setup.kinds,
+        players=setup.players, buy_in=setup.buy_in, run=run, database=database,
+    )
+    if client is not None:
+        count = _count(workers_of(client), "Dask worker")
+        place, how = f"on the Dask cluster at {setup.dask} ({count} now)", count
+    elif setup.workers > 1:
+        n = min(setup.workers, len(specs))
+        count = f"{n} worker process{'' if n == 1 else 'es'}"
+        place, how = f"by {count}", count
+    else:
+        place, how = "in this process", "in this process"
+    table = Table(setup.config)
+    if not as_json:
+        _header(setup, specs, run, place, store, table, out)
+    started = time.perf_counter()
+    results = _play(setup, specs, client)
+    seconds = time.perf_counter() - started
+    failed = [r for r in results if r.error is not None]
+    if failed:
+        _error(f"the store failed, the run stops: {failed[0].error}")
+        return 1
+    merged = merge(results)
+    if store is not None:  # a shared store: its whole ledger checked once, now that every shard is done
         try:
-            account = store.account_id(name)
-        except PokerroomError:
-            account = store.create_account(name)
-        record = BotRecord(name, kind, account, store.balance(account), label)
-        store.deposit(account, buy_in, memo="simulate: buy-in")
-        record.deposited += buy_in
-        runner.sit(k, name, buy_in)
-        act[name] = make(kind, seed=None if seed is None else seed * 100 + k).act
-        records.append(record)
-    by_name = {r.name: r for r in records}
-    if not config.real_money:
+            store.check_balanced()
+        except LedgerError as exc:
+            merged.problems.insert(0, str(exc))
+    big = table.blinds[1] if table.blind_game else 0
+    if as_json:
+        typer.echo(json.dumps(_as_json(setup, merged, big, seconds, how), indent=2))
+    else:
+        _report(merged, big, seconds, how, database is not None, out)
+    return 1 if merged.problems else 0
+
+
+def _header(
+    setup: _Setup, specs: Sequence[ShardSpec], run: str, place: str, store: Store | None, table: Table, out: Console
+) -> None:
+    labels = seat_labels(setup.kinds, setup.players)
+    if not setup.config.real_money:
         money = "play money (no rake)"
-    elif game.home_game:
+    elif setup.game.home_game:
         money = "real money, but a home game: never raked (RULES §3.10)"
     else:
         money = "real money (raked)"
-    console.print(
-        f"{game.name}: {players} bots ({', '.join(r.label for r in records)}), {table.stakes.betting.describe()}, "
-        f"{table.stakes.describe()}, buy-in {buy_in} chips, {money}; "
-        f"{_count(hands, 'hand')}{'' if seed is None else f', seed {seed}'}.",
+    out.print(
+        f"{setup.game.name}: {setup.players} bots ({', '.join(labels)}), {table.stakes.betting.describe()}, "
+        f"{table.stakes.describe()}, buy-in {setup.buy_in} chips, {money}; "
+        f"{_count(setup.hands, 'hand')}{'' if setup.seed is None else f', seed {setup.seed}'}.",
         markup=False,
     )
-    console.print(f"Store: {where}", markup=False)
-    console.print(f"Table {table_name}; the bots' accounts: {table_name}-BOT ({records[0].name}, ...).", markup=False)
-    deal = random.Random(seed)
-    rake = 0
-    played = 0
-    started = time.perf_counter()
+    n = len(specs)
+    last = f" (the last {specs[-1].hands})" if n > 1 and specs[-1].hands != specs[0].hands else ""
+    each = ", each at a table of its own," if n > 1 else ","
+    shards = f"{_count(n, 'shard')} of {_count(specs[0].hands, 'hand')}{last}{each}"
+    out.print(f"Shards: {shards} played {place}.", markup=False)
+    if store is not None:
+        out.print(f"Store: {store.engine.url.render_as_string(hide_password=True)}", markup=False)
+    else:
+        each = " per shard" if n > 1 else ""
+        out.print(f"Store: a temporary SQLite file{each}, deleted at the end; --database keeps one", markup=False)
+    if n == 1:
+        tables = f"Table {run}; the bots' accounts: {run}-BOT"
+    else:
+        others = ", ".join(s.table for s in specs[1:]) if n <= 3 else f"{specs[1].table} to {specs[-1].table}"
+        tables = f"Tables {run} (shard 0), {others}"
+        tables += "; the bots' accounts: TABLE-BOT"
+    out.print(f"{tables} ({run}-{labels[0]}, ...).", markup=False)
+
+
+def _play(setup: _Setup, specs: Sequence[ShardSpec], client: Client | None) -> list[ShardResult]:
+    """The shards played where the options say, with a progress bar of hands (and shards) on a terminal's
+    stderr."""
     bar = Console(stderr=True)
+    sizes = {s.index: s.hands for s in specs}
+    done: list[int] = []
     with Progress(
         TextColumn("[bold]hands"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[shards]}"),
         TimeRemainingColumn(),
         console=bar,
         transient=True,
         disable=not bar.is_terminal,  # the bar on a terminal's stderr only; stdout keeps the report
     ) as progress:
-        task = progress.add_task("hands", total=hands)
-        for _ in range(hands):
-            _rebuys(runner, store, by_name, buy_in)
-            try:
-                result: HandResult = runner.play_hand(act, seed=deal.getrandbits(63))
-            except RoomError as exc:
-                console.print(f"Stopped after {_count(played, 'hand')}: {exc}", style="red", markup=False)
-                break
-            played += 1
-            rake += result.rake
-            for (_seat, name), first, last in zip(result.players, result.starting, result.final, strict=True):
-                by_name[name].results.append(last - first)
+        task = progress.add_task("hands", total=setup.hands, shards=f"0/{len(specs)} shards")
+
+        def on_hand() -> None:
             progress.advance(task)
-    seconds = time.perf_counter() - started
-    runner.stand_all()
-    return _report(store, runner, records, played, seconds, rake, console)
+
+        def on_shard(result: ShardResult) -> None:
+            done.append(sizes[result.index])
+            progress.update(task, completed=sum(done), shards=f"{len(done)}/{len(specs)} shards")
+
+        if client is not None:
+            return run_dask(specs, client, on_shard=on_shard)
+        if setup.workers > 1:
+            return run_processes(specs, setup.workers, on_shard=on_shard)
+        return run_in_process(specs, on_hand=on_hand, on_shard=on_shard)
 
 
-def _rebuys(runner: TableRunner, store: Store, records: dict[str, BotRecord], buy_in: int) -> None:
-    """Busted bots, and bots below the table's minimum stack, buy back up to the buy-in (deposited first)."""
-    table = runner.table
-    for name, stack in table.stacks().items():
-        if stack >= table.min_stack:
-            continue
-        want = buy_in - stack
-        most = table.max_rebuy(name)
-        if most is not None:
-            want = min(want, most)
-        if want <= 0:
-            continue
-        record = records[name]
-        store.deposit(record.account, want, memo="simulate: rebuy")
-        record.deposited += want
-        record.rebuys += 1
-        runner.rebuy(name, want)
-
-
-def _report(
-    store: Store,
-    runner: TableRunner,
-    records: Sequence[BotRecord],
-    played: int,
-    seconds: float,
-    rake: int,
-    console: Console,
-) -> int:
-    table = runner.table
-    big = table.blinds[1] if table.blind_game else 0
+def _report(merged: Merged, big: int, seconds: float, how: str, shared: bool, console: Console) -> None:
+    played = merged.hands
+    for line in merged.stopped:
+        console.print(f"Stopped: {line}", style="red", markup=False)
     title = f"Results after {_count(played, 'hand')}" + (f" (BB = big blind = {big} chips)" if big else "")
     out = RichTable(title=title, title_justify="left")
     out.add_column("Bot")
@@ -392,58 +469,76 @@ def _report(
     out.add_column("Chips/100 (95% CI)", justify="right")
     if big:
         out.add_column("BB/100 (95% CI)", justify="right")
-    for r in records:
-        row = [r.label or r.name, str(len(r.results)), str(r.rebuys), f"{sum(r.results):+d}", _fmt(interval(r.results))]
+    for b in merged.bots:
+        row = [b.label, str(len(b.results)), str(b.rebuys), f"{sum(b.results):+d}", _fmt(interval(b.results))]
         if big:
-            row.append(_fmt(interval(r.results, big)))
+            row.append(_fmt(interval(b.results, big)))
         out.add_row(*row)
     console.print(out)
     rate = played / seconds if seconds > 0 else math.inf
-    console.print(f"Speed: {played} hands in {seconds:.1f} s, {rate:.0f} hands/s (through the store).")
-    stored_rake = sum(row.rake for row in store.rake_report(by="table") if row.table == runner.table_id)
-    console.print(f"Rake: {rake} chips taken in {played} hands (the store's rake report: {stored_rake}).")
-    problems: list[str] = []
-    try:
-        store.check_balanced()
-    except LedgerError as exc:
-        problems.append(str(exc))
-    # This run's chips only (other runs may share the store, even now): what its accounts gained and what its
-    # table holds (stacks, pot, carried chips, rake) against what it deposited.
-    deposited = sum(r.deposited for r in records)
-    gained = sum(store.balance(r.account) - r.start_balance for r in records)
-    at_table = _table_chips(store, runner.table_id)
-    held = gained + at_table
-    if held != deposited:
-        problems.append(
-            f"this run's accounts gained {gained} chips and its table holds {at_table}: {held}, not the "
-            f"{deposited} it deposited"
-        )
-    if stored_rake != rake:
-        problems.append(f"the store's rake {stored_rake} is not the table's {rake}")
-    carried = store.carried(runner.table_id)
-    for r in records:
-        moved = store.balance(r.account) - r.start_balance - r.deposited
-        if moved != sum(r.results):
-            problems.append(f"{r.name}'s account moved by {moved}, its hands add up to {sum(r.results)}")
-    won = sum(sum(r.results) for r in records)
-    if won + rake + carried != 0:
-        problems.append(f"the bots won {won}, the rake is {rake} and {carried} chips are carried: not zero")
-    if problems:
-        console.print("Store check FAILED:", style="bold red")
-        for problem in problems:
-            console.print(f"  {problem}", style="red", markup=False)
-        return 1
-    extra = f", {carried} carried in the pot" if carried else ""
+    console.print(f"Speed: {played} hands in {seconds:.1f} s, {rate:.0f} hands/s (through the store, {how}).")
     console.print(
-        f"Store check passed: the ledger balances; this run's chips in {deposited} = its accounts and table now "
-        f"{held}; each account moved by its bot's results (won {won:+d}, rake {rake}{extra}).",
+        f"Rake: {merged.rake} chips taken in {played} hands (the store's rake report: {merged.stored_rake})."
+    )
+    if merged.problems:
+        console.print("Store check FAILED:", style="bold red")
+        for problem in merged.problems:
+            console.print(f"  {problem}", style="red", markup=False)
+        return
+    several = len(merged.tables) > 1
+    ledger = "the ledger balances" if shared or not several else "each shard's ledger balances"
+    tables = "tables" if several else "table"
+    extra = f", {merged.carried} carried in the pot" if merged.carried else ""
+    console.print(
+        f"Store check passed: {ledger}; this run's chips in {merged.deposited} = its accounts and {tables} now "
+        f"{merged.held}; each account moved by its bot's results (won {merged.won:+d}, rake {merged.rake}{extra}).",
         markup=False,
     )
-    return 0
 
 
-def _table_chips(store: Store, table_id: int) -> int:
-    """Every chip the ledger holds at table ``table_id``: stacks, pot, carried chips and rake."""
-    query = select(func.coalesce(func.sum(balances.c.balance), 0)).where(balances.c.table_id == table_id)
-    with store.engine.connect() as conn:
-        return int(conn.execute(query).scalar_one())
+def _interval_json(results: Sequence[int], unit: int) -> dict[str, float | None]:
+    mean, half = interval(results, unit)
+    return {"mean": mean, "half_width": None if math.isinf(half) else half}
+
+
+def _as_json(setup: _Setup, merged: Merged, big: int, seconds: float, how: str) -> dict[str, object]:
+    """The merged results for programs: everything but ``run`` is the same for a seed whatever the workers."""
+    bots: list[dict[str, object]] = []
+    for b in merged.bots:
+        bot: dict[str, object] = {
+            "bot": b.label,
+            "kind": b.kind,
+            "hands": len(b.results),
+            "rebuys": b.rebuys,
+            "deposited": b.deposited,
+            "chips_won": sum(b.results),
+            "chips_per_100": _interval_json(b.results, 1),
+        }
+        if big:
+            bot["bb_per_100"] = _interval_json(b.results, big)
+        bots.append(bot)
+    return {
+        "game": setup.game.id,
+        "players": setup.players,
+        "seed": setup.seed,
+        "hands": merged.hands,
+        "shard_hands": setup.shard_hands,
+        "shards": len(merged.tables),
+        "big_blind": big or None,
+        "buy_in": setup.buy_in,
+        "bots": bots,
+        "rake": merged.rake,
+        "stored_rake": merged.stored_rake,
+        "carried": merged.carried,
+        "deposited": merged.deposited,
+        "held": merged.held,
+        "check": {"passed": not merged.problems, "problems": merged.problems},
+        "stopped": merged.stopped,
+        "run": {
+            "tables": merged.tables,
+            "played": how,
+            "seconds": seconds,
+            "shard_seconds": merged.seconds,
+            "hands_per_second": merged.hands / seconds if seconds > 0 else None,
+        },
+    }

@@ -1,0 +1,424 @@
+"""The shards of a ``pokerroom simulate`` run: the plan, one shard's play, and the merge of their results.
+
+A run's hands are cut into shards of ``shard_hands`` hands each (the last one takes what is left), fixed by the
+options alone and never by how many workers play them (:func:`shard_sizes`).  Shard ``i`` plays its hands at a
+table of its own, with bots of its own, from a seed of its own derived from the run's ``--seed`` and ``i``
+(:func:`shard_seed`: BLAKE2b of both, stable across Python versions, processes and machines; never ``hash()``).
+So a seeded run's merged results are the same whether its shards are played one after the other in this
+process, by local worker processes or on a Dask cluster.  Without a seed every shard deals from fresh random
+seeds.
+
+:func:`play_shard` plays one shard: a picklable top-level function of plain data (:class:`ShardSpec` in,
+:class:`ShardResult` out), so a :class:`concurrent.futures.ProcessPoolExecutor` or a Dask worker can run it.
+It opens a store of its own, a temporary SQLite file deleted at the end (or the run's ``--database``, where
+every shard has its own table), deals every hand through a :class:`~pokerroom.store.runner.TableRunner` as a
+real table does, and checks its own chips before it returns: the bots' accounts and the table hold exactly what
+the shard deposited, each account moved by its bot's results, the bots' winnings plus the rake plus the chips
+still carried are zero, the store's rake is the table's, and (in a store of its own) the whole ledger balances.
+
+:func:`merge` puts the shards' results together in shard order: each bot (a seat label, ``simple-1``) gets the
+per-hand results of its seat at every table, one after the other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import SQLAlchemyError
+
+from pokerroom.bots import make
+from pokerroom.errors import LedgerError, PokerroomError, RoomError, StoreError
+from pokerroom.room.table import HandResult, TableConfig
+from pokerroom.store import Store
+from pokerroom.store.runner import Bot, TableRunner, stored_config
+from pokerroom.store.schema import balances
+
+__all__ = [
+    "DEFAULT_SHARD_HANDS",
+    "BotTotals",
+    "Merged",
+    "SeatResult",
+    "ShardResult",
+    "ShardSpec",
+    "merge",
+    "plan",
+    "play_shard",
+    "seat_labels",
+    "shard_seed",
+    "shard_sizes",
+    "shard_table",
+]
+
+DEFAULT_SHARD_HANDS = 500
+"""Hands per shard unless ``--shard-hands`` says otherwise: a table's worth of an evening, long enough that
+opening a shard's store costs little beside its hands (about 2 s of play at ~250 hands/s)."""
+
+
+def shard_seed(seed: int, index: int) -> int:
+    """The seed of shard ``index`` (0, 1, ...) of a run seeded with ``seed``: a 63-bit int from BLAKE2b of both,
+    the same on every machine and Python version.
+
+    >>> shard_seed(1, 0)
+    2370514542463845223
+    >>> shard_seed(1, 0) == shard_seed(1, 0) != shard_seed(1, 1)
+    True
+    """
+    if index < 0:
+        raise ValueError(f"a shard index is 0 or more, not {index}")
+    digest = hashlib.blake2b(f"pokerroom.simulate:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def shard_sizes(hands: int, shard_hands: int) -> list[int]:
+    """The hands of each shard: ``shard_hands`` each, the last one what is left.
+
+    >>> shard_sizes(1200, 500)
+    [500, 500, 200]
+    >>> shard_sizes(40, 500)
+    [40]
+    """
+    if hands < 1 or shard_hands < 1:
+        raise ValueError(f"hands and hands per shard are 1 or more, not {hands} and {shard_hands}")
+    full, rest = divmod(hands, shard_hands)
+    return [shard_hands] * full + ([rest] if rest else [])
+
+
+def shard_table(run: str, index: int) -> str:
+    """The table of shard ``index`` of the run named ``run`` (``simulate-holdem-1a2b3c4d``): shard 0 plays at
+    the run's own name, as a one-shard run always has, shard ``i`` at ``RUN-sI``.
+
+    >>> shard_table("simulate-holdem-1a2b3c4d", 0), shard_table("simulate-holdem-1a2b3c4d", 2)
+    ('simulate-holdem-1a2b3c4d', 'simulate-holdem-1a2b3c4d-s2')
+    """
+    return run if index == 0 else f"{run}-s{index}"
+
+
+def seat_labels(kinds: Sequence[str], players: int) -> list[str]:
+    """Each seat's bot label, the kinds dealt round the seats: ``simple-1``, ``random-2``, ...
+
+    >>> seat_labels(["simple", "random"], 3)
+    ['simple-1', 'random-2', 'simple-3']
+    """
+    return [f"{kinds[k % len(kinds)]}-{k + 1}" for k in range(players)]
+
+
+@dataclass(frozen=True)
+class ShardSpec:
+    """One shard, as plain data (it travels to worker processes and Dask workers).
+
+    ``index``: the shard's number, 0 up; ``hands``: hands to play; ``seed``: the shard's own seed
+    (:func:`shard_seed`; ``None``: random cards and bots); ``config``: the table's settings
+    (:meth:`TableConfig.to_dict`); ``kinds``: the bot kinds dealt round the ``players`` seats; ``buy_in``: chips
+    each bot sits and rebuys with; ``table``: the shard's table name; ``database``: the store's SQLAlchemy URL, or
+    ``None`` for a temporary SQLite file of the shard's own; ``check_ledger``: check the whole ledger at the end
+    (a store of the shard's own; a shared store is checked once by the run)."""
+
+    index: int
+    hands: int
+    seed: int | None
+    config: dict[str, Any]
+    kinds: tuple[str, ...]
+    players: int
+    buy_in: int
+    table: str
+    database: str | None = None
+    check_ledger: bool = True
+
+
+def plan(
+    *,
+    hands: int,
+    shard_hands: int,
+    seed: int | None,
+    config: TableConfig,
+    kinds: Sequence[str],
+    players: int,
+    buy_in: int,
+    run: str,
+    database: str | None,
+) -> list[ShardSpec]:
+    """The run's shards in order: sizes from :func:`shard_sizes`, seeds from :func:`shard_seed` (``None``
+    without a run seed), tables from :func:`shard_table`; nothing here depends on the number of workers."""
+    settings = config.to_dict()
+    return [
+        ShardSpec(
+            index=i,
+            hands=size,
+            seed=None if seed is None else shard_seed(seed, i),
+            config=settings,
+            kinds=tuple(kinds),
+            players=players,
+            buy_in=buy_in,
+            table=shard_table(run, i),
+            database=database,
+            check_ledger=database is None,
+        )
+        for i, size in enumerate(shard_sizes(hands, shard_hands))
+    ]
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's bot at one shard's table: its ``label`` (``simple-1``), ``kind``, store account ``name``,
+    per-hand ``results`` (chips won or lost in each hand it was dealt), chips ``deposited`` (buy-in and rebuys)
+    and ``rebuys``."""
+
+    label: str
+    kind: str
+    name: str
+    results: tuple[int, ...]
+    deposited: int
+    rebuys: int
+
+
+@dataclass(frozen=True)
+class ShardResult:
+    """What one shard did.  ``hands``: hands played (fewer than planned when the table stopped: ``stopped``
+    says why); ``seconds``: wall time of its hands; chip figures in chips: ``rake`` the table took, the store's
+    rake report for the table (``stored_rake``), chips still ``carried`` in its pot, chips ``deposited`` for its
+    bots and ``held`` by their accounts and the table at the end; ``problems``: the store checks that failed
+    (none: all passed); ``error``: the store failed and the shard stopped (nothing else is then meaningful)."""
+
+    index: int
+    table: str
+    hands: int = 0
+    seconds: float = 0.0
+    seats: tuple[SeatResult, ...] = ()
+    rake: int = 0
+    stored_rake: int = 0
+    carried: int = 0
+    deposited: int = 0
+    held: int = 0
+    problems: tuple[str, ...] = ()
+    stopped: str | None = None
+    error: str | None = None
+
+
+@dataclass
+class _Seat:
+    label: str
+    kind: str
+    name: str
+    account: int
+    start_balance: int
+    results: list[int] = field(default_factory=list)
+    deposited: int = 0
+    rebuys: int = 0
+
+    def frozen(self) -> SeatResult:
+        return SeatResult(self.label, self.kind, self.name, tuple(self.results), self.deposited, self.rebuys)
+
+
+def play_shard(spec: ShardSpec, on_hand: Callable[[], None] | None = None) -> ShardResult:
+    """Play shard ``spec`` through the room and a store (see the module docstring); ``on_hand`` is called after
+    each hand (a progress bar in this process).  A store that fails (locked, gone, full) or refuses a figure
+    ends the shard with ``error`` set, never an exception, so the error crosses process boundaries as text."""
+    try:
+        if spec.database is None:
+            with tempfile.TemporaryDirectory(prefix="pokerroom-simulate-") as folder:
+                return _open_and_play(f"sqlite:///{Path(folder) / 'simulate.db'}", spec, on_hand)
+        return _open_and_play(spec.database, spec, on_hand)
+    except (SQLAlchemyError, OverflowError, StoreError, OSError) as exc:
+        return ShardResult(spec.index, spec.table, error=str(exc))
+
+
+def _open_and_play(url: str, spec: ShardSpec, on_hand: Callable[[], None] | None) -> ShardResult:
+    with Store(url) as store, TableRunner(store, spec.table, stored_config(spec.config)) as runner:
+        return _play(store, runner, spec, on_hand)  # the runner holds the table's lease until closed
+
+
+def _play(store: Store, runner: TableRunner, spec: ShardSpec, on_hand: Callable[[], None] | None) -> ShardResult:
+    seats: list[_Seat] = []
+    act: dict[str, Bot] = {}
+    for k, label in enumerate(seat_labels(spec.kinds, spec.players)):
+        kind = spec.kinds[k % len(spec.kinds)]
+        name = f"{spec.table}-{label}"  # the shard's own account: tables sharing a store never share a bot's chips
+        try:
+            account = store.account_id(name)
+        except PokerroomError:
+            account = store.create_account(name)
+        seat = _Seat(label, kind, name, account, store.balance(account))
+        store.deposit(account, spec.buy_in, memo="simulate: buy-in")
+        seat.deposited += spec.buy_in
+        runner.sit(k, name, spec.buy_in)
+        act[name] = make(kind, seed=None if spec.seed is None else spec.seed * 100 + k).act
+        seats.append(seat)
+    by_name = {s.name: s for s in seats}
+    deal = random.Random(spec.seed)
+    rake = played = 0
+    stopped: str | None = None
+    started = time.perf_counter()
+    for _ in range(spec.hands):
+        _rebuys(runner, store, by_name, spec.buy_in)
+        try:
+            result: HandResult = runner.play_hand(act, seed=deal.getrandbits(63))
+        except RoomError as exc:
+            stopped = str(exc)
+            break
+        played += 1
+        rake += result.rake
+        for (_seat, name), first, last in zip(result.players, result.starting, result.final, strict=True):
+            by_name[name].results.append(last - first)
+        if on_hand is not None:
+            on_hand()
+    seconds = time.perf_counter() - started
+    runner.stand_all()
+    return _checked(store, runner, spec, seats, played, seconds, rake, stopped)
+
+
+def _rebuys(runner: TableRunner, store: Store, seats: dict[str, _Seat], buy_in: int) -> None:
+    """Busted bots, and bots below the table's minimum stack, buy back up to the buy-in (deposited first)."""
+    table = runner.table
+    for name, stack in table.stacks().items():
+        if stack >= table.min_stack:
+            continue
+        want = buy_in - stack
+        most = table.max_rebuy(name)
+        if most is not None:
+            want = min(want, most)
+        if want <= 0:
+            continue
+        seat = seats[name]
+        store.deposit(seat.account, want, memo="simulate: rebuy")
+        seat.deposited += want
+        seat.rebuys += 1
+        runner.rebuy(name, want)
+
+
+def _checked(
+    store: Store,
+    runner: TableRunner,
+    spec: ShardSpec,
+    seats: Sequence[_Seat],
+    played: int,
+    seconds: float,
+    rake: int,
+    stopped: str | None,
+) -> ShardResult:
+    """The shard's result with its store checks (see the module docstring)."""
+    problems: list[str] = []
+    if spec.check_ledger:
+        try:
+            store.check_balanced()
+        except LedgerError as exc:
+            problems.append(str(exc))
+    stored_rake = sum(row.rake for row in store.rake_report(by="table") if row.table == runner.table_id)
+    # This shard's chips only (other shards and runs may share the store, even now): what its accounts gained and
+    # what its table holds (stacks, pot, carried chips, rake) against what it deposited.
+    deposited = sum(s.deposited for s in seats)
+    gained = sum(store.balance(s.account) - s.start_balance for s in seats)
+    at_table = _table_chips(store, runner.table_id)
+    held = gained + at_table
+    if held != deposited:
+        problems.append(
+            f"the accounts gained {gained} chips and the table holds {at_table}: {held}, not the {deposited} "
+            f"deposited"
+        )
+    if stored_rake != rake:
+        problems.append(f"the store's rake {stored_rake} is not the table's {rake}")
+    carried = store.carried(runner.table_id)
+    for s in seats:
+        moved = store.balance(s.account) - s.start_balance - s.deposited
+        if moved != sum(s.results):
+            problems.append(f"{s.name}'s account moved by {moved}, its hands add up to {sum(s.results)}")
+    won = sum(sum(s.results) for s in seats)
+    if won + rake + carried != 0:
+        problems.append(f"the bots won {won}, the rake is {rake} and {carried} chips are carried: not zero")
+    return ShardResult(
+        index=spec.index,
+        table=spec.table,
+        hands=played,
+        seconds=seconds,
+        seats=tuple(s.frozen() for s in seats),
+        rake=rake,
+        stored_rake=stored_rake,
+        carried=carried,
+        deposited=deposited,
+        held=held,
+        problems=tuple(problems),
+        stopped=stopped,
+    )
+
+
+def _table_chips(store: Store, table_id: int) -> int:
+    """Every chip the ledger holds at table ``table_id``: stacks, pot, carried chips and rake."""
+    query = select(func.coalesce(func.sum(balances.c.balance), 0)).where(balances.c.table_id == table_id)
+    with store.engine.connect() as conn:
+        return int(conn.execute(query).scalar_one())
+
+
+@dataclass
+class BotTotals:
+    """One bot (a seat label) over every shard: ``kind``, per-hand ``results`` in shard order, ``rebuys`` and
+    chips ``deposited``."""
+
+    label: str
+    kind: str
+    results: list[int] = field(default_factory=list)
+    rebuys: int = 0
+    deposited: int = 0
+
+
+@dataclass
+class Merged:
+    """A run's shards together: ``bots`` in seat order, ``hands`` played, chips of ``rake``, ``stored_rake``,
+    ``carried``, ``deposited`` and ``held`` summed over the tables, ``tables`` in shard order, ``seconds`` (the
+    shards' hands one after the other: CPU-side time, not the run's wall time), ``problems`` of the store checks
+    (each naming its table when there are several) and ``stopped``: the tables that stopped early, with why."""
+
+    bots: list[BotTotals] = field(default_factory=list)
+    hands: int = 0
+    rake: int = 0
+    stored_rake: int = 0
+    carried: int = 0
+    deposited: int = 0
+    held: int = 0
+    tables: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+    stopped: list[str] = field(default_factory=list)
+
+    @property
+    def won(self) -> int:
+        """Chips the bots won together (minus the rake and the chips still carried, when all is well)."""
+        return sum(sum(b.results) for b in self.bots)
+
+
+def merge(results: Iterable[ShardResult]) -> Merged:
+    """The shards' ``results`` (in shard order; sorted here by index all the same) as one run; the bots merge
+    by label.  Shards that failed (``error``) must be left out by the caller."""
+    ordered = sorted(results, key=lambda r: r.index)
+    merged = Merged()
+    by_label: dict[str, BotTotals] = {}
+    several = len(ordered) > 1
+    for r in ordered:
+        if r.error is not None:
+            raise ValueError(f"shard {r.index} failed ({r.error}); its results cannot be merged")
+        merged.hands += r.hands
+        merged.rake += r.rake
+        merged.stored_rake += r.stored_rake
+        merged.carried += r.carried
+        merged.deposited += r.deposited
+        merged.held += r.held
+        merged.seconds += r.seconds
+        merged.tables.append(r.table)
+        merged.problems.extend(f"{r.table}: {p}" if several else p for p in r.problems)
+        if r.stopped is not None:
+            merged.stopped.append(f"{r.table} stopped after {r.hands} hands: {r.stopped}")
+        for seat in r.seats:
+            bot = by_label.get(seat.label)
+            if bot is None:
+                bot = by_label[seat.label] = BotTotals(seat.label, seat.kind)
+                merged.bots.append(bot)
+            bot.results.extend(seat.results)
+            bot.rebuys += seat.rebuys
+            bot.deposited += seat.deposited
+    return merged
