@@ -177,7 +177,7 @@ def test_bad_input_is_refused() -> None:
         equity("holdem", ["AhKx", "QsQd"])
     with pytest.raises(UnsupportedRule, match="telesina"):
         equity("telesina", ["AhKh", "QsQd"])
-    with pytest.raises(PokerroomError, match="deals 2"):
+    with pytest.raises(PokerroomError, match="has 3 cards"):
         equity("holdem", ["AhKhQh", "QsQd"])
     with pytest.raises(PokerroomError, match="2 to 10 players"):
         equity("holdem", ["AhKh"])
@@ -187,8 +187,8 @@ def test_bad_input_is_refused() -> None:
         equity("holdem", ["QQ++", "AhKh"])
     with pytest.raises(InvalidCard, match="short-deck"):
         equity("short-deck", ["2h2d", "AhKh"])
-    with pytest.raises(PokerroomError, match="three at a time"):
-        equity("omaha", ["AhKhQhJh", "2c3c4c5c"], board="9d 8d")
+    with pytest.raises(PokerroomError, match="stud has 0 board cards"):
+        equity("stud", ["AhKh", "2c3c"], board="9d 8d")
     with pytest.raises(PokerroomError, match="exact, monte-carlo or auto"):
         equity("holdem", ["AhKh", "QsQd"], method="guess")
 
@@ -206,3 +206,73 @@ def test_cli_prints_a_table_and_json() -> None:
     assert sum(p["equity"] for p in parsed["players"]) == pytest.approx(1.0)
     bad = runner.invoke(app, ["equity", "holdem", "AhKh", "AhQs"])
     assert bad.exit_code == 2 and "duplicate card" in bad.output
+
+
+def test_comma_separated_hands_are_ranges() -> None:
+    two = equity("holdem", ["AhKh,AsKs", "QsQd"], method="exact")
+    assert two.matchups == 2 and two.players[0].combos == 2
+    alone = [equity("holdem", [h, "QsQd"], method="exact").players[0].exact for h in ("AhKh", "AsKs")]
+    assert two.players[0].exact == sum(alone, Fraction(0)) / 2
+    spaced = equity("holdem", ["AhKh AcKc", "QsQd"], method="exact")
+    assert spaced.matchups == 2 and spaced.players[0].combos == 2
+    blocked = equity("holdem", ["AhKh,AsKs", "QsQd"], board="Ks 7d 2c", method="exact")
+    assert blocked.players[0].combos == 1  # AsKs uses the board's Ks
+    omaha = equity("omaha", ["AhKhQdJd,AsKsQcJc", "QsQcJhTc"], method="exact", board="2c 3d 4h")
+    assert omaha.players[0].combos == 1 and omaha.matchups == 1  # the second combo needs the opponent's Qc
+    with pytest.raises(RangeError, match="an exact hand here has 4"):
+        equity("omaha", ["AhKh,AsKs", "QsQdJcTc"])
+
+
+def test_auto_samples_when_enumeration_would_be_slow_and_exact_refuses_hours() -> None:
+    quick = equity("holdem", ["Kh", "QsQd"], samples=20_000, seed=2)
+    assert quick.method == "monte-carlo" and quick.players[0].hand == "Kh"
+    with pytest.raises(PokerroomError, match="use Monte Carlo"):
+        equity("holdem", ["*", "*", "*"], method="exact")
+    with pytest.raises(PokerroomError, match="use Monte Carlo"):
+        equity("razz", ["??", "??"], method="exact")
+
+
+def test_monte_carlo_when_every_live_card_is_dealt() -> None:
+    known = parse_cards("AhKh QsQd")
+    left = [c for c in range(52) if c not in known]
+    dead = left[5:]
+    exact = equity("holdem", ["AhKh", "QsQd"], dead=dead, method="exact")
+    mc = equity("holdem", ["AhKh", "QsQd"], dead=dead, method="monte-carlo", samples=1_000, seed=1)
+    assert exact.deals == 1 and [p.equity for p in mc.players] == [p.equity for p in exact.players]
+
+
+def test_interval_is_honest_near_certainty() -> None:
+    exact = equity("holdem", ["AhKh", "7s2d"], board="As Ad 7c", method="exact").players[0].equity
+    assert 0.998 < exact < 1
+    covered = 0
+    for seed in range(40):
+        p = equity("holdem", ["AhKh", "7s2d"], board="As Ad 7c", method="monte-carlo", samples=50, seed=seed)
+        first = p.players[0]
+        assert first.ci > 0 and first.ci_low <= first.equity <= first.ci_high
+        covered += first.ci_low <= exact <= first.ci_high
+    assert covered >= 36  # 95 % intervals: at least 90 % of 40 runs
+
+
+def test_typed_errors_for_wrong_types_and_numpy_cards() -> None:
+    import numpy as np
+
+    for kwargs in ({"seed": -1}, {"seed": 1.5}, {"samples": "100"}, {"samples": 0}):
+        with pytest.raises(PokerroomError):
+            equity("holdem", ["AhKh", "QsQd"], method="monte-carlo", **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(PokerroomError, match="game id"):
+        equity(None, ["AhKh", "QsQd"])  # type: ignore[arg-type]
+    with pytest.raises(PokerroomError):
+        equity("holdem", [None, "QsQd"])  # type: ignore[list-item]
+    with pytest.raises(PokerroomError, match=r"holds 8 cards \(\?\? included\)"):
+        equity("stud", ["?? ?? ?? ?? ?? ?? ?? ??", "AsKs"])
+    with pytest.raises(InvalidCard, match="hold'em and Omaha notation"):
+        equity("stud", ["AA", "KsKd"])
+    with pytest.raises(RangeError):
+        parse_range(None)  # type: ignore[arg-type]
+    as_numpy = equity("holdem", [np.array([50, 46]), np.array([43, 41])], board=np.array([0, 5, 9]), method="exact")
+    assert as_numpy.players[0].hand == "AhKh" and as_numpy.deals == 990
+
+
+def test_split_is_zero_outside_hi_lo() -> None:
+    mc = equity("holdem", ["AdKd", "AhKh"], method="monte-carlo", samples=5_000, seed=3)
+    assert mc.players[0].tie > 0.5 and mc.players[0].split == 0.0

@@ -65,7 +65,7 @@ def equity_command(
     exact: Annotated[bool, typer.Option("--exact", help="enumerate every deal (may be slow)")] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="sample random deals")] = False,
     samples: Annotated[int, typer.Option(help="Monte Carlo deals", min=1)] = 500_000,
-    seed: Annotated[int | None, typer.Option(help="Monte Carlo seed (printed when drawn at random)")] = None,
+    seed: Annotated[int | None, typer.Option(help="Monte Carlo seed (printed when drawn at random)", min=0)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object on standard output")] = False,
 ) -> None:
     """Each player's equity: win, tie and share of the pot (exact, or Monte Carlo with a 95% interval)."""

@@ -22,9 +22,9 @@ Array = np.ndarray
 def _value7(
     k: int, b: int, weight_sig: int, shift: int, suit7: Array, off7: Array, val7: Array, flush: Array
 ) -> int:  # fmt: skip
-    key = k >> weight_sig
-    value = val7[key + off7[key >> shift]]
-    s = suit7[k & ((1 << weight_sig) - 1)]
+    key = (k >> weight_sig) & 16777215  # constant masks: in bounds by construction (batch_tables pads)
+    value = val7[(key + off7[(key >> shift) & 4095]) & 262143]
+    s = suit7[k & 511]
     if s != 0:
         suited = flush[(b >> (16 * (s - 1))) & 8191]
         if suited > value:
@@ -198,8 +198,8 @@ def board_exact(
             ways -= flushy
         if ways > 0:
             for p in range(players):
-                key = (board_k + hole_k[p] + ksum) >> sig
-                values[p] = val7[key + off7[key >> shift]]
+                key = ((board_k + hole_k[p] + ksum) >> sig) & 16777215
+                values[p] = val7[(key + off7[(key >> shift) & 4095]) & 262143]
             _credit(values, ways, shares, out)
             total += ways
         j = to_come - 1  # next multiset: combinations with repetition of the 13 ranks
@@ -316,6 +316,8 @@ def random_deals(
         top = r
         q = 0
         while q < need:
+            if top == 0:
+                return -1
             j = np.random.randint(0, top)
             card = pool[j]
             top -= 1
@@ -324,7 +326,5 @@ def random_deals(
             if not used & (np.int64(1) << card):
                 out[i, q] = card
                 q += 1
-            if top == 0:
-                return -1
         # the pool stays a permutation of rest: the next deal starts from the whole of it again
     return rejected

@@ -114,6 +114,8 @@ def parse_range(text: str, *, hole: int = 2, deck: Sequence[int] | None = None) 
     >>> len(parse_range("22+", deck=[c for c in range(52) if c >> 2 >= 4]))
     54
     """
+    if not isinstance(text, str):
+        raise RangeError(f"a range is text such as 'QQ+, AKs', got {text!r}")
     cards = _deck(deck)
     if not 2 <= hole <= len(cards):
         raise RangeError(f"hole={hole}: a hand has 2 cards (hold'em) or more (Omaha), at most the deck's {len(cards)}")

@@ -41,7 +41,11 @@ __all__ = ["as_card_array", "evaluate_batch", "evaluate_omaha_batch", "subsets"]
 
 
 def _ranking(ranking: str | Ranking) -> Ranking:
-    return find(ranking) if isinstance(ranking, str) else ranking
+    if isinstance(ranking, str):
+        return find(ranking)
+    if not isinstance(ranking, Ranking):
+        raise PokerroomError(f"a ranking is an id such as 'high' or a Ranking, got {ranking!r}")
+    return ranking
 
 
 def as_card_array(cards: object, *, width: tuple[int, int], what: str = "hands") -> np.ndarray:
@@ -50,7 +54,10 @@ def as_card_array(cards: object, *, width: tuple[int, int], what: str = "hands")
     Raises :class:`~pokerroom.errors.PokerroomError` for another shape or a non-integer array and
     :class:`~pokerroom.errors.InvalidCard` for an int outside 0..51.
     """
-    array = np.asarray(cards)
+    try:
+        array = np.asarray(cards)
+    except ValueError:  # ragged rows
+        raise PokerroomError(f"{what} must be an (N, k) array of card ints: rows of one length") from None
     if array.ndim == 1:
         array = array.reshape(1, -1)
     low, high = width

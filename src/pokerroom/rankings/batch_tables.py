@@ -72,6 +72,10 @@ class Model:
 HASH_SHIFT = 12
 """Row width (``2 ** 12`` keys) of the perfect hash over 13-rank keys."""
 
+KEY_BITS, ROW_BITS, SLOT_BITS = 24, 12, 18
+"""The kernels mask keys, rows and slots with these widths (constants, so the compiler knows every index is in
+bounds and drops its negative-index checks: about 20 % faster); the arrays are padded to them."""
+
 DIRECT_RANKS = 9
 """Decks with at most this many ranks index their values directly by key."""
 
@@ -215,7 +219,7 @@ def _deck_hash(ranks: tuple[int, ...], n: int) -> tuple[Array, Array, int, int]:
     """``(keys, offsets, size, shift)`` for the ``n``-rank multisets of a deck, keys in multiset order."""
     weights = RANK_WEIGHT[: len(ranks)]
     keys = np.array([sum(weights[i] for i in m) for m in _rank_multisets(range(len(ranks)), n)], dtype=np.int64)
-    limit = 9 * weights[-1]
+    limit = limit_of(ranks)
     if len(ranks) <= DIRECT_RANKS:
         return keys, np.zeros(1, dtype=np.int32), limit + 1, 62
     offsets, size = perfect_hash(keys, limit, HASH_SHIFT)
@@ -228,15 +232,27 @@ def _values(tables: Tables, ranks: tuple[int, ...], n: int) -> tuple[Array, Arra
     shifted = [w - OFFSET for w in RANK_WEIGHT]
     old = [sum(shifted[r] for r in m) for m in _rank_multisets(ranks, n)]
     table = tables.nonflush[n]
-    values = np.zeros(size, dtype=np.int32)
+    if size > 1 << SLOT_BITS or len(offsets) > 1 << ROW_BITS or limit_of(ranks) >= 1 << KEY_BITS:
+        raise RuntimeError("the batch tables outgrow the kernels' index masks")
+    values = np.zeros(1 << SLOT_BITS, dtype=np.int32)
     slots = keys + offsets[keys >> shift] if shift < 62 else keys
     values[slots] = np.array([table[k] for k in old], dtype=np.int32)
-    return offsets, values
+    padded = np.zeros(1 << ROW_BITS, dtype=np.int32)
+    padded[: len(offsets)] = offsets
+    return padded, values
+
+
+def limit_of(ranks: tuple[int, ...]) -> int:
+    """The largest rank key the kernels can meet (nine cards of the top rank: unchecked input included)."""
+    return 9 * RANK_WEIGHT[len(ranks) - 1]
 
 
 def _suit_array(table: tuple[int, ...]) -> Array:
+    """512 entries, read with ``k & 511``: an 8-bit table repeats (its ninth bit is the lowest rank bit)."""
     out = np.zeros(512, dtype=np.int8)
     out[: len(table)] = table
+    if len(table) == 256:
+        out[256:] = table
     return out
 
 
@@ -301,7 +317,9 @@ def _build_cards(t: SuitedTables, ranks: tuple[int, ...]) -> CardsTables:
     where: dict[int, Array] = {}
     for n in (5, 6, 7):
         rows: list[tuple[int, int, int, int]] = [(0, 0, 2 << 16, 0xFFFFFFFF)]  # row 0: try every five
-        index_of = np.zeros(size, dtype=np.int16)
+        index_of = np.zeros(1 << 17, dtype=np.int16)  # read with `& 131071`
+        if size > 1 << 17:
+            raise RuntimeError("the suit-ranked tables outgrow the kernels' index mask")
         reduced = t.reduced.get(n, {})
         for m in _rank_multisets(ranks, n):
             old = sum(weights[index[r]] - offset for r in m)

@@ -44,15 +44,15 @@ def _four(b: int, suit: int, plain: int, four: Array, high_bit: Array) -> int:
 
 @njit
 def five_value(
-    k: int, b: int, sig: int, sigmask: int, shift: int, suit5: Array, off5: Array, val5: Array, flush: Array,
+    k: int, b: int, sig: int, shift: int, suit5: Array, off5: Array, val5: Array, flush: Array,
     four: Array, high_bit: Array,
 ) -> int:  # fmt: skip
     """The value of five cards from their weight sum ``k`` and suit lanes ``b``."""
-    s = suit5[k & sigmask]
+    s = suit5[k & 511]
     if s != 0 and s <= 4:
         return flush[(b >> (16 * (s - 1))) & 8191]
-    key = k >> sig
-    plain = val5[key + off5[key >> shift]]
+    key = (k >> sig) & 16777215
+    plain = val5[(key + off5[(key >> shift) & 4095]) & 262143]
     if s > 4:
         return _four(b, s - 5, plain, four, high_bit)
     return plain
@@ -60,7 +60,7 @@ def five_value(
 
 @njit
 def suited_value(
-    row: Array, b: int, s: int, plain: int, model: int, weight: Array, bits: Array, sig: int, sigmask: int,
+    row: Array, b: int, s: int, plain: int, model: int, weight: Array, bits: Array, sig: int,
     shift: int, suit5: Array, off5: Array, val5: Array, flush: Array, four: Array, high_bit: Array,
     subsets: Array,
 ) -> int:  # fmt: skip
@@ -68,14 +68,14 @@ def suited_value(
     if s > 4:
         return _four(b, s - 5, plain, four, high_bit)
     if model == _FLUSH_EVERY_FIVE:
-        return _every_five(row, weight, bits, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit, subsets)
+        return _every_five(row, weight, bits, sig, shift, suit5, off5, val5, flush, four, high_bit, subsets)
     value = flush[(b >> (16 * (s - 1))) & 8191]
     return value if value > plain else plain
 
 
 @njit
 def _every_five(
-    row: Array, weight: Array, bits: Array, sig: int, sigmask: int, shift: int, suit5: Array, off5: Array,
+    row: Array, weight: Array, bits: Array, sig: int, shift: int, suit5: Array, off5: Array,
     val5: Array, flush: Array, four: Array, high_bit: Array, subsets: Array,
 ) -> int:  # fmt: skip
     best = 0
@@ -86,7 +86,7 @@ def _every_five(
             card = row[subsets[j, q]]
             k += weight[card]
             b |= bits[card]
-        value = five_value(k, b, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit)
+        value = five_value(k, b, sig, shift, suit5, off5, val5, flush, four, high_bit)
         if value > best:
             best = value
     return best
@@ -103,15 +103,14 @@ def eval_rows(
     ``subsets``: every 5-card subset of a row's positions (:func:`~pokerroom.rankings.batch_tables.combos`).
     """
     rows, n = cards.shape
-    sigmask = (1 << sig) - 1
     if n == 7:
         for i in range(rows):
             c0, c1, c2, c3, c4, c5, c6 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[
                 i, 5], cards[i, 6]  # fmt: skip
             k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4] + weight[c5] + weight[c6]
-            key = k >> sig
-            value = val7[key + off7[key >> shift]]
-            s = suit7[k & sigmask]
+            key = (k >> sig) & 16777215  # constant masks: provably in bounds, no wraparound checks
+            value = val7[(key + off7[(key >> shift) & 4095]) & 262143]
+            s = suit7[k & 511]
             if s != 0:
                 b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4] | bits[c5] | bits[c6]
                 if s <= 4 and model != _FLUSH_EVERY_FIVE:  # the common flush, inline: a call here costs 25 %
@@ -120,7 +119,7 @@ def eval_rows(
                         value = suited
                 else:
                     value = suited_value(
-                        cards[i], b, s, value, model, weight, bits, sig, sigmask, shift, suit5, off5, val5, flush,
+                        cards[i], b, s, value, model, weight, bits, sig, shift, suit5, off5, val5, flush,
                         four, high_bit, subsets,
                     )  # fmt: skip
             out[i] = value
@@ -128,9 +127,9 @@ def eval_rows(
         for i in range(rows):
             c0, c1, c2, c3, c4, c5 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[i, 5]
             k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4] + weight[c5]
-            key = k >> sig
-            value = val6[key + off6[key >> shift]]
-            s = suit6[k & sigmask]
+            key = (k >> sig) & 16777215  # constant masks: provably in bounds, no wraparound checks
+            value = val6[(key + off6[(key >> shift) & 4095]) & 262143]
+            s = suit6[k & 511]
             if s != 0:
                 b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4] | bits[c5]
                 if s <= 4 and model != _FLUSH_EVERY_FIVE:  # the common flush, inline: a call here costs 25 %
@@ -139,7 +138,7 @@ def eval_rows(
                         value = suited
                 else:
                     value = suited_value(
-                        cards[i], b, s, value, model, weight, bits, sig, sigmask, shift, suit5, off5, val5, flush,
+                        cards[i], b, s, value, model, weight, bits, sig, shift, suit5, off5, val5, flush,
                         four, high_bit, subsets,
                     )  # fmt: skip
             out[i] = value
@@ -148,11 +147,11 @@ def eval_rows(
             c0, c1, c2, c3, c4 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4]
             k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4]
             b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4]
-            out[i] = five_value(k, b, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit)
+            out[i] = five_value(k, b, sig, shift, suit5, off5, val5, flush, four, high_bit)
     else:
         for i in range(rows):
             out[i] = _every_five(
-                cards[i], weight, bits, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit, subsets
+                cards[i], weight, bits, sig, shift, suit5, off5, val5, flush, four, high_bit, subsets
             )
 
 
@@ -165,7 +164,6 @@ def omaha_rows(
 
     ``pairs``/``triples``: every 2-subset of the hole positions and 3-subset of the board positions.
     """
-    sigmask = (1 << sig) - 1
     npairs = pairs.shape[0]
     ntriples = triples.shape[0]
     pk = np.zeros(npairs, dtype=np.int64)
@@ -185,7 +183,7 @@ def omaha_rows(
             tb = bits[x] | bits[y] | bits[z]
             for p in range(npairs):
                 value = five_value(
-                    pk[p] + tk, pb[p] | tb, sig, sigmask, shift, suit5, off5, val5, flush, four, high_bit
+                    pk[p] + tk, pb[p] | tb, sig, shift, suit5, off5, val5, flush, four, high_bit
                 )
                 if value > best:
                     best = value
@@ -211,7 +209,7 @@ def _cards_five(
     if s != 0:
         o = place[s - 1]
         return _cards_flush(k, o, ranks, flush) + (o if counts else 0)
-    row = where5[k >> (bits + 8)]
+    row = where5[(k >> (bits + 8)) & 131071]
     packed = code5[row, 2]
     return code5[row, 0] + ((k & code5[row, 1]) << 2) + highest[(k >> (packed & 255)) & ((packed >> 8) & 255)]
 
@@ -248,7 +246,7 @@ def cards_rows(
         k = 0
         for q in range(n):
             k += weight[cards[i, q]]
-        key = k >> rank_shift
+        key = (k >> rank_shift) & 131071
         if n == 5:
             s = suit5[(k >> bits) & 255]
             if s != 0:

@@ -1,0 +1,188 @@
+"""Exact enumeration: every compatible matchup of the players' combos, every way the rest can be dealt.
+
+Hold'em and short deck with every player's hole cards known go through :func:`~pokerroom.equity.kernels.
+board_exact` (suit symmetry, about 10 ms for a heads-up preflop); the rest (Omaha, stud, draw, players with cards
+to come) deals every outcome in chunks of rows and settles them with the batch evaluators.  :func:`cost`
+estimates the work so that ``method="auto"`` can choose, and ``method="exact"`` refuses what would run for hours.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from itertools import product
+from math import comb
+
+import numpy as np
+
+from pokerroom.equity.games import EquityGame
+from pokerroom.equity.inputs import Player
+from pokerroom.equity.kernels import board_exact, combinations_table
+from pokerroom.equity.settle import Totals, settle, units
+from pokerroom.errors import PokerroomError
+from pokerroom.rankings.batch_tables import BatchTables, Model, batch_tables
+
+__all__ = ["CHUNK", "EXACT_CAP", "cost", "enumerate_all", "fast_path"]
+
+CHUNK = 1 << 16
+"""Rows settled at once."""
+
+EXACT_CAP = 3 * 10**10
+"""The most work (see :func:`cost`) ``method="exact"`` takes on: about ten minutes here."""
+
+Progress = Callable[[int, int], None]
+
+
+def fast_path(g: EquityGame, players: list[Player]) -> bool:
+    """Whether :func:`~pokerroom.equity.kernels.board_exact` serves this game and these players."""
+    t = batch_tables(g.high)
+    return (
+        not g.omaha
+        and not g.hi_lo
+        and g.board == 5
+        and isinstance(t, BatchTables)
+        and t.model in (Model.FLUSH, Model.IGNORE)
+        and all(p.missing == 0 for p in players)
+    )
+
+
+def deals_per_matchup(left: int, to_come: int, missing: list[int]) -> int:
+    """Ways to deal the board to come and each player's missing cards from ``left`` cards."""
+    total = comb(left, to_come)
+    left -= to_come
+    for size in missing:
+        total *= comb(left, size)
+        left -= size
+    return total
+
+
+def cost(g: EquityGame, players: list[Player], left: int, to_come: int) -> int:
+    """Work units of an exact run (about a nanosecond each here): deals times players, times 60 for Omaha's
+    two-plus-three, times 150 on the chunked path (numpy per row) against 3 on the compiled board walk, plus
+    0.1 ms for each chunk the chunked path walks to."""
+    matchups = math.prod(int(p.combos.shape[0]) for p in players)
+    held = max(p.combos.shape[1] for p in players) * len(players)
+    groups = [to_come, *(p.missing for p in players)]
+    count = deals_per_matchup(left - held, to_come, groups[1:])
+    if fast_path(g, players):
+        return int(matchups * count * len(players) * 3)
+    inner = max(comb(left - held, size) for size in groups)
+    return int(matchups * (count * len(players) * (60 if g.omaha else 1) * 150 + count // inner * 100_000))
+
+
+def _matchups(players: list[Player]) -> Iterator[tuple[np.ndarray, ...]]:
+    for pick in product(*(range(p.combos.shape[0]) for p in players)):
+        rows = tuple(p.combos[i] for p, i in zip(players, pick, strict=True))
+        cards = [int(c) for row in rows for c in row]
+        if len(set(cards)) == len(cards):
+            yield rows
+
+
+def enumerate_all(
+    g: EquityGame,
+    players: list[Player],
+    board: list[int],
+    dead: list[int],
+    rest: np.ndarray,
+    to_come: int,
+    progress: Progress | None,
+) -> tuple[Totals, int]:
+    """Every deal of every compatible matchup settled: ``(totals, matchups)``.
+
+    Raises :class:`~pokerroom.errors.PokerroomError` when no matchup is compatible.
+    """
+    totals = Totals(len(players), units(len(players)))
+    fast = fast_path(g, players)
+    bound = math.prod(p.combos.shape[0] for p in players)
+    held = sum(p.combos.shape[1] for p in players)
+    per = deals_per_matchup(len(rest) - held, to_come, [p.missing for p in players])
+    matchups = 0
+    for matchup in _matchups(players):
+        matchups += 1
+        used = {int(c) for row in matchup for c in row}
+        left = np.array([c for c in rest.tolist() if c not in used], dtype=np.int64)
+        if fast:
+            _board(g, matchup, board, dead, left, to_come, totals)
+        else:
+            for deal in deals(left, [to_come, *(p.missing for p in players)]):
+                settle(g, players, matchup, board, deal, to_come, totals)
+                if progress is not None:
+                    progress(totals.count, bound * per)
+        if progress is not None:
+            progress(matchups * per, bound * per)
+    if not matchups:
+        raise PokerroomError("the ranges cannot all be dealt together: every matchup shares a card")
+    return totals, matchups
+
+
+def _board(
+    g: EquityGame, matchup: tuple[np.ndarray, ...], board: list[int], dead: list[int], left: np.ndarray,
+    to_come: int, totals: Totals,
+) -> None:  # fmt: skip
+    t = batch_tables(g.high)
+    assert isinstance(t, BatchTables)  # fast_path checked it
+    hole_k = np.array([int(t.weight[row].sum()) for row in matchup], dtype=np.int64)
+    hole_b = np.array([int(np.bitwise_or.reduce(t.bits[row])) for row in matchup], dtype=np.int64)
+    board_k = int(t.weight[board].sum()) if board else 0
+    board_b = int(np.bitwise_or.reduce(t.bits[board])) if board else 0
+    known = set(board) | set(dead) | {int(c) for row in matchup for c in row}
+    free = np.array([int(all(c & 3 != s for c in known)) for s in range(4)], dtype=np.int64)
+    board_suits = np.array([sum(1 for c in board if c & 3 == s) for s in range(4)], dtype=np.int64)
+    out = np.zeros((len(matchup), 3), dtype=np.int64)
+    counted = board_exact(
+        left, to_come, board_k, board_b, board_suits, hole_k, hole_b, free, totals.units, t.weight, t.bits,
+        t.sig_bits, t.shift, t.suit7, t.off7, t.val7, t.flush, out,
+    )  # fmt: skip
+    totals.count += int(counted)
+    totals.sums[:, 0] += out[:, 0]
+    totals.sums[:, 1] += out[:, 1]
+    totals.sums[:, 6] += out[:, 2]
+
+
+_COMBOS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _combos(n: int, size: int) -> np.ndarray:
+    """Every ``size``-subset of ``range(n)``, int16 ``[C(n, size), size]`` (kept for the next call)."""
+    table = _COMBOS.get((n, size))
+    if table is None:
+        table = np.zeros((comb(n, size), size), dtype=np.int16)
+        if size:
+            combinations_table(n, size, table)
+        if table.nbytes < 1 << 26:
+            _COMBOS[n, size] = table
+    return table
+
+
+def deals(left: np.ndarray, groups: list[int]) -> Iterator[np.ndarray]:
+    """Every deal of ``groups`` (sizes, in order) from ``left`` as int64 rows, columns group after group.
+
+    The group with the most combinations is the innermost, taken whole by numpy; the others are walked.
+    """
+    live = [i for i, size in enumerate(groups) if size]
+    if not live:
+        yield np.zeros((1, 0), dtype=np.int64)
+        return
+    inner = max(live, key=lambda i: comb(len(left), groups[i]))
+    outer = [i for i in live if i != inner]
+    starts = {i: sum(groups[:i]) for i in live}
+    width = sum(groups)
+
+    def walk(pool: np.ndarray, depth: int, fixed: dict[int, np.ndarray]) -> Iterator[np.ndarray]:
+        if depth == len(outer):
+            table = _combos(len(pool), groups[inner])
+            for start in range(0, len(table), CHUNK):
+                part = pool[table[start : start + CHUNK]]
+                rows = np.empty((len(part), width), dtype=np.int64)
+                rows[:, starts[inner] : starts[inner] + groups[inner]] = part
+                for i, cards in fixed.items():
+                    rows[:, starts[i] : starts[i] + groups[i]] = cards
+                yield rows
+            return
+        group = outer[depth]
+        for pick in _combos(len(pool), groups[group]):
+            keep = np.ones(len(pool), dtype=bool)
+            keep[pick] = False
+            yield from walk(pool[keep], depth + 1, {**fixed, group: pool[pick]})
+
+    yield from walk(left, 0, {})
