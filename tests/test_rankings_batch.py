@@ -161,3 +161,14 @@ def test_without_numba_the_library_still_works() -> None:
         "print(evaluate_batch(rows).tolist() == [find('high').evaluate(r) for r in rows])\n"
     )
     assert _run(code, dict(os.environ)).split() == ["royal", "flush", "False", "True"]
+
+
+def test_out_array_is_filled_and_checked() -> None:
+    hands = _random_hands(_deck("high"), 7, 1_000, seed=9)
+    out = np.empty(1_000, dtype=np.int32)
+    assert evaluate_batch(hands, "high", out=out) is out
+    assert np.array_equal(out, _one_call("high", hands))
+    with pytest.raises(PokerroomError, match="writeable"):
+        evaluate_batch(hands, "high", out=np.empty(999, dtype=np.int32))
+    with pytest.raises(PokerroomError, match="int64"):
+        evaluate_batch(hands[:, :5], "draw32", out=np.empty(1_000, dtype=np.int32), check=False)

@@ -66,9 +66,11 @@ def as_card_array(cards: object, *, width: tuple[int, int], what: str = "hands")
                              f"{array.shape}")  # fmt: skip
     if array.size and array.dtype.kind not in "iu":
         raise PokerroomError(f"{what} must hold card ints (rank * 4 + suit), got dtype {array.dtype}")
-    if array.size and (int(array.min()) < 0 or int(array.max()) > 51):
-        bad = int(array.min()) if int(array.min()) < 0 else int(array.max())
-        raise InvalidCard(str(bad), "a card int is rank * 4 + suit, in 0..51")
+    if array.size:
+        low = 0 if array.dtype.kind == "u" else int(array.min())  # one pass for unsigned input
+        high = int(array.max())
+        if low < 0 or high > 51:
+            raise InvalidCard(str(low if low < 0 else high), "a card int is rank * 4 + suit, in 0..51")
     return np.ascontiguousarray(array, dtype=np.uint8)
 
 
@@ -94,10 +96,13 @@ def subsets(n: int) -> np.ndarray:
     return combos(n) if n >= 5 else np.zeros((0, 5), dtype=np.int8)
 
 
-def evaluate_batch(cards: object, ranking: str | Ranking = "high", *, check: bool = True) -> np.ndarray:
+def evaluate_batch(
+    cards: object, ranking: str | Ranking = "high", *, check: bool = True, out: np.ndarray | None = None
+) -> np.ndarray:
     """The value of every hand in ``cards`` (``(N, k)`` card ints, ``k`` = 5..9) under ``ranking``: ``(N,)`` ints.
 
-    See the module docstring for the dtype and the errors raised.
+    ``out``: an array to write the values into and return (``(N,)``, the dtype of the module docstring), so that
+    repeated calls allocate nothing.  See the module docstring for the errors raised.
     """
     chosen = _ranking(ranking)
     rows = as_card_array(cards, width=(5, 9))
@@ -105,8 +110,13 @@ def evaluate_batch(cards: object, ranking: str | Ranking = "high", *, check: boo
         _check_rows(rows, chosen)
     t = batch_tables(chosen)
     n = rows.shape[1]
+    dtype = np.int64 if isinstance(t, CardsTables) else np.int32
+    if out is None:
+        out = np.empty(rows.shape[0], dtype=dtype)
+    elif out.shape != (rows.shape[0],) or out.dtype != dtype or not out.flags.writeable:
+        raise PokerroomError(f"out must be a writeable ({rows.shape[0]},) {np.dtype(dtype).name} array, got "
+                             f"{out.shape} {out.dtype}")  # fmt: skip
     if isinstance(t, CardsTables):
-        out = np.zeros(rows.shape[0], dtype=np.int64)
         m = min(max(n, 6), 7)
         cards_rows(
             rows, out, t.mask_bits, t.ranks, t.counts, t.dominates, t.weight, t.suit5, t.where5, t.code5,
@@ -114,7 +124,6 @@ def evaluate_batch(cards: object, ranking: str | Ranking = "high", *, check: boo
             t.top, subsets(n),
         )  # fmt: skip
         return out
-    out = np.zeros(rows.shape[0], dtype=np.int32)
     _eval(rows, out, t)
     return out
 
