@@ -1,10 +1,12 @@
 """Compiled kernels of equity: exact board enumeration for hold'em, combination tables, random deals.
 
 :func:`board_exact` is exact hold'em and short-deck equity.  Suits matter only through flushes, so it uses
-suit symmetry twice: boards that cannot make a flush are valued once per rank multiset and counted as their suit
-assignments, and of the boards that can, those of suits no known card uses are walked for one such suit and
-counted for all of them.  The boards it walks one by one go through a combination odometer that keeps running
-weight sums and suit lanes (each step adds one card) and values each player's seven cards with two lookups.
+suit symmetry throughout: boards that cannot make a flush are valued once per rank multiset and counted as their
+suit assignments; boards with three or more cards of one suit are valued once per set of cards of that suit and
+rank multiset of the others; suits no known card uses are interchangeable, so one stands for all of them.  About
+120,000 valuations replace the 1.7 million boards of a heads-up preflop.  When every board can make a flush (three
+of a suit already out), the boards are walked one by one with a combination odometer that keeps running weight
+sums and suit lanes (each step adds one card).
 """
 
 from __future__ import annotations
@@ -133,7 +135,8 @@ def board_exact(
     * boards with no suit three times are valued by their ranks alone: each multiset of ranks once, counted as
       its suit assignments without three of a suit (all minus, per suit, those with three or more, from a
       small count over its ranks);
-    * boards with three or more of suit ``s`` are walked one by one, the ``s`` cards first; free suits are
+    * boards with three or more of suit ``s``: each set of new ``s`` cards, then the other cards by rank multiset
+      (no other suit can flush), counted as their assignments to the other suits; free suits are
       interchangeable (no known card uses them), so one stands for all of them.
     """
     players = hole_k.shape[0]
@@ -210,13 +213,18 @@ def board_exact(
         idx[j] += 1
         for q in range(j + 1, to_come):
             idx[q] = idx[j]
-    # 2. Three or more of suit s: the s cards first, then the rest from the other suits, one by one.
+    # 2. Three or more of suit s: each set of new s cards, then the other cards by rank multiset (no other suit
+    #    can reach a flush beside three of s), counted as their assignments to the three other suits.
     nfree = 0
     for s in range(4):
         nfree += free[s]
     done_free = False
-    others = np.zeros(rest.shape[0], dtype=np.int64)
-    suited = np.zeros(rest.shape[0], dtype=np.int64)
+    hole_rank = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        hole_rank[p] = hole_k[p] >> sig  # a hand's suit weights stay below the rank part (under 256)
+    board_rank = board_k >> sig
+    suited = np.zeros(13, dtype=np.int64)
+    avail_o = np.zeros(13, dtype=np.int64)
     for s in range(4):
         mult = 1
         if free[s]:
@@ -225,26 +233,27 @@ def board_exact(
             done_free = True
             mult = nfree
         ns = 0
-        no = 0
-        for i in range(rest.shape[0]):
-            if rest[i] & 3 == s:
-                suited[ns] = rest[i]
+        for rank in range(13):
+            avail_o[rank] = avail[rank] - has[rank, s]
+            if has[rank, s]:
+                suited[ns] = rank
                 ns += 1
-            else:
-                others[no] = rest[i]
-                no += 1
+        board_mask = (board_b >> (16 * s)) & 8191
         for j in range(3 - board_suits[s], min(to_come, ns) + 1):
+            rest_count = to_come - j
             pick = np.zeros(j, dtype=np.int64)
             for q in range(j):
                 pick[q] = q
             while True:
-                ka = board_k
-                ba = board_b
+                mask = board_mask
+                picked_rank = 0
                 for q in range(j):
-                    ka += weight[suited[pick[q]]]
-                    ba |= bits[suited[pick[q]]]
-                total += _boards(others[:no], to_come - j, ka, ba, hole_k, hole_b, mult, shares, weight, bits, sig,
-                                 shift, suit7, off7, val7, flush, values, out)  # fmt: skip
+                    mask |= 1 << suited[pick[q]]
+                    picked_rank += weight[4 * suited[pick[q]]] >> sig
+                total += _flush_boards(
+                    rest_count, avail_o, binom, board_rank + picked_rank, mask, s, hole_rank, hole_b, mult, shares,
+                    weight, sig, shift, off7, val7, flush, values, out,
+                )  # fmt: skip
                 q = j - 1
                 while q >= 0 and pick[q] == ns - j + q:
                     q -= 1
@@ -253,6 +262,48 @@ def board_exact(
                 pick[q] += 1
                 for u in range(q + 1, j):
                     pick[u] = pick[u - 1] + 1
+    return total
+
+
+@njit
+def _flush_boards(
+    count: int, avail: Array, binom: Array, base_rank: int, mask: int, s: int, hole_rank: Array, hole_b: Array,
+    mult: int, shares: Array, weight: Array, sig: int, shift: int, off7: Array, val7: Array, flush: Array,
+    values: Array, out: Array,
+) -> int:  # fmt: skip
+    """The boards whose suit-``s`` cards are fixed (``mask``, rank part in ``base_rank``) and whose ``count``
+    other cards come from the other suits (``avail`` of each rank): one valuation per rank multiset."""
+    players = hole_rank.shape[0]
+    idx = np.zeros(count, dtype=np.int64)
+    total = 0
+    while True:
+        ways = mult
+        key = base_rank
+        q = 0
+        while q < count:
+            rank = idx[q]
+            m = 1
+            while q + m < count and idx[q + m] == rank:
+                m += 1
+            ways *= binom[avail[rank], m] if m <= avail[rank] else 0
+            key += m * (weight[4 * rank] >> sig)
+            q += m
+        if ways > 0:
+            for p in range(players):
+                own = (key + hole_rank[p]) & 16777215
+                value = val7[(own + off7[(own >> shift) & 4095]) & 262143]
+                suited = flush[(mask | (hole_b[p] >> (16 * s))) & 8191]  # 0 below five cards of s
+                values[p] = suited if suited > value else value
+            _credit(values, ways, shares, out)
+            total += ways
+        j = count - 1
+        while j >= 0 and idx[j] == 12:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for q in range(j + 1, count):
+            idx[q] = idx[j]
     return total
 
 
