@@ -58,6 +58,53 @@ def _credit(values: Array, w: int, shares: Array, out: Array) -> None:
 
 
 @njit
+def _next_subset(idx: Array, size: int, n: int) -> int:
+    """Advance ``idx[:size]`` (a ``size``-subset of ``range(n)``, increasing) to the next one in lexicographic
+    order; returns the first position that changed, or -1 after the last subset."""
+    j = size - 1
+    while j >= 0 and idx[j] == n - size + j:
+        j -= 1
+    if j < 0:
+        return -1
+    idx[j] += 1
+    for q in range(j + 1, size):
+        idx[q] = idx[q - 1] + 1
+    return j
+
+
+@njit
+def _next_multiset(idx: Array, size: int) -> bool:
+    """Advance ``idx[:size]`` (ranks 0..12, non-decreasing) to the next multiset; ``False`` after the last."""
+    j = size - 1
+    while j >= 0 and idx[j] == 12:
+        j -= 1
+    if j < 0:
+        return False
+    idx[j] += 1
+    for q in range(j + 1, size):
+        idx[q] = idx[j]
+    return True
+
+
+@njit
+def _multiset(idx: Array, size: int, avail: Array, binom: Array, weight: Array, sig: int) -> tuple[int, int]:
+    """For the rank multiset ``idx[:size]``: the ways to pick its cards from ``avail`` cards of each rank, and
+    its rank part (sum of the ranks' weights without suit bits)."""
+    ways = 1
+    key = 0
+    q = 0
+    while q < size:
+        rank = idx[q]
+        m = 1
+        while q + m < size and idx[q + m] == rank:
+            m += 1
+        ways *= binom[avail[rank], m] if m <= avail[rank] else 0
+        key += m * (weight[4 * rank] >> sig)  # a club's weight: the rank part, no suit bits
+        q += m
+    return ways, key
+
+
+@njit
 def _boards(
     rest: Array, to_come: int, base_k: int, base_b: int, hole_k: Array, hole_b: Array, mult: int, shares: Array,
     weight: Array, bits: Array, sig: int, shift: int, suit7: Array, off7: Array, val7: Array, flush: Array,
@@ -97,16 +144,10 @@ def _boards(
                 values[p] = _value7(k + hole_k[p], b | hole_b[p], sig, shift, suit7, off7, val7, flush)
             _credit(values, mult, shares, out)
         total += mult
-        j = to_come - 1  # the rightmost index that can still move
-        while j >= 0 and idx[j] == r - to_come + j:
-            j -= 1
+        j = _next_subset(idx, to_come, r)
         if j < 0:
             break
-        idx[j] += 1
-        pk[j + 1] = pk[j] + weight[rest[idx[j]]]
-        pb[j + 1] = pb[j] | bits[rest[idx[j]]]
-        for q in range(j + 1, to_come):
-            idx[q] = idx[q - 1] + 1
+        for q in range(j, to_come):  # running sums from the first card that changed
             pk[q + 1] = pk[q] + weight[rest[idx[q]]]
             pb[q + 1] = pb[q] | bits[rest[idx[q]]]
     if heads_up:
@@ -164,19 +205,13 @@ def board_exact(
             binom[n, q] = binom[n - 1, q - 1] + binom[n - 1, q]
     idx = np.zeros(to_come, dtype=np.int64)  # ranks, non-decreasing
     dp = np.zeros(to_come + 1, dtype=np.int64)
+    hole_rank = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        hole_rank[p] = hole_k[p] >> sig  # a hand's suit weights stay below the rank part (under 256)
+    board_rank = board_k >> sig
     total = 0
     while True:
-        ways = 1
-        ksum = 0
-        q = 0
-        while q < to_come:
-            rank = idx[q]
-            m = 1
-            while q + m < to_come and idx[q + m] == rank:
-                m += 1
-            ways *= binom[avail[rank], m] if m <= avail[rank] else 0
-            ksum += m * weight[4 * rank]  # a club's weight: the rank part, no suit bits
-            q += m
+        ways, ksum = _multiset(idx, to_come, avail, binom, weight, sig)
         if ways > 0:
             flushy = 0
             for s in range(4):
@@ -201,28 +236,18 @@ def board_exact(
             ways -= flushy
         if ways > 0:
             for p in range(players):
-                key = ((board_k + hole_k[p] + ksum) >> sig) & 16777215
+                key = (board_rank + hole_rank[p] + ksum) & 16777215
                 values[p] = val7[(key + off7[(key >> shift) & 4095]) & 262143]
             _credit(values, ways, shares, out)
             total += ways
-        j = to_come - 1  # next multiset: combinations with repetition of the 13 ranks
-        while j >= 0 and idx[j] == 12:
-            j -= 1
-        if j < 0:
+        if not _next_multiset(idx, to_come):
             break
-        idx[j] += 1
-        for q in range(j + 1, to_come):
-            idx[q] = idx[j]
     # 2. Three or more of suit s: each set of new s cards, then the other cards by rank multiset (no other suit
     #    can reach a flush beside three of s), counted as their assignments to the three other suits.
     nfree = 0
     for s in range(4):
         nfree += free[s]
     done_free = False
-    hole_rank = np.zeros(players, dtype=np.int64)
-    for p in range(players):
-        hole_rank[p] = hole_k[p] >> sig  # a hand's suit weights stay below the rank part (under 256)
-    board_rank = board_k >> sig
     suited = np.zeros(13, dtype=np.int64)
     avail_o = np.zeros(13, dtype=np.int64)
     for s in range(4):
@@ -254,14 +279,8 @@ def board_exact(
                     rest_count, avail_o, binom, board_rank + picked_rank, mask, s, hole_rank, hole_b, mult, shares,
                     weight, sig, shift, off7, val7, flush, values, out,
                 )  # fmt: skip
-                q = j - 1
-                while q >= 0 and pick[q] == ns - j + q:
-                    q -= 1
-                if q < 0:
+                if _next_subset(pick, j, ns) < 0:
                     break
-                pick[q] += 1
-                for u in range(q + 1, j):
-                    pick[u] = pick[u - 1] + 1
     return total
 
 
@@ -277,17 +296,9 @@ def _flush_boards(
     idx = np.zeros(count, dtype=np.int64)
     total = 0
     while True:
-        ways = mult
-        key = base_rank
-        q = 0
-        while q < count:
-            rank = idx[q]
-            m = 1
-            while q + m < count and idx[q + m] == rank:
-                m += 1
-            ways *= binom[avail[rank], m] if m <= avail[rank] else 0
-            key += m * (weight[4 * rank] >> sig)
-            q += m
+        ways, key = _multiset(idx, count, avail, binom, weight, sig)
+        ways *= mult
+        key += base_rank
         if ways > 0:
             for p in range(players):
                 own = (key + hole_rank[p]) & 16777215
@@ -296,14 +307,8 @@ def _flush_boards(
                 values[p] = suited if suited > value else value
             _credit(values, ways, shares, out)
             total += ways
-        j = count - 1
-        while j >= 0 and idx[j] == 12:
-            j -= 1
-        if j < 0:
+        if not _next_multiset(idx, count):
             break
-        idx[j] += 1
-        for q in range(j + 1, count):
-            idx[q] = idx[j]
     return total
 
 
@@ -316,14 +321,8 @@ def combinations_table(n: int, size: int, out: Array) -> None:
         for q in range(size):
             out[row, q] = idx[q]
         row += 1
-        j = size - 1
-        while j >= 0 and idx[j] == n - size + j:
-            j -= 1
-        if j < 0:
+        if _next_subset(idx, size, n) < 0:
             break
-        idx[j] += 1
-        for q in range(j + 1, size):
-            idx[q] = idx[q - 1] + 1
 
 
 @njit
