@@ -13,15 +13,18 @@ split; the 95 % interval under Monte Carlo), then how it was computed.  ``--json
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from pokerroom.equity import EQUITY_GAMES, EquityResult, equity
+from pokerroom.equity.games import EQUITY_GAMES
 from pokerroom.errors import PokerroomError
+
+if TYPE_CHECKING:
+    from pokerroom.equity.core import EquityResult
 
 __all__ = ["equity_command"]
 
@@ -81,6 +84,8 @@ def equity_command(
 
     def tick(done: int, total: int) -> None:
         progress.update(task, completed=done, total=total)
+
+    from pokerroom.equity.core import equity  # numba loads here, not when the command line starts
 
     try:
         with progress:

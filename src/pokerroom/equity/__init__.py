@@ -6,6 +6,9 @@
   ``T9s-65s``, ``AhKh``, ``AAKKds``).
 * :data:`EQUITY_GAMES` (:mod:`pokerroom.equity.games`): the games covered.
 
+The names are loaded on first use, so that importing the package (and starting the command line) does not load
+numba until equity is asked for.
+
 >>> result = equity("holdem", ["AhKh", "QsQd"], method="exact")
 >>> str(result.players[0].exact), round(result.players[0].equity, 6)
 ('197833/428076', 0.462145)
@@ -13,9 +16,13 @@
 
 from __future__ import annotations
 
-from pokerroom.equity.core import EXACT_LIMIT, EquityResult, PlayerEquity, equity
-from pokerroom.equity.games import EQUITY_GAMES, EquityGame, find
-from pokerroom.equity.ranges import is_range, parse_range, range_size
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pokerroom.equity.core import EXACT_LIMIT, EquityResult, PlayerEquity, equity
+    from pokerroom.equity.games import EQUITY_GAMES, EquityGame, find
+    from pokerroom.equity.ranges import is_range, parse_range, range_size
 
 __all__ = [
     "EQUITY_GAMES",
@@ -29,3 +36,25 @@ __all__ = [
     "parse_range",
     "range_size",
 ]
+
+_HOME = {
+    "EXACT_LIMIT": "core",
+    "EquityResult": "core",
+    "PlayerEquity": "core",
+    "equity": "core",
+    "EQUITY_GAMES": "games",
+    "EquityGame": "games",
+    "find": "games",
+    "is_range": "ranges",
+    "parse_range": "ranges",
+    "range_size": "ranges",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'pokerroom.equity' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"pokerroom.equity.{home}"), name)
+    globals()[name] = value
+    return value

@@ -15,11 +15,14 @@ __all__ = ["best_five", "omaha"]
 
 
 def best_five(name: str, ranking: Ranking) -> Share:
-    """The best five of the player's cards and the board under ``ranking`` (hold'em, stud, draw)."""
-    evaluate = ranking.evaluator()
+    """The best five of the player's cards and the board under ``ranking`` (hold'em, stud, draw).
+
+    The ranking's tables are built at the first showdown, not when the game module is imported (DESIGN.md: build
+    tables lazily), so that ``import pokerroom.games`` and every command start quickly.
+    """
 
     def value(hole: Sequence[int], board: Sequence[int]) -> int | None:
-        return evaluate([*hole, *board]) or None
+        return ranking.evaluate([*hole, *board]) or None
 
     def cards(hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
         return ranking.best_hand([*hole, *board]).cards
