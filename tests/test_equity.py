@@ -225,11 +225,13 @@ def test_comma_separated_hands_are_ranges() -> None:
 
 def test_auto_samples_when_enumeration_would_be_slow_and_exact_refuses_hours() -> None:
     quick = equity("holdem", ["Kh", "QsQd"], samples=20_000, seed=2)
-    assert quick.method == "monte-carlo" and quick.players[0].hand == "Kh"
+    assert quick.method == "monte-carlo" and quick.players[0].hand == "Kh +1 random"
     with pytest.raises(PokerroomError, match="use Monte Carlo"):
         equity("holdem", ["*", "*", "*"], method="exact")
     with pytest.raises(PokerroomError, match="use Monte Carlo"):
         equity("razz", ["??", "??"], method="exact")
+    with pytest.raises(UnsupportedRule, match="one common card"):
+        equity("stud", ["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s"])
 
 
 def test_monte_carlo_when_every_live_card_is_dealt() -> None:

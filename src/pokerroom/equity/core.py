@@ -38,7 +38,7 @@ from pokerroom.equity.games import EquityGame, find
 from pokerroom.equity.inputs import Player, cards_of, check_known, read_players, whole_number
 from pokerroom.equity.sampling import interval, sample
 from pokerroom.equity.settle import Totals
-from pokerroom.errors import InvalidCard, PokerroomError
+from pokerroom.errors import InvalidCard, PokerroomError, UnsupportedRule
 
 __all__ = ["EXACT_LIMIT", "EquityResult", "PlayerEquity", "equity"]
 
@@ -165,12 +165,22 @@ def equity(
     need = to_come + sum(p.missing for p in players)
     held = sum(p.combos.shape[1] for p in players)
     if need + held > len(live):
+        if g.board == 0 and g.hole == 7:
+            raise UnsupportedRule(
+                f"{need + held} cards are needed and only {len(live)} are left: at the table the 7th card would be "
+                "one common card for everyone (RULES, stud: the deck runs out at 7th street), which equity does "
+                "not model"
+            )
         raise PokerroomError(f"{need + held} cards are needed and only {len(live)} are left in the deck")
     rest = np.array(live, dtype=np.int64)
     work = cost(g, players, len(live), to_come)
     if method == "exact" and work > EXACT_CAP:
-        raise PokerroomError(f"exact enumeration here is about {work / 1e9 / 60:,.0f} minutes of work (more than "
-                             f"{EXACT_CAP / 1e9 / 60:.0f}); use Monte Carlo (--monte-carlo, method='monte-carlo')")
+        minutes = max(round(work / 6e10), 1)
+        raise PokerroomError(
+            f"exact enumeration here would take about {minutes:,} minutes, beyond the limit of "
+            f"{round(EXACT_CAP / 6e10)} minutes; use Monte Carlo "
+            "(--monte-carlo, method='monte-carlo')"
+        )
     if method == "exact" or (method == "auto" and work <= EXACT_LIMIT):
         totals, matchups = enumerate_all(g, players, board_cards, dead_cards, rest, to_come, progress)
         used = "exact"

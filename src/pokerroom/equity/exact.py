@@ -27,7 +27,7 @@ __all__ = ["CHUNK", "EXACT_CAP", "cost", "enumerate_all", "fast_path"]
 CHUNK = 1 << 16
 """Rows settled at once."""
 
-EXACT_CAP = 3 * 10**10
+EXACT_CAP = 6 * 10**11
 """The most work (see :func:`cost`) ``method="exact"`` takes on: about ten minutes here."""
 
 Progress = Callable[[int, int], None]
@@ -57,15 +57,15 @@ def deals_per_matchup(left: int, to_come: int, missing: list[int]) -> int:
 
 
 def cost(g: EquityGame, players: list[Player], left: int, to_come: int) -> int:
-    """Work units of an exact run (about a nanosecond each here): deals times players, times 60 for Omaha's
-    two-plus-three, times 150 on the chunked path (numpy per row) against 3 on the compiled board walk, plus
-    0.1 ms for each chunk the chunked path walks to."""
+    """Work units of an exact run (about a nanosecond each here).  The chunked path: deals times players, times
+    60 for Omaha's two-plus-three, times 150 (numpy per row), plus 0.1 ms for each chunk it walks to; the
+    compiled board walk: deals times (players + 2) plus 0.1 ms per matchup (a heads-up preflop: 7 ms)."""
     matchups = math.prod(int(p.combos.shape[0]) for p in players)
     held = max(p.combos.shape[1] for p in players) * len(players)
     groups = [to_come, *(p.missing for p in players)]
     count = deals_per_matchup(left - held, to_come, groups[1:])
-    if fast_path(g, players):
-        return int(matchups * count * len(players) * 3)
+    if fast_path(g, players):  # the board walk values rank multisets, not boards: measured, about this
+        return int(matchups * (count * (len(players) + 2) + 100_000))
     inner = max(comb(left - held, size) for size in groups)
     return int(matchups * (count * len(players) * (60 if g.omaha else 1) * 150 + count // inner * 100_000))
 

@@ -111,7 +111,9 @@ def read_players(game: EquityGame, hands: Sequence[object], live: Sequence[int])
     for i in range(len(hands)):
         if i in known:
             row = np.array(known[i], dtype=np.int64).reshape(1, len(known[i]))
-            out.append(Player(format_cards(known[i]) or "random", row, game.hole - len(known[i])))
+            missing = game.hole - len(known[i])
+            text = format_cards(known[i]) + (f" +{missing} random" if missing else "") if known[i] else "random"
+            out.append(Player(text, row, missing))
             continue
         combos = [c for c in parse_range(ranges[i], hole=game.hole, deck=game.deck) if blocked.isdisjoint(c)]
         if not combos:
