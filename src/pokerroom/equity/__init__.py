@@ -9,6 +9,7 @@
 The names are loaded on first use, so that importing the package (and starting the command line) does not load
 numba until equity is asked for.
 
+>>> from pokerroom.equity import equity
 >>> result = equity("holdem", ["AhKh", "QsQd"], method="exact")
 >>> str(result.players[0].exact), round(result.players[0].equity, 6)
 ('197833/428076', 0.462145)
