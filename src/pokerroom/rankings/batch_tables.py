@@ -19,7 +19,8 @@ module re-keys the same tables:
 Everything here is data derived from the ordering; the values are the one-call evaluator's own (the tests check
 them against each other).  Arrays are cached as ``.npz`` files under ``$POKERROOM_CACHE_DIR`` (default
 ``$XDG_CACHE_HOME/pokerroom`` or ``~/.cache/pokerroom``), named after the ranking and a digest of the rankings
-package's source, so a changed ordering never reads stale tables; an unwritable cache is skipped silently.
+package's source, so a changed ordering never reads stale tables (and the older files are removed); an unwritable
+cache is skipped silently.
 """
 
 from __future__ import annotations
@@ -385,12 +386,16 @@ def _load(path: Path, kind: type[BatchTables] | type[CardsTables]) -> BatchTable
     return kind(**values)
 
 
-def _save(path: Path, tables: BatchTables | CardsTables) -> None:
+def _save(path: Path, tables: BatchTables | CardsTables, ranking_id: str) -> None:
+    """Write the arrays (compressed: the padding is zeros) and remove this ranking's files of older sources."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as handle:
-            np.savez(handle, **{f.name: getattr(tables, f.name) for f in fields(tables)})
+            np.savez_compressed(handle, **{f.name: getattr(tables, f.name) for f in fields(tables)})
         os.replace(handle.name, path)
+        for old in path.parent.glob(f"batch-{ranking_id}-*.npz"):
+            if old != path:
+                old.unlink(missing_ok=True)
     except OSError:
         return
 
@@ -410,6 +415,6 @@ def batch_tables(ranking: Ranking) -> BatchTables | CardsTables:
     tables = _load(path, kind) if path.exists() else None
     if tables is None:
         tables = _build(ranking)
-        _save(path, tables)
+        _save(path, tables, ranking.id)
     _MEMO[ranking.id] = tables
     return tables
