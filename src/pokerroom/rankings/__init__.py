@@ -28,6 +28,8 @@ and kept in memory.
   the qualifying low (``None`` for no low) of the hi/lo games.
 * :func:`telesina_value` / :func:`best_telesina`: the player's five cards and the shared Vela;
   :func:`telesina_pot_keys`: the heads-up straight-flush rule (RULES G14, settled decision 7).
+* :mod:`pokerroom.rankings.batch`: arrays of hands at once (``evaluate_batch``, ``evaluate_omaha_batch``),
+  compiled with numba over the same tables; imported on its own so that this package never needs numba.
 
 >>> from pokerroom.cards import parse_cards
 >>> high = find("high")
