@@ -87,12 +87,16 @@ def _next_multiset(idx: Array, size: int) -> bool:
 
 
 @njit
-def _multiset(idx: Array, size: int, avail: Array, binom: Array, weight: Array, sig: int) -> tuple[int, int]:
-    """For the rank multiset ``idx[:size]``: the ways to pick its cards from ``avail`` cards of each rank, and
-    its rank part (sum of the ranks' weights without suit bits)."""
+def _multiset(
+    idx: Array, size: int, avail: Array, binom: Array, weight: Array, sig: int, runs: Array
+) -> tuple[int, int, int]:  # fmt: skip
+    """For the rank multiset ``idx[:size]`` (non-decreasing): the ways to pick its cards from ``avail`` cards of
+    each rank, its rank part (sum of the ranks' weights without suit bits) and the number of distinct ranks,
+    written to ``runs`` as (rank, count) rows."""
     ways = 1
     key = 0
     q = 0
+    n = 0
     while q < size:
         rank = idx[q]
         m = 1
@@ -100,8 +104,11 @@ def _multiset(idx: Array, size: int, avail: Array, binom: Array, weight: Array, 
             m += 1
         ways *= binom[avail[rank], m] if m <= avail[rank] else 0
         key += m * (weight[4 * rank] >> sig)  # a club's weight: the rank part, no suit bits
+        runs[n, 0] = rank
+        runs[n, 1] = m
+        n += 1
         q += m
-    return ways, key
+    return ways, key, n
 
 
 @njit
@@ -210,8 +217,9 @@ def board_exact(
         hole_rank[p] = hole_k[p] >> sig  # a hand's suit weights stay below the rank part (under 256)
     board_rank = board_k >> sig
     total = 0
+    runs = np.zeros((max(to_come, 1), 2), dtype=np.int64)
     while True:
-        ways, ksum = _multiset(idx, to_come, avail, binom, weight, sig)
+        ways, ksum, nruns = _multiset(idx, to_come, avail, binom, weight, sig, runs)
         if ways > 0:
             flushy = 0
             for s in range(4):
@@ -219,18 +227,13 @@ def board_exact(
                 for j in range(to_come + 1):
                     dp[j] = 0
                 dp[0] = 1
-                q = 0
-                while q < to_come:
-                    rank = idx[q]
-                    m = 1
-                    while q + m < to_come and idx[q + m] == rank:
-                        m += 1
+                for u in range(nruns):  # ways with j cards of suit s, rank by rank
+                    rank, m = runs[u, 0], runs[u, 1]
                     h = has[rank, s]
                     with_s = binom[avail[rank] - 1, m - 1] if h else 0
                     without = binom[avail[rank] - h, m] if m <= avail[rank] - h else 0
                     for j in range(to_come, -1, -1):
                         dp[j] = dp[j] * without + (dp[j - 1] * with_s if j > 0 else 0)
-                    q += m
                 for j in range(need, to_come + 1):
                     flushy += dp[j]
             ways -= flushy
@@ -294,9 +297,10 @@ def _flush_boards(
     other cards come from the other suits (``avail`` of each rank): one valuation per rank multiset."""
     players = hole_rank.shape[0]
     idx = np.zeros(count, dtype=np.int64)
+    runs = np.zeros((max(count, 1), 2), dtype=np.int64)
     total = 0
     while True:
-        ways, key = _multiset(idx, count, avail, binom, weight, sig)
+        ways, key, _ = _multiset(idx, count, avail, binom, weight, sig, runs)
         ways *= mult
         key += base_rank
         if ways > 0:

@@ -132,15 +132,10 @@ def eval_rows(
             s = suit6[k & 511]
             if s != 0:
                 b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4] | bits[c5]
-                if s <= 4 and model != _FLUSH_EVERY_FIVE:  # the common flush, inline: a call here costs 25 %
-                    suited = flush[(b >> (16 * (s - 1))) & 8191]
-                    if suited > value:
-                        value = suited
-                else:
-                    value = suited_value(
-                        cards[i], b, s, value, model, weight, bits, sig, shift, suit5, off5, val5, flush,
-                        four, high_bit, subsets,
-                    )  # fmt: skip
+                value = suited_value(
+                    cards[i], b, s, value, model, weight, bits, sig, shift, suit5, off5, val5, flush, four,
+                    high_bit, subsets,
+                )  # fmt: skip
             out[i] = value
     elif n == 5:
         for i in range(rows):
