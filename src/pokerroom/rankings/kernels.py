@@ -237,21 +237,28 @@ def cards_rows(
     """
     rows, n = cards.shape
     rank_shift = bits + 8
-    for i in range(rows):
-        k = 0
-        for q in range(n):
-            k += weight[cards[i, q]]
-        key = (k >> rank_shift) & 131071
-        if n == 5:
+    if n == 5:  # 32-card draw: unrolled, the cards' sum only
+        for i in range(rows):
+            k = weight[cards[i, 0]] + weight[cards[i, 1]] + weight[cards[i, 2]] + weight[cards[i, 3]] + weight[
+                cards[i, 4]]  # fmt: skip
             s = suit5[(k >> bits) & 255]
             if s != 0:
                 o = place[s - 1]
                 out[i] = _cards_flush(k, o, ranks, flush) + (o if counts else 0)
             else:
-                row = where5[key]
+                row = where5[(k >> rank_shift) & 131071]
                 packed = code5[row, 2]
                 out[i] = code5[row, 0] + ((k & code5[row, 1]) << 2) + highest[(k >> (packed & 255)) & (packed >> 8)]
-            continue
+        return
+    for i in range(rows):
+        if n == 6:  # Telesina: five cards and the Vela, unrolled
+            k = weight[cards[i, 0]] + weight[cards[i, 1]] + weight[cards[i, 2]] + weight[cards[i, 3]] + weight[
+                cards[i, 4]] + weight[cards[i, 5]]  # fmt: skip
+        else:
+            k = 0
+            for q in range(n):
+                k += weight[cards[i, q]]
+        key = (k >> rank_shift) & 131071
         s = suit_n[(k >> bits) & 255]
         row = where_n[key] if n <= 7 else 0
         packed = code_n[row, 2]
