@@ -26,25 +26,26 @@ dealt together.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
-from pokerroom.cards import UNKNOWN, format_card, format_cards
+from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.equity.exact import EXACT_CAP, cost, enumerate_all
 from pokerroom.equity.games import EquityGame, find
 from pokerroom.equity.inputs import Player, cards_of, check_known, read_players, whole_number
 from pokerroom.equity.sampling import interval, sample
-from pokerroom.equity.settle import Totals
-from pokerroom.errors import InvalidCard, PokerroomError, UnsupportedRule
+from pokerroom.equity.settle import Progress, Totals
+from pokerroom.errors import PokerroomError, UnsupportedRule
 
 __all__ = ["EXACT_LIMIT", "EquityResult", "PlayerEquity", "equity"]
 
 EXACT_LIMIT = 400_000_000
 """``method="auto"`` enumerates when the work (:func:`~pokerroom.equity.exact.cost`, about a nanosecond a unit)
 stays under this, and samples otherwise."""
+
 
 @dataclass(frozen=True)
 class PlayerEquity:
@@ -87,7 +88,6 @@ class EquityResult:
     seconds: float
     matchups: int = 1
     seed: int | None = None
-    extra: dict[str, object] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         """Plain data for ``--json`` (fractions as strings)."""
@@ -108,17 +108,11 @@ class EquityResult:
 
 
 MAX_PLAYERS = 10
-Progress = Callable[[int, int], None]
 
 
 def _read_cards(g: EquityGame, value: object, what: str) -> list[int]:
-    if value is None:
-        return []
-    cards = [c for c in cards_of(value, what) if c != UNKNOWN]
-    for card in cards:
-        if card not in g.deck:
-            raise InvalidCard(format_card(card), f"{what}: the {g.id} deck has no such card")
-    return cards
+    """Known cards from text or ints (``??`` dropped); :func:`~pokerroom.equity.inputs.check_known` checks them."""
+    return [] if value is None else [c for c in cards_of(value, what) if c != UNKNOWN]
 
 
 def equity(

@@ -9,7 +9,7 @@ estimates the work so that ``method="auto"`` can choose, and ``method="exact"`` 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import product
 from math import comb
 
@@ -18,19 +18,14 @@ import numpy as np
 from pokerroom.equity.games import EquityGame
 from pokerroom.equity.inputs import Player
 from pokerroom.equity.kernels import board_exact, combinations_table
-from pokerroom.equity.settle import Totals, settle, units
+from pokerroom.equity.settle import CHUNK, Progress, Totals, settle, units
 from pokerroom.errors import PokerroomError
 from pokerroom.rankings.batch_tables import BatchTables, Model, batch_tables
 
 __all__ = ["CHUNK", "EXACT_CAP", "cost", "enumerate_all", "fast_path"]
 
-CHUNK = 1 << 16
-"""Rows settled at once."""
-
 EXACT_CAP = 6 * 10**11
 """The most work (see :func:`cost`) ``method="exact"`` takes on: about ten minutes here."""
-
-Progress = Callable[[int, int], None]
 
 
 def fast_path(g: EquityGame, players: list[Player]) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerroom.cards import parse_cards
+from pokerroom.cards import DECK32, DECK36, DECK52
 from pokerroom.errors import UnsupportedRule
 from pokerroom.rankings import Ranking
 from pokerroom.rankings import find as find_ranking
@@ -59,9 +59,7 @@ class EquityGame:
         return self.board > 0
 
 
-_FULL = tuple(range(52))
-_SHORT = tuple(c for c in range(52) if c >> 2 >= 4)
-_THIRTY_TWO = tuple(c for c in range(52) if c >> 2 >= 5)
+_FULL, _SHORT, _THIRTY_TWO = DECK52, DECK36, DECK32
 
 EQUITY_GAMES: tuple[EquityGame, ...] = (
     EquityGame("holdem", "Texas hold'em", _FULL, 2, 5, find_ranking("high"),
@@ -103,5 +101,3 @@ def find(name: str) -> EquityGame:
         raise UnsupportedRule(f"equity for {name!r} is not implemented; games: {', '.join(g.id for g in EQUITY_GAMES)}")
     return game
 
-
-assert parse_cards("As")[0] in _SHORT  # the short deck keeps sixes and up

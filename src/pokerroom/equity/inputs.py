@@ -17,12 +17,11 @@ import numpy as np
 
 from pokerroom.cards import UNKNOWN, format_card, format_cards, parse_cards
 from pokerroom.equity.games import EquityGame
-from pokerroom.equity.ranges import parse_range
+from pokerroom.equity.ranges import ANY_HAND, parse_range
 from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, RangeError
 
 __all__ = ["Player", "cards_of", "check_known", "read_players", "whole_number"]
 
-_ANY = ("*", "any", "random")
 
 
 @dataclass
@@ -68,7 +67,7 @@ def cards_of(value: object, what: str) -> list[int]:
 
 def _as_range(game: EquityGame, text: str) -> bool:
     """Whether hold'em/Omaha text is a range rather than one player's known cards."""
-    if text.strip().lower() in _ANY or "," in text:
+    if text.strip().lower() in ANY_HAND or "," in text:
         return True
     try:
         cards = parse_cards(text, allow_unknown=True, unique=False)

@@ -73,14 +73,15 @@ from itertools import combinations
 from pokerroom.cards import DECK52, RANKS, parse_cards
 from pokerroom.errors import InvalidCard, RangeError
 
-__all__ = ["is_range", "parse_range", "range_size"]
+__all__ = ["ANY_HAND", "is_range", "parse_range", "range_size"]
 
 Combo = tuple[int, ...]
 
 _CARD = r"(?:10|[2-9TJQKAtjqka])[cdhsCDHS♣♦♥♠♧♢♡♤]"
 _CARD_RE = re.compile(_CARD)
 _CARDS_RE = re.compile(f"(?:{_CARD})+")
-_ANY = frozenset({"*", "any", "random"})
+ANY_HAND = frozenset({"*", "any", "random"})
+"""The terms that name every combo."""
 # Patterns match the term upper-cased with "10" written "T".
 _R = "([2-9TJQKA])"
 _HOLDEM_ONE = re.compile(f"{_R}{_R}([SO]?)(\\+?)")
@@ -125,7 +126,7 @@ def parse_range(text: str, *, hole: int = 2, deck: Sequence[int] | None = None) 
     found: set[Combo] = set()
     every = False
     for term in terms:
-        if term.lower() in _ANY:
+        if term.lower() in ANY_HAND:
             every = True
             continue
         kept = _term_combos(term, hole, cards)

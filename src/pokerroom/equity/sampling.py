@@ -10,21 +10,18 @@ alone claims too much.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import numpy as np
 
 from pokerroom.equity.games import EquityGame
 from pokerroom.equity.inputs import Player
 from pokerroom.equity.kernels import random_deals
-from pokerroom.equity.settle import Totals, settle, units
+from pokerroom.equity.settle import CHUNK, Progress, Totals, settle, units
 from pokerroom.errors import PokerroomError
 
 __all__ = ["CHUNK", "Z95", "interval", "sample"]
 
-CHUNK = 1 << 16
 Z95 = 1.96
-Progress = Callable[[int, int], None]
 
 
 def interval(mean: float, squares_mean: float, n: int) -> tuple[float, float]:

@@ -9,6 +9,7 @@ the pot units won, and the sum of squared units for Monte Carlo's variance.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -17,7 +18,13 @@ from pokerroom.equity.games import EquityGame
 from pokerroom.equity.inputs import Player
 from pokerroom.rankings.batch import evaluate_batch, evaluate_omaha_batch
 
-__all__ = ["Totals", "settle", "share", "units"]
+__all__ = ["CHUNK", "Progress", "Totals", "settle", "share", "units"]
+
+CHUNK = 1 << 16
+"""Deals settled at once (exact chunks and Monte Carlo batches)."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``, called as the work goes on."""
 
 
 def units(players: int) -> int:

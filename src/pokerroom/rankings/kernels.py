@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pokerroom.rankings.batch_tables import Model
 from pokerroom.rankings.jit import njit
 
 __all__ = [
@@ -26,8 +27,7 @@ __all__ = [
 
 Array = np.ndarray
 
-_FLUSH_EVERY_FIVE = 1
-_FOUR_FLUSH = 3
+_FLUSH_EVERY_FIVE = Model.FLUSH_EVERY_FIVE  # a module-level int: numba reads it as a constant
 
 
 @njit
