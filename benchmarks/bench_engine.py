@@ -48,6 +48,26 @@ def full_hands_pokerroom(n: int) -> Callable[[], int]:
     return run
 
 
+def full_hands_public(n: int) -> Callable[[], int]:
+    """The same hands through the public API only: ``legal_actions()`` chooses, ``act(..., hand.to_act)`` acts."""
+    from pokerroom.engine import Action, DeckSource
+    from pokerroom.games import find
+
+    holdem = find("holdem")
+    rng = random.Random(1)
+
+    def run() -> int:
+        for _ in range(n):
+            hand = holdem.deal(stacks=[10000] * 6, button=5, blinds=(50, 100), cards=DeckSource.shuffled(rng=rng))
+            while hand.to_act is not None:
+                legal = hand.legal_actions()
+                assert legal is not None
+                hand.act(Action.check() if legal.check else Action.call(), hand.to_act)
+        return n
+
+    return run
+
+
 def full_hands_pokerkit(n: int) -> Callable[[], int]:
     from pokerkit import Automation, Mode, NoLimitTexasHoldem
 
@@ -111,7 +131,12 @@ def run(hands: int = 200, replay_count: int = 2000) -> list[tuple[str, float, fl
             "full 6-max check/call hands per second",
             _rate(full_hands_pokerroom(hands)),
             _rate(full_hands_pokerkit(max(1, hands // 20))),
-        )
+        ),
+        (
+            "public API (legal_actions + act) hands per second",
+            _rate(full_hands_public(hands)),
+            _rate(full_hands_pokerkit(max(1, hands // 20))),
+        ),
     ]
     if SHARED.is_dir():
         paths = _pluribus_paths(replay_count)
