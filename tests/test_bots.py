@@ -81,7 +81,7 @@ def deal_any(game_id: str, limit: str, key: str, i: int) -> Hand:
     rng = random.Random(f"{key}-{game_id}-{limit}-{i}")
     n = rng.randint(game.min_players, min(game.max_players, 8))
     stacks = [rng.choice([rng.randint(3, 30), rng.randint(50, 400)]) for _ in range(n)]
-    forced = {"ante": 1 + i % 3} if game.uses_bring_in else {}
+    forced = {"ante": 1 + i % 3} if game.stud is not None else {}
     return game.deal(stacks=stacks, button=rng.randrange(n), limit=limit, seed=i, **forced)
 
 

@@ -95,7 +95,7 @@ def test_parse_rule_by_the_type_of_the_default() -> None:
     stud = find("stud")
     for text, value in [("true", True), ("Yes", True), ("on", True), ("false", False), ("no", False), ("off", False)]:
         assert parse_rule(stud, f"open_pair_big_bet={text}") == ("open_pair_big_bet", value)
-    assert apply_rules(stud, ["open-pair-big-bet=false"]).open_pair_double is False
+    assert apply_rules(stud, ["open-pair-big-bet=false"]).stud.open_pair_double is False
     with pytest.raises(UnsupportedRule, match="true or false"):
         parse_rule(stud, "open_pair_big_bet=maybe")
     with pytest.raises(UnsupportedRule, match="stud has no house rule 'nope'; its house rules: open_pair_big_bet"):

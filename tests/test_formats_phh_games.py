@@ -75,7 +75,7 @@ def test_stud_house_rule_written_with_the_game_id() -> None:
     assert record.extra == {"_limit": "fixed", "_house_rules": {"open_pair_big_bet": False}}
     assert "_house_rules = {open_pair_big_bet = false}" in dumps(record)
     built, _, _ = build_hand(round_trip(record))
-    assert built.game == game and not built.game.open_pair_double
+    assert built.game == game and not built.game.stud.open_pair_double
     assert replay(record).status == "ok"
 
 
@@ -185,7 +185,7 @@ def test_resolve_variant_codes_ids_and_aliases() -> None:
     assert resolve_variant(rec("soko")) == (find("soko"), Limit.FIXED)
     assert resolve_variant(rec("plo", _limit="no")) == (find("omaha"), Limit.NO)
     game, _ = resolve_variant(rec("club-lowball", _house_rules={"ranges": [1, 10, 40]}))
-    assert game.ranges == (1, 10, 40)
+    assert game.house.ranges == (1, 10, 40)
 
 
 def test_seat_view_of_a_shown_draw_hand_hides_discards() -> None:

@@ -219,7 +219,7 @@ def test_lb20_a_bet_over_the_limit_names_the_nearest_legal_amount() -> None:
     h = LOWBALL.deal(stacks=[200] * 3, button=2, seed=12)
     with pytest.raises(IllegalAmount, match="nearest legal amount 10") as err:
         h.act(B(12), 0)
-    assert err.value.nearest == 10 and LOWBALL.clamp_out_of_range_bets
+    assert err.value.nearest == 10 and LOWBALL.house.clamp_out_of_range_bets
     h.act(B(err.value.nearest), 0)  # what the room places when it clamps
     assert h.bets[0] == 10
 

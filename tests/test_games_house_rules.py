@@ -99,13 +99,13 @@ def test_draw_timeout_rest_of_hand_or_next_round() -> None:
         td.act(K, td.to_act)
     assert td.legal_actions().bet == (20, 20)  # type: ignore[union-attr]  # the round after that: free again
     assert find("27-triple-draw").rule_value("draw_timeout_rest_of_hand") is False
-    assert find("five-card-draw").with_rules(draw_timeout_rest_of_hand=False).draw_timeout_rest_of_hand is False
+    assert find("five-card-draw").with_rules(draw_timeout_rest_of_hand=False).draw.timeout_rest_of_hand is False
 
 
 def test_odd_chips_carry_on_and_off() -> None:
     game = find("club-holdem")
     assert game.rule_value("odd_chips_carry") is True
-    assert game.with_rules(odd_chips_carry=False).odd_chips_carry is False
+    assert game.with_rules(odd_chips_carry=False).house.odd_chips_carry is False
 
 
 def test_ranges_and_ante_house_rules_change_the_club_lowball_hand() -> None:

@@ -74,7 +74,7 @@ def test_house_rules_and_their_defaults() -> None:
     assert SOKO.rule_value("open_pair_big_bet") is False
     # A choice given as its text (as on a command line) becomes the choice itself.
     assert SOKO.with_rules(show_first_when_checked="button").show_first is Opener.BUTTON
-    assert SOKO.with_rules(showing_four_flush_straight="ignore").showing_key is SokoShowing.IGNORE
+    assert SOKO.with_rules(showing_four_flush_straight="ignore").stud.showing_key is SokoShowing.IGNORE
     with pytest.raises(UnsupportedRule, match="choices: count, ignore"):
         SOKO.with_rules(showing_four_flush_straight="maybe")
 

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.errors import RoomError
+from pokerroom.games.club import rebuy_cap
 from pokerroom.room.night import (
     CashOut,
     Night,
@@ -18,7 +19,6 @@ from pokerroom.room.night import (
     draw_first_dealer,
     draw_seats,
     format_kronor,
-    holdem_rebuy_cap,
 )
 
 NAMES5 = ["Anna", "Bo", "Cia", "Dan", "Eva"]
@@ -301,10 +301,10 @@ def test_rebuys_are_priced() -> None:
 
 def test_rebuy_rules_checked_with_stacks() -> None:
     # Hold'em: at most X = M / S chips afterwards (A-G2-6).
-    assert holdem_rebuy_cap({"A": 700, "B": 300, "C": 0}, "C") == 333
-    assert holdem_rebuy_cap({"A": 700, "B": 300}, "B") == 200
-    assert holdem_rebuy_cap({"A": 700, "B": 300}, "A") == 0
-    assert holdem_rebuy_cap({"A": 700, "B": 300}, "New") == 500
+    assert rebuy_cap([700, 300, 0], 0) == 333
+    assert rebuy_cap([700, 300], 300) == 200
+    assert rebuy_cap([700, 300], 700) == 0
+    assert rebuy_cap([700, 300], 0) == 500
     night = _bought_in(NightConfig("club-holdem"), ["A", "B", "C"])
     stacks = {"A": 1000, "B": 500, "C": 0}
     with pytest.raises(RoomError, match="at most 500 chips: X = 1500 / 3 = 500"):

@@ -412,7 +412,7 @@ def test_house_rules_with_tuples_survive_the_stores_json(store: Store) -> None:
     lowball = TableConfig("club-lowball", rules={"ranges": (2, 20, 60)})
     TableRunner(store, "lowball", lowball).close()
     reopened = TableRunner(store, "lowball")
-    assert reopened.config == lowball and reopened.table.game.ranges == (2, 20, 60)
+    assert reopened.config == lowball and reopened.table.game.house.ranges == (2, 20, 60)
     reopened.close()
     assert TableRunner(store, "lowball", lowball).config.rules == {"ranges": (2, 20, 60)}
 
@@ -423,7 +423,7 @@ def test_settings_stored_as_lists_load(store: Store) -> None:
     settings["rules"] = {"ranges": [2, 20, 60]}
     store.create_table("old", game="club-lowball", config=settings)
     runner = TableRunner(store, "old")
-    assert runner.config.rules == {"ranges": (2, 20, 60)} and runner.table.game.ranges == (2, 20, 60)
+    assert runner.config.rules == {"ranges": (2, 20, 60)} and runner.table.game.house.ranges == (2, 20, 60)
 
 
 def test_unplayable_settings_store_no_table(store: Store) -> None:

@@ -168,22 +168,22 @@ def test_games(db: str) -> None:
         by_id = {g["id"]: g for g in games}
         assert by_id["holdem"] == {
             "id": "holdem", "name": "Texas hold'em", "limits": ["no", "pot", "half-pot", "fixed", "spread"],
-            "default_limit": "no", "seats": [2, 10], "kind": "blinds",
+            "default_limit": "no", "seats": [2, 10], "family": "board",
         }  # fmt: skip
-        assert {g: by_id[g]["kind"] for g in ("stud", "razz", "five-card-draw", "draw32", "omaha8", "telesina")} == {
-            "stud": "stud", "razz": "stud", "five-card-draw": "draw", "draw32": "draw", "omaha8": "blinds",
+        assert {g: by_id[g]["family"] for g in ("stud", "razz", "five-card-draw", "draw32", "omaha8", "telesina")} == {
+            "stud": "stud", "razz": "stud", "five-card-draw": "draw", "draw32": "draw", "omaha8": "board",
             "telesina": "stud",
         }  # fmt: skip
         for g in games:
             assert g["limits"] and g["default_limit"] in g["limits"], g
             assert 2 <= g["seats"][0] <= g["seats"][1] <= 10, g
-            assert g["kind"] in ("blinds", "stud", "draw", "club"), g
+            assert g["family"] in ("board", "stud", "draw"), g
 
 
 def test_tables_and_create_table(db: str) -> None:
     with serve(db, HEADS_UP, REAL) as client:
         heads_up = {
-            "id": 1, "name": "Heads-up", "game": "holdem", "game_name": "Texas hold'em", "game_kind": "blinds",
+            "id": 1, "name": "Heads-up", "game": "holdem", "game_name": "Texas hold'em", "family": "board",
             "stakes": "blinds 1/2", "limit": "no", "kind": "play", "seats": 2, "taken": 1,
             "players": ["bot-1-1", None], "buy_in": {"min": 40, "max": 200, "default": 200},
         }  # fmt: skip
@@ -199,7 +199,7 @@ def test_tables_and_create_table(db: str) -> None:
         alice = sign_up(client, "alice")
         created = api(client, alice, "POST", "/api/tables", 201, json=new)
         assert created == {
-            "id": 3, "name": "Omaha night", "game": "omaha", "game_name": "Omaha", "game_kind": "blinds",
+            "id": 3, "name": "Omaha night", "game": "omaha", "game_name": "Omaha", "family": "board",
             "stakes": "blinds 1/2", "limit": "pot", "kind": "play", "seats": 6, "taken": 2,
             "players": ["bot-3-1", "bot-3-2", None, None, None, None],
             "buy_in": {"min": 40, "max": 200, "default": 200},
@@ -239,7 +239,7 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
         alice = sign_up(client, "alice")
         with table(client, alice) as conn:
             info = {
-                "id": 1, "name": "Duel", "game": "holdem", "game_name": "Texas hold'em", "game_kind": "blinds",
+                "id": 1, "name": "Duel", "game": "holdem", "game_name": "Texas hold'em", "family": "board",
                 "stakes": "blinds 1/2", "limit": "no", "kind": "play", "seats": 2, "taken": 0, "players": [None, None],
                 "buy_in": {"min": 40, "max": 200, "default": 200},
             }  # fmt: skip

@@ -32,7 +32,7 @@ from pokerroom.bots.base import aggressive, legal_of, passive
 from pokerroom.bots.discards import choose_discards
 from pokerroom.bots.equity import draws_left, estimate_equity, game_of, live_opponents
 from pokerroom.engine import Action, EventType, HandView, LegalActions
-from pokerroom.games import Game
+from pokerroom.games import Family, Game
 from pokerroom.rankings import HIGH, Category, HandValue, best_omaha
 from pokerroom.rankings.model import HIGH_CATEGORIES
 
@@ -284,9 +284,6 @@ def _plays_like_holdem(game: Game) -> bool:
     return (
         len(game.shares) == 1
         and game.shares[0].name == "high"
-        and not game.uses_bring_in
-        and not any(s.draw or s.up for s in streets)
+        and game.family is Family.BOARD
         and streets[0].hole in (2, 4)
-        and streets[0].board == 0
-        and any(s.board for s in streets)
     )

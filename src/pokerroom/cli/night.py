@@ -80,7 +80,7 @@ def first_button_for(table: Table, seats: Sequence[int], dealer: int) -> int:
             previous_button=previous,
             blinds=table.blinds,
             new_player_rule=table.new_player_rule,
-            hu_button_posts_sb=table.game.hu_button_posts_sb,
+            hu_button_posts_sb=table.game.house.hu_button_posts_sb,
         )
         if layout is not None and layout.button == dealer:
             return previous

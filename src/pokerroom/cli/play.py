@@ -34,7 +34,7 @@ from pokerroom.cli.play_text import Narrator, pot_lines
 from pokerroom.cli.rules import apply_rules, format_value
 from pokerroom.engine import Action, ActionKind, DeckSource, Hand
 from pokerroom.errors import IllegalAmount, PokerroomError
-from pokerroom.games import Betting, Game, Limit, find
+from pokerroom.games import Betting, Family, Game, Limit, find
 from pokerroom.games.stakes import Stakes, parse_stakes, table_rules, table_stakes
 
 __all__ = [
@@ -107,7 +107,7 @@ class Session:
         self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
     def _cards_column(self, hand: Hand, seat: int, hole: Sequence[int], you: bool) -> str:
-        if not self.game.uses_bring_in:
+        if self.game.family is not Family.STUD:
             return format_cards(hole, sep=" ") if you else ""
         up = [c for c in hole if c in hand.up[seat]]
         text = f"up {format_cards(up, sep=' ')}" if up else ""
@@ -133,7 +133,7 @@ class Session:
             parts = [f"{'main' if k == 0 else f'side {k}'} {p.amount}" for k, p in enumerate(pots)]
             self.say(f"Pots: {', '.join(parts)} (total {view.pot})")
         cards_width = 3 * self.game.hole_cards - 1
-        width = max(11, cards_width) if not self.game.uses_bring_in else cards_width + 9
+        width = max(11, cards_width) if self.game.family is not Family.STUD else cards_width + 9
         for table_seat, seat in enumerate(self.seats):
             if table_seat not in active:
                 self.say(f"  {table_seat}  {seat.name:<6}        sitting out (no chips)")
@@ -161,7 +161,7 @@ class Session:
         all_in_to = hand.bets[seat] + hand.stacks[seat]
         menu = legal_menu(legal, all_in_to)
         hole = list(hand.hole[seat])
-        clamp = bool(getattr(self.game, "clamp_out_of_range_bets", False))
+        clamp = self.game.house.clamp_out_of_range_bets
         while True:
             if legal.draw is not None:
                 self.say(f"Your cards: {numbered(hole)}")
@@ -246,7 +246,7 @@ class Session:
             hand.act(action, seat)
         for line in pot_lines(hand, names, human):
             self.say(line, style="bold")
-        self.carried = int(getattr(hand, "carried", 0) or 0)
+        self.carried = hand.carried
         for s, table_seat in enumerate(active):
             self.seats[table_seat].stack = hand.stacks[s]
         stacks = ", ".join(f"{self.seats[s].name} {self.seats[s].stack}" for s in active)
@@ -334,9 +334,7 @@ def play(
     )
     if rule:
         changed = ", ".join(
-            f"{r.name}={format_value(getattr(chosen, r.field))}"
-            for r in chosen.house_rules
-            if getattr(chosen, r.field) != getattr(find(game), r.field)
+            f"{name}={format_value(value)}" for name, value in chosen.changed_rules().items()
         )
         session.say(f"House rules: {changed or 'as the game declares them'}")
     session.run()

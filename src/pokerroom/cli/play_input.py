@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pokerroom.cards import format_card, parse_cards
 from pokerroom.engine import Action, ActionKind, LegalActions
 from pokerroom.errors import PokerroomError
-from pokerroom.games import Game
+from pokerroom.games import Family, Game
 
 __all__ = ["HELP", "QUIT", "InputError", "help_text", "legal_menu", "numbered", "parse_input"]
 
@@ -30,11 +30,11 @@ class InputError(ValueError):
 def help_text(game: Game) -> str:
     """The help line for ``game``: the betting keys, and the bring-in and draw keys where the game has them."""
     parts = [HELP]
-    if game.uses_bring_in:
+    if game.family is Family.STUD:
         parts.append(f"at the bring-in {BRING_IN_HELP}")
-    if any(s.draw for s in game.streets):
+    if game.family is Family.DRAW:
         parts.append("in a draw d 7h 2c or d 1 3 (discard), d or p (stand pat)")
-    if getattr(game, "split_offer", False):
+    if game.split_offer:
         parts.append("s presses split (the pot splits if everyone in it does)")
     return "; ".join(parts)
 

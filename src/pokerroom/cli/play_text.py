@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pokerroom.cards import format_cards
 from pokerroom.engine import Event, EventType, Hand, Phase
 from pokerroom.engine.results import hand_name, pot_shares
+from pokerroom.games import Family
 
 __all__ = ["Narrator", "hand_name", "pot_lines"]
 
@@ -44,8 +45,8 @@ class Narrator:
         self._draw_streets: set[int] = set()
         self._dealt = 0
         self._bring_in_to: int | None = None
-        board_game = any(s.board for s in self.game.streets) and not self.game.uses_bring_in
-        self._headers = not board_game
+        self._stud = self.game.family is Family.STUD
+        self._headers = self.game.family is not Family.BOARD
 
     def lines(self, events: Sequence[Event]) -> list[str]:
         out: list[str] = []
@@ -92,7 +93,7 @@ class Narrator:
             if not self._headers or k >= len(self._deal_streets):
                 return None
             name = self._deal_streets[k].name.upper()
-            return f"*** {name} STREET ***" if self.game.uses_bring_in else f"*** {name} ***"
+            return f"*** {name} STREET ***" if self._stud else f"*** {name} ***"
         if not replacement:
             self._block = None
         if t is EventType.DEAL_BOARD:
@@ -119,7 +120,7 @@ class Narrator:
             cards = format_cards(event.cards or (), sep=" ")
             if self.prev is not None and self.prev.type is EventType.DRAW:
                 return f"You draw {cards}"
-            return f"You are dealt {cards}{' face down' if self.game.uses_bring_in else ''}"
+            return f"You are dealt {cards}{' face down' if self._stud else ''}"
         if t is EventType.DEAL_BOARD:
             self.board.extend(event.cards or ())
             return f"*** {(event.text or 'board').upper()} *** {format_cards(self.board, sep=' ')}"
@@ -141,7 +142,7 @@ class Narrator:
             return f"{who} {_verb('call', you)} {event.amount}{allin}"
         if t in (EventType.BET, EventType.RAISE):
             completing = self._bring_in_to is not None  # the first bet over a bring-in completes it
-            first_stud_bet = self.game.uses_bring_in and t is EventType.BET and self._dealt == 1
+            first_stud_bet = self._stud and t is EventType.BET and self._dealt == 1
             self._bring_in_to = None
             if completing or first_stud_bet:
                 return f"{who} {_verb('complete', you)} to {event.to}{allin}"

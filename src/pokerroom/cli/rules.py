@@ -21,7 +21,7 @@ from rich.console import Console
 
 from pokerroom.cards import format_card
 from pokerroom.errors import PokerroomError, UnsupportedRule
-from pokerroom.games import Game, Limit, Share, find
+from pokerroom.games import Family, Game, Limit, Selection, Share, find
 from pokerroom.games.base import HouseRule, Opener, Street
 
 __all__ = ["apply_rules", "format_value", "parse_rule", "rules", "rules_text"]
@@ -165,7 +165,8 @@ def _streets(game: Game) -> list[str]:
     if sizes:
         header.append("fixed-limit bet")
     rows = [header]
-    blinds = not game.uses_bring_in
+    blinds = game.family is not Family.STUD
+    open_pair = game.stud is not None and game.stud.open_pair_double
     betting_round = 0
     for k, street in enumerate(game.streets):
         row = [
@@ -180,7 +181,7 @@ def _streets(game: Game) -> list[str]:
         ]
         if sizes:
             size = sizes[min(betting_round, len(sizes) - 1)] if street.betting else "-"
-            if street.betting and betting_round == 1 and game.open_pair_double and size == "small":
+            if street.betting and betting_round == 1 and open_pair and size == "small":
                 size = "small (big with an open pair)"
             row.append(size)
         betting_round += street.betting
@@ -189,18 +190,16 @@ def _streets(game: Game) -> list[str]:
 
 
 def _share_text(share: Share, game: Game) -> str:
-    ranking = getattr(share, "ranking", None) or getattr(share.describe, "__self__", None)
-    title = getattr(ranking, "title", None)
-    rid = getattr(ranking, "id", None)
-    name = f"{title} ({rid})" if title and rid else "its own ranking"
-    if "omaha" in getattr(share.evaluate, "__qualname__", ""):
+    ranking = share.ranking
+    name = f"{ranking.title} ({ranking.id})"
+    if share.selection is Selection.OMAHA:
         how = "exactly two hole cards and three board cards"
     elif any(s.board for s in game.streets):
         how = "the best five of the player's cards and the board"
     else:
         how = "the best five of the player's cards"
     text = f"{share.name} by {name}, {how}"
-    no_hand = getattr(ranking, "no_hand_name", "no hand")
+    no_hand = ranking.no_hand_name
     if no_hand != "no hand":
         text += f"; a hand that does not qualify has {no_hand} and takes no part in this share"
     if share.pot_keys is not None:
@@ -236,21 +235,20 @@ def _bring_in_amount(game: Game) -> str:
 
 def _forced_bets(game: Game) -> list[str]:
     lines: list[str] = []
-    ante = int(getattr(game, "ante", 0) or 0)
-    blinds = tuple(getattr(game, "blinds", ()) or ())
-    if game.uses_bring_in:
+    house = game.house
+    ante, blinds = house.ante, house.blinds
+    if game.stud is not None:
         lines.append("an ante from every player, then the bring-in (pokerroom play: --ante, --bring-in)")
         lines.append(f"bring-in: {_bring_in_amount(game)}; the player may complete to the small bet instead")
-        key = game.bring_in_key
-        if key is not None:
-            groups: dict[str, list[str]] = {}
-            for lim in game.limits:
-                groups.setdefault(_door_order(game, key, lim), []).append(lim.value)
-            for order, lims in groups.items():
-                lines.append(f"brings in at {' and '.join(lims)} limit: the door card ranked first of {order}")
-            doc = _first_paragraph(key)
-            if doc:
-                lines.append(f"  ({doc})")
+        key = game.stud.bring_in_key
+        groups: dict[str, list[str]] = {}
+        for lim in game.limits:
+            groups.setdefault(_door_order(game, key, lim), []).append(lim.value)
+        for order, lims in groups.items():
+            lines.append(f"brings in at {' and '.join(lims)} limit: the door card ranked first of {order}")
+        doc = _first_paragraph(key)
+        if doc:
+            lines.append(f"  ({doc})")
         return lines
     if blinds:
         lines.append(f"blinds {'/'.join(map(str, blinds))} by default (pokerroom play: --stakes)")
@@ -259,7 +257,7 @@ def _forced_bets(game: Game) -> list[str]:
     if ante:
         lines.append(f"an ante of {ante} from every player")
     if blinds or not ante:
-        if getattr(game, "hu_button_posts_sb", True):
+        if house.hu_button_posts_sb:
             lines.append("heads-up the button posts the small blind")
         else:
             lines.append("heads-up the blinds stay as at a full table: the player left of the button posts the small")
@@ -276,34 +274,34 @@ def _show_order(game: Game) -> str:
 
 def _other_rules(game: Game) -> list[str]:
     lines: list[str] = []
-    if game.showing_key is not None:
-        doc = _first_paragraph(game.showing_key)
+    stud, draw, house = game.stud, game.draw, game.house
+    if stud is not None:
+        doc = _first_paragraph(stud.showing_key)
         lines.append("best showing hand: " + (doc or "by the game's own key"))
-    if game.open_pair_double:
-        lines.append("fixed limit: an open pair on fourth street allows the big bet in that round")
-    if game.common_card:
-        after = "a betting round follows" if game.common_card_betting else "no betting round follows"
-        lines.append(f"when the deck cannot give everyone a last card, one community card is dealt; {after}")
-    draw_limit = getattr(game, "draw_limit", None)
-    if callable(draw_limit):
-        counts = {n: draw_limit(n) for n in range(game.min_players, game.max_players + 1)}
+        if stud.open_pair_double:
+            lines.append("fixed limit: an open pair on fourth street allows the big bet in that round")
+        if stud.common_card:
+            after = "a betting round follows" if stud.common_card_betting else "no betting round follows"
+            lines.append(f"when the deck cannot give everyone a last card, one community card is dealt; {after}")
+    if draw is not None and draw.limit is not None:
+        counts = {n: draw.limit(n) for n in range(game.min_players, game.max_players + 1)}
         lines.append("most cards drawn by players dealt in: " + ", ".join(f"{n}: {c}" for n, c in counts.items()))
-    if any(s.draw for s in game.streets):
-        span = "the rest of the hand" if game.draw_timeout_rest_of_hand else "the next betting round"
+    if draw is not None:
+        span = "the rest of the hand" if draw.timeout_rest_of_hand else "the next betting round"
         lines.append(f"a draw the clock made stands pat and may not bet or raise for {span}")
         lines.append("discards are never dealt back to the player who threw them when the stub is reshuffled")
     if len(game.shares) > 1:
         lines.append("each pot (main and side) is split between the shares; the odd chip goes to the first share")
-    if not getattr(game, "fold_without_bet", True):
+    if not house.fold_without_bet:
         lines.append("a player may not fold when no bet is pending")
-    if getattr(game, "odd_chips_carry", False):
+    if house.odd_chips_carry:
         lines.append("odd chips that cannot be split stay in the pot for the next hand")
-    if getattr(game, "clamp_out_of_range_bets", False):
+    if house.clamp_out_of_range_bets:
         lines.append("an amount out of range is placed as the nearest legal amount instead of refused")
-    ranges = tuple(getattr(game, "ranges", ()) or ())
+    ranges = house.ranges
     if ranges:
         lines.append("spread limit ranges: " + ", ".join(f"{ranges[0]}-{top}" for top in ranges[1:]) + " by round")
-    nl_min = int(getattr(game, "nl_min_chips", 0) or 0)
+    nl_min = house.nl_min_chips
     if nl_min:
         lines.append(f"no limit: the smallest bet and raise is {nl_min} chip{'s' if nl_min > 1 else ''}")
     return lines
@@ -315,8 +313,8 @@ def _house_rules(game: Game, base: Game) -> list[str]:
         return ["  (none)"]
     lines: list[str] = []
     for rule in game.house_rules:
-        default = getattr(base, rule.field, rule.default)
-        value = getattr(game, rule.field, default)
+        default = base.rule_value(rule.name)
+        value = game.rule_value(rule.name)
         kind = type(rule.default).__name__
         if value != default:
             shown = f"{format_value(value)} (changed; default {format_value(default)})"

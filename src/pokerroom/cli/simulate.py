@@ -395,7 +395,7 @@ def _header(
     labels = seat_labels(setup.kinds, setup.players)
     if not setup.config.real_money:
         money = "play money (no rake)"
-    elif setup.game.home_game:
+    elif setup.game.house.home_game:
         money = "real money, but a home game: never raked (RULES §3.10)"
     else:
         money = "real money (raked)"

@@ -115,11 +115,11 @@ class Hand(ShowdownMixin):
         self.ante_trimming = ante_trimming
         self.auto_showdown = auto_showdown
         self.strict_show_order = strict_show_order
-        self.fold_without_bet = game.fold_without_bet if fold_without_bet is None else fold_without_bet
+        self.fold_without_bet = game.house.fold_without_bet if fold_without_bet is None else fold_without_bet
         if carried_in < 0:
             raise IllegalAction("carried chips cannot be negative")
         self.carried_in = carried_in
-        self.carry_odd_chips = game.odd_chips_carry and not last_hand
+        self.carry_odd_chips = game.house.odd_chips_carry and not last_hand
         self.carried = 0
         """Odd chips this hand leaves in the pot for the next one (the club games)."""
         self.dead_posted: list[int] = [0] * n
@@ -233,7 +233,8 @@ class Hand(ShowdownMixin):
             self._deal_street(street)
             if street.draw:
                 start = self.button + 1
-                if self.game.draw_order is Opener.AFTER_BIG_BLIND:
+                draw = self.game.draw
+                if draw is not None and draw.order is Opener.AFTER_BIG_BLIND:
                     start = order.big_blind_seat(self) + 1
                 self._draw_queue = [s for s in self._seats_from(start % self.n) if not self.folded[s]]
                 self.phase = Phase.DRAW
@@ -261,14 +262,15 @@ class Hand(ShowdownMixin):
         seats = [s for s in self._seats_from(self.button + 1) if not self.folded[s]]
         source = self._cards
         ev = self.events.append
-        if street.hole and self.game.common_card:
+        stud = self.game.stud
+        if street.hole and stud is not None and stud.common_card:
             remaining = source.remaining
             if remaining is not None and remaining < len(seats) * street.hole:
                 # RULES G9: the deck runs out at seventh street, one community card serves everyone.
                 cards = source.deal_board(1)
                 self.board.extend(cards)
                 ev(Event(EventType.DEAL_BOARD, cards=tuple(cards), text="common card"))
-                self._skip_betting = not self.game.common_card_betting
+                self._skip_betting = not stud.common_card_betting
                 street = Street(street.name, up=street.up, board=street.board, betting=street.betting)
         if street.hole:
             for seat, cards in zip(seats, source.deal_hole(seats, street.hole), strict=True):
@@ -324,7 +326,8 @@ class Hand(ShowdownMixin):
             first = order.big_blind_seat(self) + 1
         else:
             first = self.button + 1
-        if self.game.open_pair_double and self.betting.fixed and self.round_index == 1:
+        stud = self.game.stud
+        if stud is not None and stud.open_pair_double and self.betting.fixed and self.round_index == 1:
             self._double = order.any_open_pair(self)
         later = self.game.streets[self.street + 1 :]
         self._split_open = self.game.split_offer and not any(st.betting for st in later)
@@ -574,7 +577,8 @@ class Hand(ShowdownMixin):
     def _draw_limit(self) -> int:
         """The most cards the seat to act may draw: the street's (or the table size's) limit, and no more than the
         stub and the reshuffled muck can give it (never its own discards, RULES §2.5)."""
-        rule = self.game.draw_limit
+        draw = self.game.draw
+        rule = draw.limit if draw is not None else None
         street = self.game.streets[self.street].draw
         limit = min(street, rule(self.n)) if rule is not None else street
         seat = self.to_act
@@ -764,7 +768,8 @@ class Hand(ShowdownMixin):
         hole.extend(new)
         if action.timed_out:
             # RULES §2.5: no bet or raise afterwards; G12 limits it to the next betting round.
-            self._no_raise[s] = -1 if self.game.draw_timeout_rest_of_hand else 2
+            timeout_rest_of_hand = self.game.draw is None or self.game.draw.timeout_rest_of_hand
+            self._no_raise[s] = -1 if timeout_rest_of_hand else 2
         text = "timed out" if action.timed_out else None
         event = Event(EventType.DRAW, s, len(discards), None, tuple(discards), text)
         self.events.append(event)

@@ -23,9 +23,10 @@ def _live_from_dealer(hand: Hand) -> list[int]:
 def bring_in_seat(hand: Hand) -> int:
     """The seat whose door card (its first up card) the game's ``bring_in_key`` ranks first at this limit;
     ties cannot happen when the key includes the suit, else the first clockwise from the dealer."""
-    key = hand.game.bring_in_key
-    if key is None:
-        raise UnsupportedRule(f"{hand.game.id} opens a round with a bring-in but declares no bring_in_key")
+    stud = hand.game.stud
+    if stud is None:
+        raise UnsupportedRule(f"{hand.game.id} opens a round with a bring-in but declares no stud parts")
+    key = stud.bring_in_key
     limit = hand.betting.limit
     best_seat, best = -1, None
     for seat in _live_from_dealer(hand):
@@ -38,9 +39,10 @@ def bring_in_seat(hand: Hand) -> int:
 def best_showing_seat(hand: Hand) -> int:
     """The seat with the best showing hand by the game's ``showing_key``; equal hands go to the first tied
     player clockwise from the dealer (RULES §6.2)."""
-    key = hand.game.showing_key
-    if key is None:
-        raise UnsupportedRule(f"{hand.game.id} opens a round by the showing hand but declares no showing_key")
+    stud = hand.game.stud
+    if stud is None:
+        raise UnsupportedRule(f"{hand.game.id} opens a round by the showing hand but declares no stud parts")
+    key = stud.showing_key
     best_seat, best = -1, None
     for seat in _live_from_dealer(hand):
         k = key(hand.up[seat])

@@ -58,7 +58,7 @@ def pot_shares(hand: Hand, event: Event) -> list[tuple[str, list[tuple[int, int]
     if not winners_by_share:
         return None
     base, odd = divmod(event.amount, len(winners_by_share))
-    carry = bool(getattr(hand, "carry_odd_chips", False))
+    carry = hand.carry_odd_chips
     out: list[tuple[str, list[tuple[int, int]]]] = []
     for k, (name, seats) in enumerate(winners_by_share):
         chunk = base + (1 if k < odd else 0)

@@ -64,7 +64,7 @@ from pokerroom.formats.replay import (
     record_unit,
     rules_game,
 )
-from pokerroom.games import Betting, Game, Limit, find
+from pokerroom.games import Betting, Family, Game, Limit
 from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
 
 __all__ = ["ARTIFICIAL_ALL_IN", "CODES", "SPLIT", "TIMED_OUT", "extension_keys", "from_hand", "variant_code"]
@@ -107,18 +107,11 @@ def _plain(value: object) -> object:
 
 def _house_rules(game: Game) -> dict[str, object]:
     """The house-rule values of ``game`` that differ from its registered form, by rule name."""
-    base = find(game.id)
-    if game is base:
-        return {}
-    out: dict[str, object] = {}
-    for rule in base.house_rules:
-        value = getattr(game, rule.field)
-        if value != getattr(base, rule.field):
-            out[rule.name] = value
+    out = game.changed_rules()
     if rules_game(game.id, {k: _plain(v) for k, v in out.items()}) != game:
         raise UnsupportedRule(
             f"this {game.id} differs from the registered game in more than its house rules "
-            f"({', '.join(r.name for r in base.house_rules) or 'it has none'}); PHH cannot record it"
+            f"({', '.join(r.name for r in game.house_rules) or 'it has none'}); PHH cannot record it"
         )
     return out
 
@@ -230,11 +223,11 @@ def extension_keys(hand: Hand, *, unit: Decimal = Decimal(1)) -> tuple[str, dict
     bets = _betting_extension(game, betting, unit)
     if bets:
         extra["_betting"] = bets
-    if hand.fold_without_bet != game.fold_without_bet:
+    if hand.fold_without_bet != game.house.fold_without_bet:
         extra["_fold_without_bet"] = hand.fold_without_bet
     if hand.carried_in:
         extra["_carried_in"] = Decimal(hand.carried_in) * unit
-    if game.odd_chips_carry and not hand.carry_odd_chips:
+    if game.house.odd_chips_carry and not hand.carry_odd_chips:
         extra["_last_hand"] = True
     if hand.carried:
         extra["_carried"] = Decimal(hand.carried) * unit
@@ -331,7 +324,7 @@ def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None
     flush()
     betting = hand.betting
     fixed = betting.limit is Limit.FIXED
-    stud = hand.game.uses_bring_in
+    stud = hand.game.family is Family.STUD
     finishing = tuple(Decimal(hand.stacks[s]) * unit for s in order) if hand.is_complete else None
     record = PHHHand(
         variant=variant,

@@ -26,7 +26,7 @@ from pokerroom.engine import Action, Hand, OutOfCards, Phase
 from pokerroom.errors import DuplicateCard, IllegalAction, PokerroomError, UnknownCards, UnsupportedRule
 from pokerroom.formats.phh import PHHHand, common_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
-from pokerroom.games import Betting, Game, Limit, all_games, find
+from pokerroom.games import Betting, Family, Game, Limit, all_games, find
 from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
 
 __all__ = [
@@ -472,7 +472,7 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     blinds = [conv(x) for x in _by_position(record.blinds_or_straddles or [], n)]
     antes = [conv(x) for x in _by_position(record.antes or [], n)]
     betting = _betting(record, game, limit, conv)
-    if game.uses_bring_in and record.bring_in is None:
+    if game.family is Family.STUD and record.bring_in is None:
         raise UnsupportedRule(f"{game.id} has a bring-in: the record needs the field bring_in")
     hole: dict[int, list[int]] = {}
     board: list[int] = []

@@ -12,7 +12,18 @@ from __future__ import annotations
 from pokerroom.errors import UnsupportedRule
 from pokerroom.games.a6_lowball import A6_LOWBALL
 from pokerroom.games.americana import AMERICANA
-from pokerroom.games.base import Game, HouseRule, Opener, Share, Street
+from pokerroom.games.base import (
+    DrawParts,
+    Family,
+    Game,
+    HouseDefaults,
+    HouseRule,
+    Opener,
+    Selection,
+    Share,
+    Street,
+    StudParts,
+)
 from pokerroom.games.club import CLUB_HOLDEM, CLUB_LOWBALL
 from pokerroom.games.draw import DEUCE_SEVEN_SINGLE, DEUCE_SEVEN_TRIPLE, FIVE_CARD_DRAW
 from pokerroom.games.draw32 import DRAW32
@@ -26,7 +37,22 @@ from pokerroom.games.stud import STUD
 from pokerroom.games.stud8 import STUD8
 from pokerroom.games.telesina import TELESINA
 
-__all__ = ["Betting", "Game", "HouseRule", "Limit", "Opener", "Share", "Street", "all_games", "find"]
+__all__ = [
+    "Betting",
+    "DrawParts",
+    "Family",
+    "Game",
+    "HouseDefaults",
+    "HouseRule",
+    "Limit",
+    "Opener",
+    "Selection",
+    "Share",
+    "Street",
+    "StudParts",
+    "all_games",
+    "find",
+]
 
 _GAMES: tuple[Game, ...] = (
     CLUB_LOWBALL,

@@ -7,7 +7,7 @@ dealer.  The 13-chip minimum before a deal is the room's (G3 "Stack requirement"
 from __future__ import annotations
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, HouseRule, Opener, Street
+from pokerroom.games.base import DrawParts, Family, Game, HouseDefaults, HouseRule, Opener, Street
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import A6_LOW
@@ -19,9 +19,8 @@ A6_MIN_STACK = 13
 
 A6_LOWBALL = Game(
     id="a6-lowball",
-    home_game=True,
-    min_stack=A6_MIN_STACK,
     name="Ace-to-six lowball (single draw, fixed limit 1/2)",
+    family=Family.DRAW,
     deck=DECK52,
     streets=(Street("deal", hole=5), Street("draw", draw=5, opener=Opener.OPENER)),
     shares=(best_five("low", A6_LOW),),
@@ -29,14 +28,13 @@ A6_LOWBALL = Game(
     default_limit=Limit.FIXED,
     max_players=5,
     aliases=("ace-to-six",),
-    fold_without_bet=False,
-    ante=1,
-    fixed_bets=(1, 2),
+    draw=DrawParts(),
+    house=HouseDefaults(ante=1, fixed_bets=(1, 2), fold_without_bet=False, home_game=True, min_stack=A6_MIN_STACK),
     house_rules=(
-        HouseRule("ante", "ante", 1, "ante per player per hand", "RULES G3"),
+        HouseRule("ante", "house.ante", 1, "ante per player per hand", "RULES G3"),
         HouseRule(
             "allow_fold_when_check",
-            "fold_without_bet",
+            "house.fold_without_bet",
             False,
             "a player may fold when no bet is pending",
             "RULES A-G3-3",

@@ -11,7 +11,7 @@ pot and no limit.
 from __future__ import annotations
 
 from pokerroom.cards import DECK32
-from pokerroom.games.base import Game, Opener
+from pokerroom.games.base import Family, Game, Opener, StudParts
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.games.stud_parts import FIVE_CARD_STUD_STREETS, door_key_highest, showing_high
@@ -22,14 +22,13 @@ __all__ = ["AMERICANA"]
 AMERICANA = Game(
     id="americana",
     name="Americana",
+    family=Family.STUD,
     deck=DECK32,
     streets=FIVE_CARD_STUD_STREETS,
     shares=(best_five("high", AMERICANA_RANKING),),
     limits=(Limit.FIXED, Limit.POT, Limit.NO),
     default_limit=Limit.FIXED,
     max_players=6,
-    bring_in_key=door_key_highest,
-    showing_key=showing_high,
     show_first=Opener.SHOWING,
-    bring_in_antes=2,
+    stud=StudParts(door_key_highest, showing_high),
 )

@@ -16,12 +16,24 @@ from typing import TYPE_CHECKING
 
 from pokerroom.errors import UnsupportedRule
 from pokerroom.games.structures import Betting, Limit
+from pokerroom.rankings import Ranking, best_omaha, omaha_value
 
 if TYPE_CHECKING:
     from pokerroom.engine.dealing import CardSource
     from pokerroom.engine.hand import Hand
 
-__all__ = ["Game", "HouseRule", "Opener", "Share", "Street"]
+__all__ = [
+    "DrawParts",
+    "Family",
+    "Game",
+    "HouseDefaults",
+    "HouseRule",
+    "Opener",
+    "Selection",
+    "Share",
+    "Street",
+    "StudParts",
+]
 
 
 class Opener(StrEnum):
@@ -60,28 +72,66 @@ class Street:
     opener: Opener = Opener.BUTTON
 
 
+class Family(StrEnum):
+    """The three families of the rulebooks; a game's family says how it is dealt and shown (DESIGN: games are
+    data).  ``stud``: hole and up cards and a bring-in (G4, G8-G10, G13, G14, G16); ``draw``: hands dealt face
+    down and improved by draws (G1, G3, G11, G12, G15, G17); ``board``: hole cards and community cards with blinds
+    (G2, G5-G7, E-SHORT)."""
+
+    STUD = "stud"
+    DRAW = "draw"
+    BOARD = "board"
+
+
+class Selection(StrEnum):
+    """Which of a player's cards a share values (RULES §2.2, G6)."""
+
+    BEST_FIVE = "best-five"
+    """The best five of the player's cards and the board (hold'em, stud, draw, Telesina's Vela)."""
+    OMAHA = "omaha"
+    """Exactly two hole cards and three board cards (RULES G6, G7; TRAPS T12, T13)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Share:
-    """One share of every pot at the showdown.
+    """One share of every pot at the showdown: ``name`` (``high``, ``low``), the ``ranking`` that values hands
+    (larger is better; a ranking with a qualifier gives 0 for no hand, which :meth:`evaluate` reports as
+    ``None``: that player takes no part in the share, RULES §2.4, G7, G10) and the ``selection`` of cards it
+    values.  ``pot_keys``, when set, is a pot-level rule that is not a plain comparison (Telesina's heads-up
+    straight-flush rule, RULES G14): given the values of the hands contesting one pot, it returns the keys to
+    compare them by instead.
 
-    ``evaluate(hole, board)`` gives the seat's value (larger is better) or ``None`` when the hand does not
-    qualify (a low without five cards of eight or lower); ``describe(value)`` names it; ``cards(hole, board)``
-    gives the five cards used.  ``pot_keys``, when set, is a pot-level rule that is not a plain comparison
-    (Telesina's heads-up straight-flush rule, RULES G14): given the values of the hands contesting one pot, it
-    returns the keys to compare them by instead.
+    The ranking's tables are built at the first showdown, not when a game module is imported (DESIGN: build
+    tables lazily), so that ``import pokerroom.games`` and every command start quickly.
     """
 
     name: str
-    evaluate: Callable[[Sequence[int], Sequence[int]], int | None]
-    describe: Callable[[int], str]
-    cards: Callable[[Sequence[int], Sequence[int]], tuple[int, ...]]
+    ranking: Ranking
+    selection: Selection = Selection.BEST_FIVE
     pot_keys: Callable[[Sequence[int]], Sequence[int]] | None = None
+
+    def evaluate(self, hole: Sequence[int], board: Sequence[int]) -> int | None:
+        """The seat's value under this share, or ``None`` when the hand does not qualify."""
+        if self.selection is Selection.OMAHA:
+            return omaha_value(hole, board, self.ranking) or None
+        return self.ranking.evaluate([*hole, *board]) or None
+
+    def describe(self, value: int) -> str:
+        """The name of a value (``flush, ace high``)."""
+        return self.ranking.describe(value)
+
+    def cards(self, hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
+        """The five cards the value comes from."""
+        if self.selection is Selection.OMAHA:
+            return best_omaha(hole, board, self.ranking).cards
+        return self.ranking.best_hand([*hole, *board]).cards
 
 
 @dataclass(frozen=True, slots=True)
 class HouseRule:
-    """A house-rule parameter (RULES §5, §8): ``name`` as players write it, the :class:`Game` ``field`` it sets,
-    its ``default``, the ``choices`` when it has a few (a choice that is a ``StrEnum`` may be given as its text),
+    """A house-rule parameter (RULES §5, §8): ``name`` as players write it, the :class:`Game` ``field`` it sets
+    (a dotted path into the game's parts: ``house.ante``, ``stud.open_pair_double``, ``draw.order``), its
+    ``default``, the ``choices`` when it has a few (a choice that is a ``StrEnum`` may be given as its text),
     what it means, and the rule's ``source``."""
 
     name: str
@@ -92,15 +142,117 @@ class HouseRule:
     choices: tuple[object, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class StudParts:
+    """What the stud family adds (RULES §6.1, §6.2, G4, G8-G10, G13, G14, G16).
+
+    * ``bring_in_key``: a door card's key at a limit; the largest key brings in;
+    * ``showing_key``: the value of a player's up cards; the largest opens the later streets;
+    * ``bring_in_antes``: the default bring-in as a number of antes (RULES G8, G9, G13, G14: 2); -1: half the
+      small bet instead (seed 003's Stud8, RULES G4);
+    * ``common_card``: when the deck cannot give every player a last down card, one community card is dealt (G9),
+      and ``common_card_betting`` whether a betting round follows it (A-G9-3: the seed says no);
+    * ``open_pair_double``: at fixed limit an open pair on fourth street allows the big bet in that round (G9).
+    """
+
+    bring_in_key: Callable[[int, Limit], int]
+    showing_key: Callable[[Sequence[int]], tuple[int, ...]]
+    bring_in_antes: int = 2
+    common_card: bool = False
+    common_card_betting: bool = False
+    open_pair_double: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawParts:
+    """What the draw family adds (RULES §2.5, G1, G3, G11, G12, G15).
+
+    * ``limit``: the most cards a player may draw by the number of players dealt in (club lowball: 5, 4, 3; RULES
+      G1); ``None``: each draw street's own ``draw``;
+    * ``order``: who draws first: left of the button (A-G11-1), or after the big blind (A-G15-3);
+    * ``timeout_rest_of_hand``: a draw timed out loses bet and raise for the rest of the hand (G11); ``False``: the
+      next round only (G12).
+    """
+
+    limit: Callable[[int], int] | None = None
+    order: Opener = Opener.BUTTON
+    timeout_rest_of_hand: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class HouseDefaults:
+    """What a game is played with when a table names nothing else: the usual stakes and the house's table rules
+    (the club's, seeds 000-002; RULES §5).
+
+    * ``ante``, ``blinds``, ``fixed_bets``: the usual ante (club lowball 3, the A-6 table 1), blinds (club hold'em
+      5/10) and fixed-limit small and big bet (the A-6 table 1 and 2; (0, 0): from the big blind);
+    * ``nl_min_chips``: no limit with this smallest bet and raise increment (the club's one chip, decision 2);
+      0: the big blind and the last raise (TDA);
+    * ``ranges``: spread limit as the club's per-round ranges, the smallest bet then each round's largest (lowball
+      1, 10, 30, RULES §5.1); empty: online spread limit (§3.9);
+    * ``hu_button_posts_sb``: heads-up the button posts the small blind (settled decision 14); the club keeps its
+      literal layout;
+    * ``fold_without_bet``: folding with no bet pending is allowed (§2.3); the A-6 table refuses it (A-G3-3);
+    * ``odd_chips_carry``: odd chips of a split stay in the pot for the next hand (§6.3 ``CARRY_OVER``);
+    * ``clamp_out_of_range_bets``: the table places the nearest legal amount instead of refusing (seed 000 5.3,
+      decision 19);
+    * ``home_game``: a home game of the club seeds: never raked (§3.10 is seed 004's), the buy-in agreed for the
+      evening;
+    * ``rebuy_to_average``: between hands a rebuy brings a player to at most X = M/S chips (G2, A-G2-6;
+      :func:`pokerroom.games.club.rebuy_cap`);
+    * ``new_player_fee``: a player who joins a running game, or comes back after busting without buying in at
+      once, pays the first blind as dead money in their first hand (G2, A-G2-7;
+      :func:`pokerroom.games.club.new_player_fee`);
+    * ``rebuy_when_busted``: the limits at which a rebuy waits until the player has no chips (no-limit club
+      lowball, G1);
+    * ``min_stack``: chips every player must hold before a deal, else top up or sit out (the A-6 table's 13, G3).
+    """
+
+    ante: int = 0
+    blinds: tuple[int, ...] = ()
+    fixed_bets: tuple[int, int] = (0, 0)
+    nl_min_chips: int = 0
+    ranges: tuple[int, ...] = ()
+    hu_button_posts_sb: bool = True
+    fold_without_bet: bool = True
+    odd_chips_carry: bool = False
+    clamp_out_of_range_bets: bool = False
+    home_game: bool = False
+    rebuy_to_average: bool = False
+    new_player_fee: bool = False
+    rebuy_when_busted: tuple[Limit, ...] = ()
+    min_stack: int = 0
+
+
 _NO_CHOICE = object()
+_PARTS = ("stud", "draw", "house")
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A poker game as data.  See the module docstring; ``limits`` lists the structures it is offered at."""
+    """A poker game as data, read in the order of its RULES.md section.
+
+    * ``id``, ``name``, ``aliases``; ``family`` (:class:`Family`); ``deck``; ``min_players``..``max_players``;
+    * ``streets``: what each street deals, whether a draw or a betting round follows and who opens it;
+    * ``shares``: how every pot is divided at the showdown (high; or high and a qualifying low);
+    * ``limits`` it is offered at and its ``default_limit``;
+    * ``show_first``: who shows first when the last round had no bet (RULES §6.5): left of the button, the best
+      showing hand, or after the big blind;
+    * ``split_offer``: the last betting round offers the split proposal (32-card draw, RULES G15);
+    * ``rake_street``: the street from which a pot is raked (RULES §3.10, A-3.10-3, "no flop, no drop"): the
+      second street in every game of the rulebooks;
+    * ``stud``, ``draw``: the family's own parts (:class:`StudParts`, :class:`DrawParts`), present exactly for
+      that family;
+    * ``house``: the usual stakes and table rules (:class:`HouseDefaults`);
+    * ``house_rules``: the house-rule parameters it offers, with their defaults (``pokerroom rules GAME``).
+
+    Built and checked once: a declaration whose parts do not fit its family and streets raises
+    :class:`~pokerroom.errors.UnsupportedRule`.
+    """
 
     id: str
     name: str
+    family: Family
     deck: tuple[int, ...]
     streets: tuple[Street, ...]
     shares: tuple[Share, ...]
@@ -109,63 +261,41 @@ class Game:
     max_players: int = 10
     min_players: int = 2
     aliases: tuple[str, ...] = field(default=())
-    bring_in_key: Callable[[int, Limit], int] | None = None
-    """Stud: a door card's key at a limit; the largest key brings in (RULES §6.1, G9 bring-in holder)."""
-    showing_key: Callable[[Sequence[int]], tuple[int, ...]] | None = None
-    """Stud: the value of a player's up cards; the largest opens later streets (RULES §6.2)."""
     show_first: Opener = Opener.BUTTON
-    """Who shows first when the last round had no bet (RULES §6.5): left of the button, or the best showing."""
-    common_card: bool = False
-    """Stud: when the deck cannot give every player a last down card, one community card is dealt (G9)."""
-    common_card_betting: bool = False
-    """Stud: whether the round after a common card has betting (A-G9-3: the seed says no)."""
-    open_pair_double: bool = False
-    """Fixed-limit stud: an open pair on fourth street allows the big bet in that round (G9)."""
-    draw_timeout_rest_of_hand: bool = True
-    """A draw timed out loses bet and raise for the rest of the hand (G11); ``False``: the next round only (G12)."""
-    bring_in_antes: int = 0
-    """The default bring-in as a number of antes (RULES G8, G9, G13, G14: 2, also when 0); -1: half the small bet
-    instead (seed 003's Stud8, RULES G4)."""
-    draw_limit: Callable[[int], int] | None = None
-    """The most cards a player may draw, by the number of players dealt in (club lowball: 5, 4, 3; RULES G1);
-    ``None``: each draw street's own ``draw``."""
-    odd_chips_carry: bool = False
-    """Odd chips of a split stay in the pot for the next hand (the club games, RULES §6.3 ``CARRY_OVER``)."""
-    fold_without_bet: bool = True
-    """Folding with no bet pending is allowed (RULES §2.3); the A-6 table refuses it (A-G3-3)."""
-    hu_button_posts_sb: bool = True
-    """Heads-up the button posts the small blind (settled decision 14); the club keeps its literal layout."""
-    nl_min_chips: int = 0
-    """No limit with this smallest bet and raise increment in chips (the club's literal one chip, decision 2);
-    0: the big blind and the last raise (TDA)."""
-    ranges: tuple[int, ...] = ()
-    """Spread limit as the club's per-round ranges: the smallest bet, then each round's largest (lowball 1, 10,
-    30: "1-10" then "1-30", RULES §5.1); empty: online spread limit (RULES §3.9)."""
-    ante: int = 0
-    """The game's usual ante when a deal names none (club lowball 3, the A-6 table 1)."""
-    blinds: tuple[int, ...] = ()
-    """The game's usual blinds when a deal names none (club hold'em 5/10)."""
-    fixed_bets: tuple[int, int] = (0, 0)
-    """The game's usual fixed-limit small and big bet (the A-6 table: 1 and 2); (0, 0): from the big blind."""
     split_offer: bool = False
-    """The last betting round offers the split proposal (32-card draw, RULES G15)."""
-    draw_order: Opener = Opener.BUTTON
-    """Who draws first: left of the button (A-G11-1), or after the big blind (A-G15-3)."""
-    clamp_out_of_range_bets: bool = False
-    """The room and the CLI place the nearest legal amount instead of refusing (seed 000 5.3, decision 19)."""
-    home_game: bool = False
-    """A home game of the club seeds (000-002): never raked (RULES §3.10 applies to seed 004's online room), the
-    buy-in agreed for the evening."""
-    rebuy_to_average: bool = False
-    """Between hands a rebuy brings a player to at most X = M/S chips (club hold'em, RULES G2, A-G2-6)."""
-    min_stack: int = 0
-    """Chips every player must hold before a deal, else top up or sit out (the A-6 table's 13, RULES G3)."""
     rake_street: int = 1
-    """The street from which a pot is raked (RULES §3.10, A-3.10-3, "no flop, no drop"): the second street in
-    every game of the rulebooks: the flop, stud's fourth card, the third card of Sökö, Americana and Telesina,
-    the first draw of the draw games."""
+    stud: StudParts | None = None
+    draw: DrawParts | None = None
+    house: HouseDefaults = HouseDefaults()
     house_rules: tuple[HouseRule, ...] = ()
-    """The house-rule parameters this game offers, with their defaults (``pokerroom rules GAME`` lists them)."""
+
+    def __post_init__(self) -> None:
+        bring_in = any(s.opener is Opener.BRING_IN for s in self.streets)
+        draws = any(s.draw for s in self.streets)
+        expected = Family.STUD if bring_in else Family.DRAW if draws else Family.BOARD
+        if self.family is not expected:
+            raise UnsupportedRule(f"{self.id}: its streets make it a {expected.value} game, not {self.family.value}")
+        if (self.stud is not None) != bring_in:
+            raise UnsupportedRule(f"{self.id}: stud parts go with a bring-in street and only with one")
+        if (self.draw is not None) != draws:
+            raise UnsupportedRule(f"{self.id}: draw parts go with a draw street and only with one")
+        for rule in self.house_rules:
+            self._get(rule.field)  # a rule naming a field the game does not have is a declaration error
+
+    def _get(self, path: str) -> object:
+        head, _, rest = path.partition(".")
+        if head in _PARTS and rest:
+            part = getattr(self, head)
+            if part is None:
+                raise UnsupportedRule(f"{self.id} has no {head} parts, so no {path}")
+            return getattr(part, rest)
+        return getattr(self, path)
+
+    @property
+    def blinds_open(self) -> bool:
+        """Whether the first betting round is opened by blinds (RULES §3.11: a moving button and blinds), not by
+        a bring-in or from the dealer's left after antes."""
+        return any(s.opener is Opener.BLINDS for s in self.streets)
 
     def with_rules(self, **values: object) -> Game:
         """This game with house rules changed, by their names (see ``house_rules``); raises
@@ -188,14 +318,39 @@ class Game:
                 kind = type(rule.default).__name__
                 raise UnsupportedRule(f"house rule {name} takes a {kind} like {rule.default!r}, not {value!r}")
             changes[rule.field] = value
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return self._replaced(changes)
+
+    def _replaced(self, changes: dict[str, object]) -> Game:
+        top: dict[str, object] = {}
+        parts: dict[str, dict[str, object]] = {}
+        for path, value in changes.items():
+            head, _, rest = path.partition(".")
+            if head in _PARTS and rest:
+                parts.setdefault(head, {})[rest] = value
+            else:
+                top[path] = value
+        for head, values in parts.items():
+            top[head] = replace(getattr(self, head), **values)
+        return replace(self, **top)  # type: ignore[arg-type]
 
     def rule_value(self, name: str) -> object:
-        """The current value of the house rule ``name``."""
+        """The current value of the house rule ``name``; raises :class:`~pokerroom.errors.UnsupportedRule` for a
+        rule the game does not have."""
         for rule in self.house_rules:
             if rule.name == name:
-                return getattr(self, rule.field)
+                return self._get(rule.field)
         raise UnsupportedRule(f"{self.id} has no house rule {name!r}")
+
+    def changed_rules(self) -> dict[str, object]:
+        """The house rules whose values differ from the registered game's, by name (empty for the registered
+        game itself)."""
+        from pokerroom.games import find
+
+        base = find(self.id)
+        if base is self:
+            return {}
+        mine = {r.name: self.rule_value(r.name) for r in base.house_rules}
+        return {name: value for name, value in mine.items() if value != base.rule_value(name)}
 
     @property
     def hole_cards(self) -> int:
@@ -206,9 +361,6 @@ class Game:
     def betting_rounds(self) -> int:
         return sum(1 for s in self.streets if s.betting)
 
-    @property
-    def uses_bring_in(self) -> bool:
-        return any(s.opener is Opener.BRING_IN for s in self.streets)
 
     def betting(
         self,
@@ -230,10 +382,11 @@ class Game:
         rounds = self.betting_rounds
         if lim is Limit.FIXED:
             return Betting.fixed_limit(big_blind, big_bet or 2 * big_blind, rounds=rounds)
-        if lim is Limit.NO and self.nl_min_chips:
-            return Betting(lim, min_bet=self.nl_min_chips, min_raise=self.nl_min_chips)
-        if lim is Limit.SPREAD and self.ranges:
-            return Betting.ranges(self.ranges[0], self.ranges[1:])
+        house = self.house
+        if lim is Limit.NO and house.nl_min_chips:
+            return Betting(lim, min_bet=house.nl_min_chips, min_raise=house.nl_min_chips)
+        if lim is Limit.SPREAD and house.ranges:
+            return Betting.ranges(house.ranges[0], house.ranges[1:])
         if lim is Limit.SPREAD:
             if spread is None:
                 spread = tuple(
@@ -285,39 +438,40 @@ class Game:
         from pokerroom.engine.dealing import DeckSource
         from pokerroom.engine.hand import Hand
 
+        house = self.house
+        stud = self.stud
         if blinds is None:
-            blinds = self.blinds if self.blinds or self.ante or self.uses_bring_in else (1, 2)
+            blinds = house.blinds if house.blinds or house.ante or stud is not None else (1, 2)
         if ante is None:
-            ante = self.ante
+            ante = house.ante
         n = len(stacks)
         if not self.min_players <= n <= self.max_players:
             raise UnsupportedRule(f"{self.id} seats {self.min_players} to {self.max_players} players, not {n}")
         layout = [0] * n
-        if n > 2 or not self.hu_button_posts_sb:
+        if n > 2 or not house.hu_button_posts_sb:
             order = [(button + 1 + k) % n for k in range(n)]
         else:
             order = [button, (button + 1) % n]
-        stud = self.uses_bring_in
         if posts is not None:
             if len(posts) != n:
                 raise UnsupportedRule(f"posts need one amount per seat ({n}), got {len(posts)}")
             layout = list(posts)
-        elif not stud:
+        elif stud is None:
             for seat, amount in zip(order, [*blinds, straddle] if straddle else blinds, strict=False):
                 layout[seat] = amount
         antes = [ante] * n
         if big_blind_ante:
             antes[order[1]] += big_blind_ante
         big = max(blinds) if blinds else 0
-        if stud and not bring_in and ante and self.bring_in_antes >= 0:
-            bring_in = (self.bring_in_antes or 2) * ante  # RULES G8, G9, G13, G14: usually twice the ante
+        if stud is not None and not bring_in and ante and stud.bring_in_antes >= 0:
+            bring_in = stud.bring_in_antes * ante  # RULES G8, G9, G13, G14: usually twice the ante
         if betting is None:
-            small, large = self.fixed_bets
+            small, large = house.fixed_bets
             lim = self.default_limit if limit is None else Limit.parse(limit) if isinstance(limit, str) else limit
-            if stud and lim is not Limit.FIXED and bring_in:
+            if stud is not None and lim is not Limit.FIXED and bring_in:
                 big = bring_in  # stud at pot and no limit: the smallest bet is the bring-in (RULES §3.9)
             betting = self.betting(limit, big_blind=small or big or 1, big_bet=large or None)
-        if stud and not bring_in:
+        if stud is not None and not bring_in:
             bring_in = max(1, betting.size(0) // 2) if betting.fixed else max(1, betting.min_bet // 2)
         source = cards if cards is not None else DeckSource.shuffled(self.deck, seed=seed)
         return Hand(
@@ -326,7 +480,7 @@ class Game:
             button=button,
             blinds=layout,
             antes=antes,
-            bring_in=bring_in if stud else 0,
+            bring_in=bring_in if stud is not None else 0,
             betting=betting,
             cards=source,
             ante_trimming=not big_blind_ante,  # a big-blind ante is dead money, never an uncalled bet

@@ -6,7 +6,7 @@ stands pat and loses bet and raise for the rest of the hand (G11) or the next ro
 from __future__ import annotations
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, HouseRule, Opener, Street
+from pokerroom.games.base import DrawParts, Family, Game, HouseRule, Opener, Street
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import DEUCE_TO_SEVEN, HIGH
@@ -18,14 +18,14 @@ _DEAL = Street("deal", hole=5, opener=Opener.BLINDS)
 _DRAW = Street("draw", draw=5)
 _TIMEOUT = HouseRule(
     "draw_timeout_rest_of_hand",
-    "draw_timeout_rest_of_hand",
+    "draw.timeout_rest_of_hand",
     True,
     "a draw the clock made stands pat and loses bet and raise for the rest of the hand (else the next round)",
     "RULES §2.5, G11",
 )
 _TIMEOUT_NEXT_ROUND = HouseRule(
     "draw_timeout_rest_of_hand",
-    "draw_timeout_rest_of_hand",
+    "draw.timeout_rest_of_hand",
     False,
     "a draw the clock made stands pat and loses bet and raise for the next betting round only (else the rest "
     "of the hand)",
@@ -35,6 +35,7 @@ _TIMEOUT_NEXT_ROUND = HouseRule(
 FIVE_CARD_DRAW = Game(
     id="five-card-draw",
     name="Five-card draw (Lukket poker)",
+    family=Family.DRAW,
     deck=DECK52,
     streets=(_DEAL, _DRAW),
     shares=(best_five("high", HIGH),),
@@ -42,12 +43,14 @@ FIVE_CARD_DRAW = Game(
     default_limit=Limit.FIXED,
     max_players=6,
     aliases=("lukket-poker", "draw"),
+    draw=DrawParts(),
     house_rules=(_TIMEOUT,),
 )
 
 DEUCE_SEVEN_TRIPLE = Game(
     id="27-triple-draw",
     name="Deuce-to-seven triple draw",
+    family=Family.DRAW,
     deck=DECK52,
     streets=(_DEAL, Street("first draw", draw=5), Street("second draw", draw=5), Street("third draw", draw=5)),
     shares=(best_five("low", DEUCE_TO_SEVEN),),
@@ -55,13 +58,14 @@ DEUCE_SEVEN_TRIPLE = Game(
     default_limit=Limit.FIXED,
     max_players=6,
     aliases=("2-7-triple-draw", "27td"),
-    draw_timeout_rest_of_hand=False,
+    draw=DrawParts(timeout_rest_of_hand=False),
     house_rules=(_TIMEOUT_NEXT_ROUND,),
 )
 
 DEUCE_SEVEN_SINGLE = Game(
     id="27-single-draw",
     name="Deuce-to-seven single draw",
+    family=Family.DRAW,
     deck=DECK52,
     streets=(_DEAL, _DRAW),
     shares=(best_five("low", DEUCE_TO_SEVEN),),
@@ -69,5 +73,6 @@ DEUCE_SEVEN_SINGLE = Game(
     default_limit=Limit.NO,
     max_players=6,
     aliases=("2-7-single-draw", "27sd"),
+    draw=DrawParts(),
     house_rules=(_TIMEOUT,),
 )

@@ -7,7 +7,7 @@ accepts, and a completed split ends the hand without a showdown)."""
 from __future__ import annotations
 
 from pokerroom.cards import DECK32
-from pokerroom.games.base import Game, HouseRule, Opener, Street
+from pokerroom.games.base import DrawParts, Family, Game, HouseRule, Opener, Street
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import DRAW32 as DRAW32_RANKING
@@ -17,6 +17,7 @@ __all__ = ["DRAW32"]
 DRAW32 = Game(
     id="draw32",
     name="32-card draw",
+    family=Family.DRAW,
     deck=DECK32,
     streets=(
         Street("deal", hole=5, opener=Opener.BLINDS),
@@ -29,7 +30,7 @@ DRAW32 = Game(
     aliases=("32-card-draw",),
     show_first=Opener.AFTER_BIG_BLIND,
     split_offer=True,
-    draw_order=Opener.AFTER_BIG_BLIND,
+    draw=DrawParts(order=Opener.AFTER_BIG_BLIND),
     house_rules=(
         HouseRule(
             "split_offer",
@@ -40,7 +41,7 @@ DRAW32 = Game(
         ),
         HouseRule(
             "draw_order",
-            "draw_order",
+            "draw.order",
             Opener.AFTER_BIG_BLIND,
             "who draws first: after the big blind, or left of the button (RRoP)",
             "RULES A-G15-3",

@@ -4,7 +4,7 @@ rounds; best five of seven cards by the standard high ranking (E-HIGH), using 0,
 from __future__ import annotations
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, Opener, Street
+from pokerroom.games.base import Family, Game, Opener, Street
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import HIGH
@@ -23,6 +23,7 @@ high_share = best_five("high", HIGH)
 HOLDEM = Game(
     id="holdem",
     name="Texas hold'em",
+    family=Family.BOARD,
     deck=DECK52,
     streets=HOLDEM_STREETS,
     shares=(high_share,),

@@ -6,7 +6,7 @@ low, and the high scoops (TRAPS T13)."""
 from __future__ import annotations
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, Opener, Street
+from pokerroom.games.base import Family, Game, Opener, Street
 from pokerroom.games.holdem import HOLDEM_STREETS
 from pokerroom.games.shares import omaha
 from pokerroom.games.structures import Limit
@@ -20,6 +20,7 @@ omaha_high_share = omaha("high", HIGH)
 OMAHA = Game(
     id="omaha",
     name="Omaha",
+    family=Family.BOARD,
     deck=DECK52,
     streets=OMAHA_STREETS,
     shares=(omaha_high_share,),
@@ -32,6 +33,7 @@ OMAHA = Game(
 OMAHA8 = Game(
     id="omaha8",
     name="Omaha hi/lo, eight or better",
+    family=Family.BOARD,
     deck=DECK52,
     streets=OMAHA_STREETS,
     shares=(omaha_high_share, omaha("low", A5_LOW_8)),

@@ -4,7 +4,7 @@ house, A-6-7-8-9 is the lowest straight).  Not in the seeds; needed to replay PH
 from __future__ import annotations
 
 from pokerroom.cards import DECK36
-from pokerroom.games.base import Game
+from pokerroom.games.base import Family, Game
 from pokerroom.games.holdem import HOLDEM_STREETS
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
@@ -15,6 +15,7 @@ __all__ = ["SHORT_DECK_HOLDEM"]
 SHORT_DECK_HOLDEM = Game(
     id="short-deck",
     name="Short-deck hold'em",
+    family=Family.BOARD,
     deck=DECK36,
     streets=HOLDEM_STREETS,
     shares=(best_five("high", SHORT_DECK),),

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, HouseRule, Opener
+from pokerroom.games.base import Family, Game, HouseRule, Opener, StudParts
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.games.stud_parts import FIVE_CARD_STUD_STREETS, door_key_highest
@@ -96,7 +96,7 @@ class SokoShowing(StrEnum):
 
 SHOWING_FOUR_FLUSH_STRAIGHT = HouseRule(
     "showing_four_flush_straight",
-    "showing_key",
+    "stud.showing_key",
     SokoShowing.COUNT,
     "a four-flush or four-straight among four up cards beats a showing pair when choosing who acts (and shows) "
     "first (count), or is read as high cards as in plain stud (ignore)",
@@ -114,7 +114,7 @@ SHOW_FIRST_WHEN_CHECKED = HouseRule(
 )
 SOKO_OPEN_PAIR_BIG_BET = HouseRule(
     "open_pair_big_bet",
-    "open_pair_double",
+    "stud.open_pair_double",
     False,
     "at fixed limit an open pair on the second round (two up cards) allows the big bet in that round",
     "RULES G8, A-G8-3 (off: seed 004 says it for seven-card stud only)",
@@ -123,6 +123,7 @@ SOKO_OPEN_PAIR_BIG_BET = HouseRule(
 SOKO = Game(
     id="soko",
     name="Sökö (Canadian stud)",
+    family=Family.STUD,
     deck=DECK52,
     streets=FIVE_CARD_STUD_STREETS,
     shares=(best_five("high", SOKO_RANKING),),
@@ -130,9 +131,7 @@ SOKO = Game(
     default_limit=Limit.FIXED,
     max_players=8,
     aliases=("sökö", "soeko", "canadian-stud"),
-    bring_in_key=door_key_highest,
-    showing_key=SokoShowing.COUNT,
     show_first=Opener.SHOWING,
-    bring_in_antes=2,
+    stud=StudParts(door_key_highest, SokoShowing.COUNT),
     house_rules=(SHOWING_FOUR_FLUSH_STRAIGHT, SHOW_FIRST_WHEN_CHECKED, SOKO_OPEN_PAIR_BIG_BET),
 )

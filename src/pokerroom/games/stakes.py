@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerroom.games.base import Game
+from pokerroom.games.base import Family, Game
 from pokerroom.games.structures import Betting, Limit
 
 __all__ = ["STUD_STAKES", "Stakes", "parse_stakes", "table_rules", "table_stakes"]
@@ -73,7 +73,7 @@ class Stakes:
 def _stud_stakes(game: Game, limit: Limit, stakes: str | None, ante: int | None, bring_in: int | None) -> Stakes:
     small, big = parse_stakes(stakes) if stakes is not None else STUD_STAKES
     if ante is None:
-        ante = int(getattr(game, "ante", 0) or 0) or max(1, small // 5)
+        ante = game.house.ante or max(1, small // 5)
     if bring_in is not None and bring_in <= 0:
         raise ValueError(f"the bring-in must be positive, not {bring_in}")
     # The game's own rules fill in the rest: a probe deal gives its default bring-in (twice the ante, or its
@@ -98,13 +98,11 @@ def table_stakes(
     wrong."""
     if ante is not None and ante < 0:
         raise ValueError(f"the ante cannot be negative, not {ante}")
-    if game.uses_bring_in:
+    if game.family is Family.STUD:
         return _stud_stakes(game, limit, stakes, ante, bring_in)
     if bring_in is not None:
         raise ValueError(f"{game.id} has no bring-in: it is played with blinds")
-    own_blinds = tuple(getattr(game, "blinds", ()) or ())
-    own_ante = int(getattr(game, "ante", 0) or 0)
-    own_bets = tuple(getattr(game, "fixed_bets", ()) or ())
+    own_blinds, own_ante, own_bets = game.house.blinds, game.house.ante, game.house.fixed_bets
     if stakes is None and (own_blinds or own_ante or any(own_bets)):
         small, large = (*own_bets, 0, 0)[:2]
         big_blind = small or max(own_blinds, default=0) or 1

@@ -6,7 +6,7 @@ deck runs out on seventh street; best five of seven by E-HIGH."""
 from __future__ import annotations
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, Opener
+from pokerroom.games.base import Family, Game, Opener, StudParts
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.games.stud_parts import (
@@ -23,6 +23,7 @@ __all__ = ["STUD"]
 STUD = Game(
     id="stud",
     name="Seven-card stud",
+    family=Family.STUD,
     deck=DECK52,
     streets=STUD_STREETS,
     shares=(best_five("high", HIGH),),
@@ -30,10 +31,7 @@ STUD = Game(
     default_limit=Limit.FIXED,
     max_players=8,
     aliases=("7-stud", "seven-card-stud"),
-    bring_in_key=door_key_ace_high,
-    showing_key=showing_high,
     show_first=Opener.SHOWING,
-    common_card=True,
+    stud=StudParts(door_key_ace_high, showing_high, common_card=True, open_pair_double=True),
     house_rules=(OPEN_PAIR_BIG_BET, COMMON_CARD_BETTING),
-    open_pair_double=True,
 )

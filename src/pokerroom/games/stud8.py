@@ -5,7 +5,7 @@ stud, without the open-pair big bet; each pot split between the best high (E-HIG
 from __future__ import annotations
 
 from pokerroom.cards import DECK52
-from pokerroom.games.base import Game, HouseRule, Opener
+from pokerroom.games.base import Family, Game, HouseRule, Opener, StudParts
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.games.stud_parts import COMMON_CARD_BETTING, STUD_STREETS, door_key_ace_high, showing_high
@@ -16,6 +16,7 @@ __all__ = ["STUD8"]
 STUD8 = Game(
     id="stud8",
     name="Seven-card stud hi/lo, eight or better",
+    family=Family.STUD,
     deck=DECK52,
     streets=STUD_STREETS,
     shares=(best_five("high", HIGH), best_five("low", A5_LOW_8)),
@@ -23,19 +24,17 @@ STUD8 = Game(
     default_limit=Limit.FIXED,
     max_players=8,
     aliases=("stud-hi-lo", "7-stud-8"),
-    bring_in_key=door_key_ace_high,
-    showing_key=showing_high,
     show_first=Opener.SHOWING,
-    common_card=True,
+    stud=StudParts(door_key_ace_high, showing_high, common_card=True),
     house_rules=(
         COMMON_CARD_BETTING,
         HouseRule(
             "bring_in_antes",
-            "bring_in_antes",
-            0,
-            "the default bring-in in antes (0: seed 004's twice the ante; -1: seed 003's half the small bet)",
+            "stud.bring_in_antes",
+            2,
+            "the default bring-in in antes (2: seed 004's twice the ante; -1: seed 003's half the small bet)",
             "RULES G10 (seed 004), G4 (seed 003)",
-            choices=(0, 1, 2, 3, -1),
+            choices=(1, 2, 3, -1),
         ),
     ),
 )

@@ -46,14 +46,14 @@ each; the first round opened by the bring-in, the others by the best showing han
 
 COMMON_CARD_BETTING = HouseRule(
     "common_card_betting",
-    "common_card_betting",
+    "stud.common_card_betting",
     False,
     "a betting round after the community card dealt when the deck runs out at seventh street",
     "RULES G9, A-G9-3 (the seed: none; RRoP: normal betting)",
 )
 OPEN_PAIR_BIG_BET = HouseRule(
     "open_pair_big_bet",
-    "open_pair_double",
+    "stud.open_pair_double",
     True,
     "at fixed limit an open pair on fourth street allows the big bet in that round",
     "RULES G9 (seed 004)",

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from pokerroom.cards import DECK32
-from pokerroom.games.base import Game, Opener, Street
+from pokerroom.games.base import Family, Game, Opener, Street, StudParts
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
 from pokerroom.games.stud_parts import FIVE_CARD_STUD_STREETS, NEVER_BRINGS_IN
@@ -62,14 +62,13 @@ def showing_telesina(up: Sequence[int]) -> tuple[int, ...]:
 TELESINA = Game(
     id="telesina",
     name="Telesina",
+    family=Family.STUD,
     deck=DECK32,
     streets=TELESINA_STREETS,
     shares=(replace(best_five("high", TELESINA_RANKING), pot_keys=telesina_pot_keys),),
     limits=(Limit.POT, Limit.FIXED, Limit.NO),
     default_limit=Limit.POT,
     max_players=6,
-    bring_in_key=door_key_telesina,
-    showing_key=showing_telesina,
     show_first=Opener.SHOWING,
-    bring_in_antes=2,
+    stud=StudParts(door_key_telesina, showing_telesina),
 )

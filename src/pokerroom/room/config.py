@@ -78,7 +78,7 @@ class TableConfig:
     new_player_rule: NewPlayerRule | None = None
     min_stack: int | None = None
     rebuy_cap: bool | None = None
-    rebuy_only_busted: bool = False
+    rebuy_only_busted: bool | None = None
     aai_per_24h: int = 1
     action_seconds: float = 20.0
     bank_seconds: float = 30.0
@@ -119,11 +119,12 @@ class TableConfig:
             )
         if self.buy_in is not None and not isinstance(self.buy_in, BuyIn):
             raise RoomError(f"buy_in must be a BuyIn(minimum, maximum), not {self.buy_in!r}")
-        for flag in ("real_money", "rebuy_only_busted", "auto_showdown"):
+        for flag in ("real_money", "auto_showdown"):
             if not isinstance(getattr(self, flag), bool):
                 raise RoomError(f"{flag} must be True or False, not {getattr(self, flag)!r}")
-        if self.rebuy_cap is not None and not isinstance(self.rebuy_cap, bool):
-            raise RoomError(f"rebuy_cap must be True, False or None (the game's rule), not {self.rebuy_cap!r}")
+        for flag in ("rebuy_cap", "rebuy_only_busted"):
+            if getattr(self, flag) is not None and not isinstance(getattr(self, flag), bool):
+                raise RoomError(f"{flag} must be True, False or None (the game's rule), not {getattr(self, flag)!r}")
         if not (whole_number(self.cents_per_chip) and self.cents_per_chip >= 1):
             raise RoomError(f"cents_per_chip must be a whole number of cents, 1 or more, not {self.cents_per_chip!r}")
         if self.min_stack is not None and not (whole_number(self.min_stack) and self.min_stack >= 1):

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pokerroom.errors import RoomError
+from pokerroom.games import Game, Limit, club, find
 
 __all__ = [
     "BUYIN_ORE",
@@ -40,7 +41,6 @@ __all__ = [
     "draw_first_dealer",
     "draw_seats",
     "format_kronor",
-    "holdem_rebuy_cap",
 ]
 
 GAMES = ("club-lowball", "club-holdem")
@@ -169,21 +169,6 @@ def _check_names(names: Sequence[str]) -> None:
         if name in seen:
             raise RoomError(f"two players named {name!r}; names must differ")
         seen.add(name)
-
-
-def holdem_rebuy_cap(stacks: Mapping[str, int], name: str) -> int:
-    """The most chips ``name`` may buy between hands in club hold'em (RULES G2, A-G2-6): up to X = floor(M / S)
-    chips afterwards, where M is the chips in front of the players at the table (carried pot chips excluded) and
-    S the number of them, both before the purchase.  ``stacks`` maps the seated players to their chips; a player
-    not in it (a newcomer) is counted at 0 and not in S.  Raises :class:`RoomError` for an empty table.
-
-    >>> holdem_rebuy_cap({"A": 700, "B": 300, "C": 0}, "C")
-    333
-    """
-    if not stacks:
-        raise RoomError("no players at the table: the rebuy cap M / S is undefined")
-    cap = sum(stacks.values()) // len(stacks)
-    return max(0, cap - stacks.get(name, 0))
 
 
 @dataclass(frozen=True)
@@ -347,6 +332,17 @@ class Night:
         self._changes: list[tuple[int, str, object]] = []
         self._fee_due: set[str] = set()
 
+    @property
+    def game(self) -> Game:
+        """The evening's game as registered: its house declarations (the rebuy cap, the new-player fee, the
+        no-limit rebuy rule) apply to the evening's books."""
+        return find(self.config.game)
+
+    @property
+    def limit(self) -> Limit:
+        """The evening's betting structure: no limit when agreed, else the game's own."""
+        return Limit.NO if self.config.no_limit else self.game.default_limit
+
     # -- seating and the deal -------------------------------------------------------------------------------
 
     @property
@@ -438,7 +434,7 @@ class Night:
         if name not in self._deals:
             self._players.append(name)
             self._deals[name] = 0
-        if self.config.game == "club-holdem":
+        if self.game.house.new_player_fee:
             self._fee_due.add(name)
         return seat
 
@@ -521,9 +517,9 @@ class Night:
     def rebuy(self, name: str, chips: int, *, stacks: Mapping[str, int] | None = None) -> int:
         """``name`` buys ``chips`` more between hands; returns the price in öre (chips × price).  With
         ``stacks`` (every seated player's chips now, pot carry excluded) the game's rebuy rule is checked too:
-        no-limit lowball only with no chips left (RULES §5.1 #7); club hold'em up to :func:`holdem_rebuy_cap`
-        (A-G2-6).  Raises :class:`RoomError` for a player not seated or not yet bought in, fewer than 1 chip, or
-        a rebuy the rule forbids."""
+        no-limit lowball only with no chips left (RULES §5.1 #7); club hold'em up to
+        :func:`pokerroom.games.club.rebuy_cap` (A-G2-6).  Raises :class:`RoomError` for a player not seated or
+        not yet bought in, fewer than 1 chip, or a rebuy the rule forbids."""
         self._seated(name)
         if not any(b.name == name for b in self._buys):
             raise RoomError(
@@ -533,15 +529,16 @@ class Night:
             raise RoomError(f"a rebuy is at least 1 chip, not {chips}")
         if stacks is not None:
             own = stacks.get(name, 0)
-            if self.config.game == "club-holdem":
-                cap = holdem_rebuy_cap(stacks, name)
+            house = self.game.house
+            if house.rebuy_to_average:
+                cap = club.rebuy_cap(list(stacks.values()), own)
                 if chips > cap:
                     m, s = sum(stacks.values()), len(stacks)
                     raise RoomError(
                         f"{name} may buy at most {cap} chips: X = {m} / {s} = {m // s} chips after "
                         f"the rebuy, and {name} has {own}"
                     )
-            elif self.config.no_limit and own > 0:
+            elif self.limit in house.rebuy_when_busted and own > 0:
                 raise RoomError(f"in no-limit lowball a rebuy waits until all chips are gone; {name} has {own}")
         return self._record(name, chips, rebuy=True)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from pokerroom.engine import Action, Event, Hand, Phase
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, PokerroomError, RoomError, UnsupportedRule
-from pokerroom.games import Game, Limit, Opener, find
+from pokerroom.games import Family, Game, Limit, club, find
 from pokerroom.games.stakes import Stakes, table_stakes
 from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock, draw_timer
 from pokerroom.room.config import HandResult, RoomEvent, SeatState, TableConfig, check_flag, whole_number
@@ -43,6 +43,7 @@ class _Derived:
     blinds: tuple[int, int]
     min_stack: int
     rebuy_cap: bool
+    rebuy_only_busted: bool
     buy_in: BuyIn
     rake: TableRake | None
 
@@ -102,7 +103,7 @@ class Table:
         self._aai: dict[str, list[float]] = protections if protections is not None else {}
         self._timed_seat: int | None = None
         self._started = False
-        blind_game = any(st.opener is Opener.BLINDS for st in game.streets)
+        blind_game = game.blinds_open
         self.blind_game = blind_game
         if config.dealer is not None:
             fits = (Dealer.MOVING_BUTTON, Dealer.DEAD_BUTTON) if blind_game else (Dealer.BOX, Dealer.ROTATING)
@@ -113,13 +114,13 @@ class Table:
             self.dealer = config.dealer
         elif blind_game:
             self.dealer = Dealer.MOVING_BUTTON
-        elif any(st.up for st in game.streets):
+        elif game.family is Family.STUD:
             self.dealer = Dealer.BOX
         else:
             self.dealer = Dealer.ROTATING
         if config.new_player_rule is not None:
             self.new_player_rule = config.new_player_rule
-        elif game.home_game and blind_game:
+        elif game.house.new_player_fee:
             self.new_player_rule = NewPlayerRule.FEE
         elif blind_game:
             self.new_player_rule = NewPlayerRule.POST_OR_WAIT
@@ -145,20 +146,23 @@ class Table:
         blinds: tuple[int, int] = config.blinds if config.blinds is not None else (
             (own[0], own[1]) if len(own) >= 2 else (0, 0)
         )
-        min_stack = config.min_stack if config.min_stack is not None else (game.min_stack or 1)
-        rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else game.rebuy_to_average
+        min_stack = config.min_stack if config.min_stack is not None else (game.house.min_stack or 1)
+        rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else game.house.rebuy_to_average
         unit = stakes.unit
         if config.buy_in is not None:
             buy_in = config.buy_in
-        elif game.home_game:
+        elif game.house.home_game:
             buy_in = BuyIn(min_stack, None)  # the club: the evening's agreed chips, no table maximum
         else:
             buy_in = BuyIn.for_table(limit, small_bet=unit, big_blind=unit, cents_per_chip=config.cents_per_chip)
         rake: TableRake | None = None
-        if config.real_money and not game.home_game:
+        if config.real_money and not game.house.home_game:
             rake = TableRake(schedule_for(limit, small_bet=unit, cents_per_chip=config.cents_per_chip),
                              config.cents_per_chip)
-        derived = _Derived(game, limit, text, stakes, blinds, min_stack, bool(rebuy_cap), buy_in, rake)
+        only_busted = config.rebuy_only_busted
+        if only_busted is None:
+            only_busted = limit in game.house.rebuy_when_busted
+        derived = _Derived(game, limit, text, stakes, blinds, min_stack, bool(rebuy_cap), only_busted, buy_in, rake)
         self._probe(derived)
         return derived
 
@@ -185,6 +189,7 @@ class Table:
         self.blinds = d.blinds
         self.min_stack = d.min_stack
         self.rebuy_cap = d.rebuy_cap
+        self.rebuy_only_busted = d.rebuy_only_busted
         self.buy_in = d.buy_in
         self._rake = d.rake
 
@@ -262,12 +267,12 @@ class Table:
             raise RoomError(f"{what} must be a positive number of chips (a whole number, 1 or more), not {amount!r}")
 
     def _cap(self, seat: int | None) -> int | None:
-        """RULES G2 / A-G2-6: after a rebuy a player holds at most X = floor(M/S); M: chips on the table
-        (carried chips excluded), S: players seated (the rebuying one included)."""
+        """RULES G2 / A-G2-6 (:func:`~pokerroom.games.club.rebuy_cap`): the most chips the player at ``seat``
+        (``None``: a newcomer) may buy now; ``None`` at an empty table."""
         stacks = [s.stack for s in self.seats if s is not None]
         if not stacks:
             return None
-        return sum(stacks) // len(stacks) - (self.seats[seat].stack if seat is not None else 0)  # type: ignore[union-attr]
+        return club.rebuy_cap(stacks, self.seats[seat].stack if seat is not None else 0)  # type: ignore[union-attr]
 
     @property
     def rake_rule(self) -> TableRake | None:
@@ -292,7 +297,7 @@ class Table:
         if self.rebuy_cap:
             cap = self._cap(seat)
             if cap is not None:
-                caps.append(max(0, cap))
+                caps.append(cap)
         return min(caps) if caps else None
 
     def add_chips(self, player: str, amount: int) -> None:
@@ -311,7 +316,7 @@ class Table:
         if self.hand is not None and not self.hand.is_complete:
             who = "is in a hand" if self._dealt_in(seat) else "may add chips when the hand being played ends"
             raise RoomError(f"{player} {who}: chips may be added only between hands (table stakes)")
-        if self.config.rebuy_only_busted and st.stack > 0:
+        if self.rebuy_only_busted and st.stack > 0:
             raise RoomError(f"{player} still has {st.stack} chips: in no-limit play a rebuy needs an empty stack (G1)")
         most = self.max_rebuy(player)
         if most is not None and amount > most:
@@ -416,7 +421,8 @@ class Table:
         layout = plan_hand(
             cands, size=self.size, dealer=self.dealer, previous_button=self.button,
             previous_big_blind=self._bb, previous_small_blind=self._sb, blinds=self.blinds,
-            new_player_rule=self.new_player_rule, sitting_out=out, hu_button_posts_sb=self.game.hu_button_posts_sb,
+            new_player_rule=self.new_player_rule, sitting_out=out,
+            hu_button_posts_sb=self.game.house.hu_button_posts_sb,
         )
         if layout is None:
             raise RoomError("fewer than two players can be dealt in")
@@ -434,8 +440,8 @@ class Table:
         for k, s in enumerate(dealt):
             st = self.seats[s]
             assert st is not None
-            if st.fee_due and self.blinds[0]:
-                dead[k] += self.blinds[0]  # A-G2-7: the club's new-player fee, dead money
+            if st.fee_due:
+                dead[k] += club.new_player_fee(self.blinds)  # A-G2-7: dead money
         kw: dict[str, Any] = {}
         if self.blind_game:
             kw["posts"] = [layout.posts.get(s, 0) for s in dealt]
@@ -529,7 +535,7 @@ class Table:
         try:
             h.verify(action, es)
         except IllegalAmount as err:
-            if not (self.game.clamp_out_of_range_bets and err.nearest is not None):
+            if not (self.game.house.clamp_out_of_range_bets and err.nearest is not None):
                 raise
             action = Action(action.kind, amount=err.nearest)
             h.verify(action, es)

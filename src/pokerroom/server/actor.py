@@ -40,7 +40,6 @@ from pokerroom.errors import (
     RoomError,
     StoreError,
 )
-from pokerroom.games import Game
 from pokerroom.room.config import HandResult
 from pokerroom.room.table import Table
 from pokerroom.server.protocol import (
@@ -62,7 +61,7 @@ from pokerroom.server.protocol import (
 )
 from pokerroom.store.runner import TableRunner
 
-__all__ = ["BotFactory", "Connection", "TableActor", "TableInfo", "game_kind"]
+__all__ = ["BotFactory", "Connection", "TableActor", "TableInfo"]
 
 log = logging.getLogger(__name__)
 
@@ -89,15 +88,15 @@ BotFactory = Callable[[str], None]
 
 @dataclass
 class TableInfo:
-    """What the lobby shows of a table: its store ``id`` and ``name``, the game (``game_kind``: ``blinds``,
-    ``stud`` or ``draw``, see :func:`game_kind`), stakes, limit, whether it is played for ``real_money``, seats and
-    who sits where."""
+    """What the lobby shows of a table: its store ``id`` and ``name``, the game and its ``family`` (``board``,
+    ``stud`` or ``draw``, :class:`~pokerroom.games.Family`), stakes, limit, whether it is played for
+    ``real_money``, seats and who sits where."""
 
     id: int
     name: str
     game: str
     game_name: str
-    game_kind: str
+    family: str
     stakes: str
     limit: str
     real_money: bool
@@ -115,7 +114,7 @@ class TableInfo:
             "name": self.name,
             "game": self.game,
             "game_name": self.game_name,
-            "game_kind": self.game_kind,
+            "family": self.family,
             "stakes": self.stakes,
             "limit": self.limit,
             "kind": "real" if self.real_money else "play",
@@ -134,13 +133,6 @@ class _Away:
     grace_over: bool = False
     sat_out: bool = False
     """Whether the end of the grace sat them out (a player who chose to sit out stays out on coming back)."""
-
-
-def game_kind(game: Game) -> str:
-    """``stud`` (a bring-in and a dealer box), ``draw`` (a draw street) or ``blinds``."""
-    if game.uses_bring_in:
-        return "stud"
-    return "draw" if any(s.draw for s in game.streets) else "blinds"
 
 
 def _code(err: PokerroomError) -> str:

@@ -32,7 +32,7 @@ from pokerroom.formats.phh_hand import from_hand
 from pokerroom.games import all_games
 from pokerroom.room.clock import Clock
 from pokerroom.server.accounts import AuthError, Users
-from pokerroom.server.actor import TableActor, game_kind
+from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter
 from pokerroom.server.protocol import VERSION, ProtocolError, error_message, parse
 from pokerroom.store import Store
@@ -248,7 +248,6 @@ def create_app(
     def games() -> list[dict[str, object]]:
         out: list[dict[str, object]] = []
         for g in all_games():
-            kind = game_kind(g)
             out.append(
                 {
                     "id": g.id,
@@ -256,7 +255,7 @@ def create_app(
                     "limits": [limit.value for limit in g.limits],
                     "default_limit": g.default_limit.value,
                     "seats": [g.min_players, g.max_players],
-                    "kind": kind,
+                    "family": g.family.value,
                 }
             )
         return out

@@ -23,7 +23,7 @@ from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.config import TableConfig
 from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
-from pokerroom.server.actor import TableActor, TableInfo, game_kind
+from pokerroom.server.actor import TableActor, TableInfo
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner
 
@@ -175,7 +175,7 @@ class Lobby:
             name=name,
             game=table.game.id,
             game_name=table.game.name,
-            game_kind=game_kind(table.game),
+            family=table.game.family.value,
             stakes=stakes_text(table),
             limit=table._limit.value,
             real_money=runner.config.real_money,

@@ -555,7 +555,7 @@ class TableRunner:
         try:
             h.verify(action, es)
         except IllegalAmount as err:
-            if not (self.table.game.clamp_out_of_range_bets and err.nearest is not None):
+            if not (self.table.game.house.clamp_out_of_range_bets and err.nearest is not None):
                 raise
             action = Action(action.kind, amount=err.nearest)
             h.verify(action, es)

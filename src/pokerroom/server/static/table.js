@@ -154,7 +154,7 @@ async function onWelcome(v, msg) {
   loadHistory(v.id);
   const game = await gameById(v.info.game);
   if (view !== v) return;
-  v.gameKind = game ? game.kind : null;
+  v.gameKind = game ? game.family : null;
   if (v.state) render(v);
 }
 
