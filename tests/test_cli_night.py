@@ -17,7 +17,8 @@ from pokerroom.engine import EventType, Hand
 from pokerroom.errors import UnsupportedRule
 from pokerroom.games import find
 from pokerroom.room.clock import VirtualClock
-from pokerroom.room.table import HandResult, Table
+from pokerroom.room.record import HandRecord
+from pokerroom.room.table import Table
 
 night_cli = importlib.import_module("pokerroom.cli.night")  # the package's ``night`` is the command function
 runner = CliRunner()
@@ -115,9 +116,9 @@ def test_minutes_end_the_evening_on_the_orbit_after_the_time(monkeypatch: pytest
     assert "after 10 minutes" in result.output and "hands or" not in result.output
 
 
-def evening_results(monkeypatch: pytest.MonkeyPatch) -> list[HandResult]:
+def evening_results(monkeypatch: pytest.MonkeyPatch) -> list[HandRecord]:
     """The evening's settled hands (not the trial hands that check house rules), filled when it finishes."""
-    results: list[HandResult] = []
+    results: list[HandRecord] = []
     finish = night_cli.Evening.finish
 
     def recording(self: Any) -> int:

@@ -265,7 +265,9 @@ def test_another_rake_hook_writes_the_amount_and_each_pots_part() -> None:
     assert "_rake = {amount = 120}" in _lines(_every_view(even))
 
 
-def test_a_rake_hook_that_cannot_be_told_again_is_refused() -> None:
+def test_a_rake_hook_is_written_as_it_took() -> None:
+    """A rake hook whose answer changes from call to call: the record keeps what it took from each pot at
+    settlement, so the history says that, not what the hook would take now."""
     calls: list[int] = []
 
     def moody(pots: Sequence[int], dealt: int) -> list[int]:
@@ -276,9 +278,12 @@ def test_a_rake_hook_that_cannot_be_told_again_is_refused() -> None:
     h.act(C, 0)
     h.act(K, 1)
     _finish_hand(h)
-    assert h.rake == 1
-    with pytest.raises(UnsupportedRule, match="the rake of 1 cannot be written"):
-        from_hand(h)
+    assert h.rake == 1 and h.rake_by_pot == (1,)
+    moody([800], 2)  # the hook would take 2 now
+    written = from_hand(h)
+    assert written.extra["_rake"] == {"amount": Decimal(1)}
+    again = replay(written)
+    assert again.status == "ok" and again.hand is not None and again.hand.rake == 1
 
 
 def _finish_hand(h: Hand) -> None:

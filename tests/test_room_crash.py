@@ -37,8 +37,11 @@ import pytest
 
 from crashworker import table_name
 from pokerroom.errors import StoreError
+from pokerroom.room.journal import replay_journal
+from pokerroom.room.record import Status, record_of
+from pokerroom.room.record_json import setup_from_json
 from pokerroom.store import Store
-from pokerroom.store.runner import CRASH_REASON, TableRunner, replay
+from pokerroom.store.runner import CRASH_REASON, TableRunner
 
 WORKER = Path(__file__).with_name("crashworker.py")
 
@@ -110,24 +113,21 @@ def recover_and_check(url: str, game: str) -> dict[str, Any]:
         journal_rows = 0
         for info in open_hands:
             # The hand in progress started from exactly the stacks the last settlement left.
-            setup_players: list[list[Any]] = info.setup["players"]  # type: ignore[assignment]
-            for _seat, name, stack in setup_players:
-                assert store.stack(table, players[name]) == stack, (game, name)
+            seats = setup_from_json(info.setup).seats
+            for seat in seats:
+                assert store.stack(table, players[seat.player]) == seat.stack, (game, seat.player)
             entries = store.journal_entries(info.id)
             journal_rows += len(entries)
-            hand = replay(info.setup, entries)
-            refunds[info.id] = {
-                players[name]: c + d
-                for (_seat, name, _stack), c, d in zip(setup_players, hand.contributions, hand.dead_posted, strict=True)
-                if c + d
-            }
+            hand = replay_journal(info.setup, entries)
+            put = record_of(hand, status=Status.VOIDED, seats=seats).contributions
+            refunds[info.id] = {players[seat.player]: c for seat, c in zip(seats, put, strict=True) if c}
             assert sum(refunds[info.id].values()) > 0  # the forced bets are in before anyone acts
         runner = TableRunner(store, table_name(game))  # the killed worker's lease: same host, process ended
         assert runner.taken_over is not None and runner.taken_over.pid != os.getpid()
         assert runner.recovered == [info.id for info in open_hands]
         assert store.hands_in_progress() == []
         for info in open_hands:
-            assert store.hand(info.id).status == "void"
+            assert store.hand(info.id).status == "voided"
             voided: dict[int, int] = {}
             for account in players.values():
                 for row in store.account_history(account):

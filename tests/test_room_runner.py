@@ -24,11 +24,14 @@ from pokerroom.bots import CallingStation, RandomBot
 from pokerroom.engine import Action, Event, HandView
 from pokerroom.errors import IllegalAction, RoomError, StoreError, UnsupportedRule
 from pokerroom.room.clock import VirtualClock
+from pokerroom.room.decisions import Decision
+from pokerroom.room.journal import replay_journal
 from pokerroom.room.layout import Dealer
+from pokerroom.room.record import Status, record_of
 from pokerroom.room.stakes import BuyIn
 from pokerroom.room.table import TableConfig
 from pokerroom.store import Store
-from pokerroom.store.runner import CRASH_REASON, Bot, TableRunner, replay
+from pokerroom.store.runner import CRASH_REASON, Bot, TableRunner
 from pokerroom.store.schema import postings
 from storetools import Clock, holder_dies
 
@@ -105,18 +108,19 @@ def test_journal_is_committed_before_each_action_is_applied(store: Store) -> Non
     runner = TableRunner(store, "j", TableConfig("holdem"))
     seat_players(runner, {"a": 100, "b": 100, "c": 100})
     applied: list[int] = []
-    table_act = runner.table.act
+    table_apply = runner.table.apply
 
-    def act(seat: int, action: Action) -> Event:
-        # Read through another connection: the entry for this very action is already committed.
+    def apply(decision: Decision) -> Event:
+        # Read through another connection: the entry for this very decision is already committed.
         assert runner.hand_id is not None
         entries = store.journal_entries(runner.hand_id)
-        assert len(entries) == len(applied) + 1 and entries[-1]["seat"] == seat
-        assert entries[-1]["kind"] == action.kind.value
-        applied.append(seat)
-        return table_act(seat, action)
+        assert len(entries) == len(applied) + 1 and entries[-1]["seat"] == decision.seat
+        assert decision.action is not None and entries[-1]["action"] == decision.action.kind.value
+        assert entries[-1]["cause"] == "player"
+        applied.append(decision.seat)
+        return table_apply(decision)
 
-    runner.table.act = act  # type: ignore[method-assign]
+    runner.table.apply = apply  # type: ignore[method-assign]
 
     def caller(view: HandView) -> Action:
         return Action.call() if view.legal is not None and view.legal.call is not None else Action.check()
@@ -125,9 +129,11 @@ def test_journal_is_committed_before_each_action_is_applied(store: Store) -> Non
     (hand,) = [store.hand(i) for i in _hand_ids(store, runner.table_id)]
     entries = store.journal_entries(hand.id)
     assert len(entries) == len(applied) >= 3
-    assert entries[0] == {"seat": 0, "kind": "call"}  # three-handed the button acts first pre-flop
-    assert hand.status == "settled" and hand.record is not None
-    assert hand.setup["seed"] == 5 and [p[1] for p in hand.setup["players"]] == ["a", "b", "c"]  # type: ignore[index]
+    assert entries[0] == {"seat": 0, "cause": "player", "action": "call"}  # three-handed the button acts first
+    assert hand.status == "complete" and hand.record is not None
+    setup = hand.setup
+    assert setup["deck"] == {"seed": 5, "commitment": None}
+    assert [p[1] for p in setup["seats"]] == ["a", "b", "c"]  # type: ignore[index]
 
 
 def gr17_table(store: Store, name: str) -> tuple[TableRunner, dict[str, int]]:
@@ -158,7 +164,7 @@ def test_void_refunds_exact_contributions_gr17(store: Store) -> None:
             (-put, hand_id, "table closed by the floor (RULES §3.8)"),
             (put, hand_id, "table closed by the floor (RULES §3.8)"),
         ]
-    assert store.hand(hand_id).status == "void" and store.rake_report() == []
+    assert store.hand(hand_id).status == "voided" and store.rake_report() == []
     assert holdings(store, runner.table_id, accounts) == {"C": 1000, "A": 1000, "B": 1000}
     assert runner.table.stacks() == {"C": 500, "A": 500, "B": 500}
     check_settled(runner, total)
@@ -179,11 +185,11 @@ def test_crash_recovery_voids_with_exact_contributions_gr17(store_url: str) -> N
         holder_dies(first, runner.table_id)
     with Store(store_url) as second:
         assert [h.id for h in second.hands_in_progress()] == [hand_id]
-        assert second.journal_entries(hand_id) == entries == [{"seat": 0, "kind": "call"}]
+        assert second.journal_entries(hand_id) == entries == [{"seat": 0, "cause": "player", "action": "call"}]
         before = holdings(second, second.table_id("crash"), accounts)
         again = TableRunner(second, "crash")  # the restarted server: recovery on construction
         assert again.recovered == [hand_id] and second.hands_in_progress() == []
-        assert second.hand(hand_id).status == "void"
+        assert second.hand(hand_id).status == "voided"
         for player, put in (("A", 5), ("B", 10), ("C", 10)):
             assert void_rows(second, accounts[player]) == [(-put, hand_id, CRASH_REASON), (put, hand_id, CRASH_REASON)]
         # RULES §3.8: every player's table chips are back in their account.
@@ -206,7 +212,7 @@ def test_a_journaled_action_not_yet_applied_counts(store_url: str) -> None:
         hand_id = runner.start_hand(seed=8)
         runner.act(0, Action.raise_to(30))  # C raises to 30
         # The next action was committed to the journal, then the process died before the table applied it.
-        first.journal(hand_id, 1, {"seat": 1, "kind": "raise", "amount": 90})  # A re-raises to 90
+        first.journal(hand_id, 1, {"seat": 1, "cause": "player", "action": "raise", "amount": 90})  # A re-raises
         holder_dies(first, runner.table_id)
     with Store(store_url) as second:
         TableRunner(second, "late")
@@ -239,7 +245,7 @@ def test_recovery_keeps_carried_chips_and_settled_hands(store: Store) -> None:
         assert action is not None
         runner.act(runner.table.to_act, action)  # type: ignore[arg-type]
         acted += 1
-    assert store.hand(hand_id).status == "in_progress"
+    assert store.hand(hand_id).status == "incomplete"
     holder_dies(store, runner.table_id)
     again = TableRunner(store, "club")  # as if restarted after a crash
     assert again.recovered == [hand_id] and store.carried(again.table_id) == carried == again.table.carried
@@ -320,22 +326,20 @@ def test_time_outs_and_disconnect_protection_are_journaled(store: Store) -> None
     check_settled(runner, total)
     assert clock.now() > start  # the clock was run out
     (hand,) = [store.hand(i) for i in _hand_ids(store, runner.table_id)]
-    timed = [e for e in store.journal_entries(hand.id) if e.get("timed_out")]
+    timed = [e for e in store.journal_entries(hand.id) if e["cause"] == "timeout"]
     assert timed and all(e["seat"] == 1 for e in timed)
-    kinds = [e["kind"] for e in timed]
-    assert "artificial_all_in" in kinds  # "a" had chips in and faced a raise: protected
+    assert any(e.get("protection") for e in timed)  # "a" had chips in and faced a raise: protected
     assert any(ev.type.value == "artificial_all_in" for ev in result.events)
     # The stored hand replays to the same contributions and final stacks.
-    again = replay(hand.setup, store.journal_entries(hand.id))
-    record = hand.record
-    assert record is not None
-    assert [c + d for c, d in zip(again.contributions, again.dead_posted, strict=True)] == record["contributions"]
+    again = replay_journal(hand.setup, store.journal_entries(hand.id))
+    assert record_of(again, status=Status.VOIDED).contributions == result.contributions
+    assert store.hand_record(hand.id) == result
     # Second hand, same day: the allowance is used up, so "a" is folded when facing a bet.
     runner.play_hand(bots, seed=22)
     check_settled(runner, total)
     second = store.hand(max(_hand_ids(store, runner.table_id)))
-    kinds = [e["kind"] for e in store.journal_entries(second.id) if e.get("timed_out")]
-    assert kinds and "artificial_all_in" not in kinds
+    timed = [e for e in store.journal_entries(second.id) if e["cause"] == "timeout"]
+    assert timed and not any(e.get("protection") for e in timed)
 
 
 def test_stored_hands_replay_to_their_records(store: Store) -> None:
@@ -355,12 +359,9 @@ def test_stored_hands_replay_to_their_records(store: Store) -> None:
             result = runner.play_hand(bots, seed=k)
             check_settled(runner, total)
             info = store.hand(max(h for h in _hand_ids(store, runner.table_id)))
-            assert info.record is not None and info.record["number"] == result.number
-            hand = replay(info.setup, store.journal_entries(info.id))
-            assert hand.is_complete
-            assert [c + d for c, d in zip(hand.contributions, hand.dead_posted, strict=True)] == list(
-                result.contributions
-            )
+            assert info.record is not None and store.hand_record(info.id) == result  # read back as written
+            hand = replay_journal(info.setup, store.journal_entries(info.id))
+            assert hand.is_complete and record_of(hand, seats=result.setup.seats).result == result.result
             assert list(hand.stacks) == list(result.final)  # play money: no rake
             assert json.loads(json.dumps(info.record)) == info.record
 
@@ -395,7 +396,7 @@ def test_house_rules_with_tuples_survive_the_stores_json(store: Store) -> None:
     holder_dies(store, runner.table_id)
     # Restarted without settings: the stored ones load (lists back to tuples) and the hand replays to its void.
     again = TableRunner(store, "tuples")
-    assert again.config == config and again.recovered == [hand_id] and store.hand(hand_id).status == "void"
+    assert again.config == config and again.recovered == [hand_id] and store.hand(hand_id).status == "voided"
     assert holdings(store, again.table_id, accounts) == {"p": 10_000, "q": 10_000, "r": 10_000}
     again.close()
     # The same settings given again are the stored ones; other settings are not.
@@ -452,12 +453,12 @@ def test_a_second_runner_on_a_live_table_is_refused(store_url: str) -> None:
         with pytest.raises(StoreError, match=rf"being played by runner {first.lease} on host .*, pid {os.getpid()},"):
             TableRunner(elsewhere, "live")
         # Nothing was touched: the hand runs on and the first runner finishes it.
-        assert elsewhere.hand(hand_id).status == "in_progress"
+        assert elsewhere.hand(hand_id).status == "incomplete"
         lease = elsewhere.lease(first.table_id)
         assert lease is not None and lease.owner == first.lease and lease.pid == os.getpid()
         finish(first)
         check_settled(first, total)
-        assert store.hand(hand_id).status == "settled"
+        assert store.hand(hand_id).status == "complete"
         # Closed, the table is free; the closed runner plays no more and can move no chips.
         first.close()
         assert store.lease(first.table_id) is None
@@ -486,7 +487,7 @@ def test_the_lease_of_a_runner_that_is_gone_is_taken_over(store_url: str) -> Non
         holder_dies(store, table)
         again = TableRunner(store, "gone")
         assert again.taken_over is not None and again.taken_over.owner == runner.lease
-        assert again.recovered == [hand_id] and store.hand(hand_id).status == "void"
+        assert again.recovered == [hand_id] and store.hand(hand_id).status == "voided"
         # The old runner is fenced off: its hand is void, and every write is refused.
         with pytest.raises(StoreError, match="journal is closed"):
             runner.act(0, Action.call())
@@ -559,7 +560,7 @@ def test_a_dropped_runner_does_not_hold_its_table(store: Store) -> None:
 def table_state(runner: TableRunner) -> tuple[Any, ...]:
     t = runner.table
     return (
-        t.hand_number, list(t.events), copy.deepcopy(t.seats), t.button, t.carried, t.hand, t.layout, t.result,
+        t.hand_number, list(t.events), copy.deepcopy(t.seats), t.button, t.carried, t.hand, t.layout, t.record,
         {s: (t.timer.bank(s), t.draw_timer.bank(s)) for s in range(t.size)}, t.timer.running, t.to_act,
         t.total_chips(), t.stacks(),
     )

@@ -250,8 +250,8 @@ def test_disconnect_protection_after_the_grace_on_a_real_money_fixed_limit_table
     actor.tick()
     assert all(st is None or st.player != other.player for st in actor.table.seats)
     balances = {n: store.balance(store.account_id(n)) for n in ("alice", "bob")}
-    assert balances[other.player] == 900 + actor.table.result.final[actor.table.result.players.index(  # type: ignore[union-attr]
-        next(p for p in actor.table.result.players if p[1] == other.player))]  # type: ignore[union-attr]
+    assert balances[other.player] == 900 + actor.table.record.final[actor.table.record.players.index(  # type: ignore[union-attr]
+        next(p for p in actor.table.record.players if p[1] == other.player))]  # type: ignore[union-attr]
     lobby.close()
 
 
@@ -294,7 +294,7 @@ def test_leaving_during_a_hand_folds_at_the_turn_and_stands_after(store: Store) 
         clock.advance(1.0)
         actor.tick()
     assert all(st is None or st.player != "alice" for st in actor.table.seats)
-    result = actor.table.result
+    result = actor.table.record
     assert result is not None
     k = [name for _, name in result.players].index("alice")
     assert store.balance(store.account_id(play_account("alice"))) == PLAY_CHIPS - 200 + result.final[k]
@@ -387,7 +387,7 @@ def test_show_or_muck_in_turn_when_the_table_says_so(store: Store) -> None:
         else:
             actor.handle(clients[player], Act(Action.check() if "check" in legal["actions"] else Action.call()))
         assert not clients[player].errors()
-    result = actor.table.result
+    result = actor.table.record
     assert result is not None
     kinds = [e.type for e in result.events]
     assert kinds.count(EventType.SHOW) == 1 and kinds.count(EventType.MUCK) == 1

@@ -156,7 +156,7 @@ def test_settle_with_rake_and_carried_chips(store: Store) -> None:
     assert store.stacks(table) == {a: 147, b: 50}
     assert key_balance(store, rake_key(table)) == 3 and store.carried(table) == 0
     assert store.hand(h1) == HandInfo(
-        h1, table, 1, {"seed": 7, "seats": [a, b], "stacks": [100, 100]}, "settled", {"winner": "A", "pot": 100}
+        h1, table, 1, {"seed": 7, "seats": [a, b], "stacks": [100, 100]}, "complete", {"winner": "A", "pot": 100}
     )
     # Hand 2 leaves an odd chip on the table; hand 3 plays it.
     h2 = store.begin_hand(table, 2, setup={})
@@ -186,7 +186,7 @@ def test_unbalanced_settlement_refused(store: Store) -> None:
     with pytest.raises(StoreError):
         store.settle_hand(hand, contributions={a: -1}, payouts={})
     assert posting_count(store) == before and store.stacks(table) == {a: 100, b: 100}
-    assert store.hand(hand).status == "in_progress" and store.hand(hand).record is None
+    assert store.hand(hand).status == "incomplete" and store.hand(hand).record is None
     store.check_balanced()
 
 
@@ -194,9 +194,9 @@ def test_settle_twice_refused(store: Store) -> None:
     table, (a, b) = seated(store, "A", "B")
     hand = store.begin_hand(table, 1, setup={})
     store.settle_hand(hand, contributions={a: 2, b: 2}, payouts={b: 4})
-    with pytest.raises(StoreError, match="is settled, not in progress"):
+    with pytest.raises(StoreError, match="is complete, not in progress"):
         store.settle_hand(hand, contributions={a: 2, b: 2}, payouts={b: 4})
-    with pytest.raises(StoreError, match="is settled"):
+    with pytest.raises(StoreError, match="is complete"):
         store.void_hand(hand, contributions={a: 2}, reason="late")
     with pytest.raises(StoreError, match="journal is closed"):
         store.journal(hand, 0, {"a": "fold"})
@@ -216,7 +216,7 @@ def test_void_hand_refunds_contributions_gr17(store: Store) -> None:
     store.void_hand(hand, contributions={a: 5, b: 10, c: 10}, reason="server crash (RULES 3.8)")
     assert store.stacks(table) == start == {a: 99, b: 100, c: 100}
     assert store.carried(table) == 1 and store.rake_report() == []
-    assert store.hand(hand).status == "void" and store.hands_in_progress(table) == []
+    assert store.hand(hand).status == "voided" and store.hands_in_progress(table) == []
     for player, put in ((a, 5), (b, 10), (c, 10)):
         voids = [row for row in store.account_history(player) if row.kind == "void"]
         assert [(r.amount, r.hand, r.memo) for r in voids] == [
@@ -263,8 +263,8 @@ def test_hands_in_progress_and_numbers(store: Store) -> None:
         store.begin_hand(t1, 2, setup={})
     assert [h.id for h in store.hands_in_progress()] == [h1, h2, h3]
     assert store.hands_in_progress(t1) == [
-        HandInfo(h1, t1, 1, {"seed": 1}, "in_progress"),
-        HandInfo(h3, t1, 2, {"seed": 3}, "in_progress"),
+        HandInfo(h1, t1, 1, {"seed": 1}, "incomplete"),
+        HandInfo(h3, t1, 2, {"seed": 3}, "incomplete"),
     ]
     store.settle_hand(h1, contributions={}, payouts={})
     assert [h.id for h in store.hands_in_progress(t1)] == [h3]
@@ -355,7 +355,7 @@ def test_check_balanced_detects_negative_and_stuck_pot(store: Store) -> None:
     with store.engine.begin() as conn:  # a forged but balanced transfer that overdraws A's stack into the pot
         conn.execute(update(balances).where(balances.c.key == f"stack:{table}:{a}").values(balance=-5))
         conn.execute(balances.insert().values(key=f"pot:{table}", book="pot", table_id=table, balance=15))
-        conn.execute(update(hands).values(status="void"))
+        conn.execute(update(hands).values(status="voided"))
     with pytest.raises(LedgerError) as refused:
         store.check_balanced()
     message = str(refused.value)
@@ -470,7 +470,7 @@ def test_amounts_ids_and_numbers_beyond_the_limits_are_refused(store: Store) -> 
         with pytest.raises(StoreError):
             call()
     assert posting_count(store) == before and store.balance(a) == 0
-    assert store.hand(hand).status == "in_progress" and store.journal_entries(hand) == []
+    assert store.hand(hand).status == "incomplete" and store.journal_entries(hand) == []
     # The largest figures are taken, exactly.
     store.journal(hand, 2**31 - 1, {"seq": "last"})
     assert store.journal_entries(hand) == [{"seq": "last"}]
@@ -556,7 +556,7 @@ def test_table_leases(store: Store, clock: Clock) -> None:
         store.settle_hand(hand, contributions={a: 5}, payouts={a: 5}, lease="four")
     with pytest.raises(StoreError, match="no longer holds"):
         store.void_hand(hand, contributions={a: 5}, reason="r", lease="four")
-    assert posting_count(store) == before and store.hand(hand).status == "in_progress"
+    assert posting_count(store) == before and store.hand(hand).status == "incomplete"
     store.settle_hand(hand, contributions={a: 5}, payouts={a: 5}, lease="five")
     # Given back: only by its holder (or by anyone without an owner: the operator's way).
     assert store.release_lease(table, "four") is False

@@ -11,10 +11,12 @@ __all__ = [
     "IllegalAmount",
     "InvalidCard",
     "LedgerError",
+    "NotYourCards",
     "NotYourTurn",
     "PHHError",
     "PokerroomError",
     "RangeError",
+    "RecordError",
     "RoomError",
     "StoreError",
     "UnknownCards",
@@ -62,6 +64,10 @@ class IllegalAmount(IllegalAction):
         super().__init__(message)
 
 
+class NotYourCards(IllegalAction):
+    """A draw or a show naming cards the player does not hold; the message lists the cards held."""
+
+
 class HandOver(IllegalAction):
     """An action on a hand that has ended."""
 
@@ -77,6 +83,16 @@ class RangeError(PokerroomError):
 
 class PHHError(PokerroomError):
     """A PHH file or hand that cannot be read or replayed; the message says where and why."""
+
+
+class RecordError(PokerroomError):
+    """A hand record, action or event (JSON) that cannot be read: ``field`` names the key that is missing or
+    wrong, ``allowed`` lists what it may hold where the choices are few; the message says both."""
+
+    def __init__(self, message: str, *, field: str | None = None, allowed: object = None) -> None:
+        self.field = field
+        self.allowed = allowed
+        super().__init__(message)
 
 
 class RoomError(PokerroomError):

@@ -46,7 +46,8 @@ from pokerroom.games import find
 from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.layout import Candidate, plan_hand
 from pokerroom.room.night import GAMES, Night, NightConfig, format_kronor
-from pokerroom.room.table import HandResult, Table, TableConfig
+from pokerroom.room.record import HandRecord
+from pokerroom.room.table import Table, TableConfig
 
 __all__ = ["Evening", "build_table", "first_button_for", "make_clock", "night", "trial_hand"]
 
@@ -183,7 +184,7 @@ class Evening:
         self.stop_asked = False
         self.told_auto = False
         self.started: float | None = None
-        self.results: list[HandResult] = []
+        self.results: list[HandRecord] = []
         self.left: list[str] = []
 
     # ------------------------------------------------------------------ output and input
@@ -366,12 +367,12 @@ class Evening:
                 self.say(line)
             for line in pot_lines(hand, names, -1):
                 self.say(line, style="bold")
-        result = table.result
+        result = table.record
         assert result is not None
         self.results.append(result)
         self.say(self._summary(number, result, last))
 
-    def _summary(self, number: int, result: HandResult, last: bool) -> str:
+    def _summary(self, number: int, result: HandRecord, last: bool) -> str:
         pot = sum(result.contributions) + result.carried_in
         won = [(name, chips) for (_, name), chips in zip(result.players, result.payouts, strict=True) if chips]
         text = f"Hand {number:>3} · {self.night.dealer_name} deals · pot {pot}"

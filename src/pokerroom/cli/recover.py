@@ -26,8 +26,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.cli.report import DEFAULT_DATABASE, open_store
 from pokerroom.errors import PokerroomError, StoreError
+from pokerroom.room.journal import replay_setup
+from pokerroom.room.record import Status, record_of
+from pokerroom.room.record_json import setup_from_json
 from pokerroom.store import Store
-from pokerroom.store.runner import TableRunner, replay
+from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import balances, poker_tables
 
 __all__ = ["Recovered", "recover", "recover_all"]
@@ -59,11 +62,12 @@ def _table_chips(store: Store, table_id: int) -> int:
 
 def _refunds(store: Store, hand_id: int, setup: dict[str, Any]) -> dict[str, int]:
     """What each player put into hand ``hand_id`` so far (contributions and dead blinds): the refunds."""
-    hand = replay(setup, store.journal_entries(hand_id))
-    put = [c + d for c, d in zip(hand.contributions, hand.dead_posted, strict=True)]
+    parsed = setup_from_json(setup)
+    hand = replay_setup(parsed, store.journal_entries(hand_id), rake=False)
+    voided = record_of(hand, status=Status.VOIDED, seats=parsed.seats)
     refunds: dict[str, int] = {}
-    for (_seat, player, _stack), chips in zip(setup["players"], put, strict=True):
-        refunds[str(player)] = refunds.get(str(player), 0) + int(chips)
+    for seat, chips in zip(parsed.seats, voided.contributions, strict=True):
+        refunds[seat.player] = refunds.get(seat.player, 0) + chips
     return refunds
 
 

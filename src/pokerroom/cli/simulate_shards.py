@@ -36,7 +36,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.bots import make
 from pokerroom.errors import LedgerError, PokerroomError, RoomError, StoreError
-from pokerroom.room.table import HandResult, TableConfig
+from pokerroom.room.record import HandRecord
+from pokerroom.room.table import TableConfig
 from pokerroom.store import Store
 from pokerroom.store.runner import Bot, TableRunner, stored_config
 from pokerroom.store.schema import balances
@@ -259,7 +260,7 @@ def _play(store: Store, runner: TableRunner, spec: ShardSpec, on_hand: Callable[
     for _ in range(spec.hands):
         _rebuys(runner, store, by_name, spec.buy_in)
         try:
-            result: HandResult = runner.play_hand(act, seed=deal.getrandbits(63))
+            result: HandRecord = runner.play_hand(act, seed=deal.getrandbits(63))
         except RoomError as exc:
             stopped = str(exc)
             break

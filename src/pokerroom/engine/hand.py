@@ -24,7 +24,7 @@ from pokerroom.engine.dealing import CardSource
 from pokerroom.engine.events import Event, EventType
 from pokerroom.engine.pots import Pot, build_pots
 from pokerroom.engine.showdown import Phase, ShowdownMixin
-from pokerroom.errors import HandOver, IllegalAction, IllegalAmount, NotYourTurn
+from pokerroom.errors import HandOver, IllegalAction, IllegalAmount, NotYourCards, NotYourTurn
 from pokerroom.games.base import Opener, Street
 from pokerroom.games.structures import Betting, Limit
 
@@ -126,6 +126,8 @@ class Hand(ShowdownMixin):
         """Dead money each seat posted (RULES §3.5, A-G2-7); it is in the pot but not in ``contributions``."""
         self.rake = 0
         """Chips the house took from the pots at settlement (RULES §3.10)."""
+        self.rake_by_pot: tuple[int, ...] = ()
+        """The chips the rake took from each pot (main pot first), as settled."""
         self.protected: list[int] = [0] * n
         """Chips behind of each seat put all-in by disconnect protection (RULES §3.7): set aside until the end."""
         self._dead_in = list(dead) if dead is not None else [0] * n
@@ -406,6 +408,7 @@ class Hand(ShowdownMixin):
         if total:
             self.pots = [Pot(p.amount - t, p.eligible) for p, t in zip(self.pots, taken, strict=True)]
             self.rake = total
+            self.rake_by_pot = tuple(taken)
             self.events.append(Event(EventType.RAKE, None, total))
 
     # ------------------------------------------------------------------ the three faces
@@ -598,16 +601,16 @@ class Hand(ShowdownMixin):
         discards = action.cards or ()
         if action.timed_out and discards:
             raise IllegalAction("a draw that timed out stands pat: it discards nothing (RULES §2.5)")
-        if len(discards) > limit:
-            raise IllegalAmount(f"seat {s} may discard at most {limit} cards, not {len(discards)}", nearest=limit)
         known = [c for c in discards if c != UNKNOWN]
         if len(set(known)) != len(known):
-            raise IllegalAction(f"seat {s} names a card twice in {format_cards(discards)}")
+            raise NotYourCards(f"seat {s} names a card twice in {format_cards(discards)}")
         hole = self.hole[s]
         unknown = hole.count(UNKNOWN)
         missing = [c for c in discards if c not in hole or c == UNKNOWN]
-        if len(missing) > unknown:
-            raise IllegalAction(f"seat {s} holds {format_cards(hole)}, not {format_cards(missing)}")
+        if len(missing) > unknown:  # a card not held is the first thing wrong, whatever the count
+            raise NotYourCards(f"seat {s} holds {format_cards(hole)}, not {format_cards(missing)}")
+        if len(discards) > limit:
+            raise IllegalAmount(f"seat {s} may discard at most {limit} cards, not {len(discards)}", nearest=limit)
         return s
 
     def _describe_legal(self) -> str:

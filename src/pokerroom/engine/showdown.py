@@ -16,7 +16,7 @@ from pokerroom.engine import order
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.events import Event, EventType
 from pokerroom.engine.pots import Pot, build_pots, split_chips
-from pokerroom.errors import IllegalAction, NotYourTurn, UnknownCards
+from pokerroom.errors import IllegalAction, NotYourCards, NotYourTurn, UnknownCards
 from pokerroom.games.base import Opener
 
 if TYPE_CHECKING:
@@ -294,7 +294,7 @@ class ShowdownMixin:
                 extra = [c for c in action.cards if c != UNKNOWN and c not in hole]
                 missing = [c for c in hole if c != UNKNOWN and c not in action.cards]
                 if len(action.cards) != len(hole) or missing or len(extra) > hole.count(UNKNOWN):
-                    raise IllegalAction(
+                    raise NotYourCards(
                         f"seat {seat} holds {format_cards(hole)}, not {format_cards(action.cards)}"
                     )
 

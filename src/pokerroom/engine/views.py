@@ -7,6 +7,7 @@ the event list with other seats' hole cards masked as unknown.  Bots and the ser
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ from pokerroom.engine.pots import Pot
 if TYPE_CHECKING:
     from pokerroom.engine.hand import Hand
 
-__all__ = ["HandView", "make_view"]
+__all__ = ["HandView", "make_view", "redact"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +57,20 @@ class HandView:
         return self.hole[self.seat] if self.seat is not None else ()
 
 
-def _mask(event: Event, seat: int | None) -> Event:
-    """Hide another seat's down cards and discards (only their number shows)."""
-    if event.seat != seat and event.cards is not None and event.type in _PRIVATE:
-        return event._replace(cards=(UNKNOWN,) * len(event.cards))
-    return event
-
-
 _PRIVATE = frozenset((EventType.DEAL_HOLE, EventType.DRAW))
+
+
+def redact(events: Iterable[Event], seat: int | None, shown: Mapping[int, Sequence[int]]) -> Iterator[Event]:
+    """``events`` as ``seat`` may see them (``None``: a spectator): another seat's down cards and discards
+    become unknown (only their number shows), except cards that seat has shown (``shown``: the cards each seat
+    showed so far).  Up cards, the board and every amount are public.  The one rule for live views and for
+    hand records and histories written for a player."""
+    for event in events:
+        owner = event.seat
+        if owner != seat and event.cards is not None and event.type in _PRIVATE:
+            known = shown.get(owner, ()) if owner is not None else ()
+            event = event._replace(cards=tuple(c if c in known else UNKNOWN for c in event.cards))
+        yield event
 
 
 def make_view(hand: Hand, seat: int | None) -> HandView:
@@ -88,7 +95,7 @@ def make_view(hand: Hand, seat: int | None) -> HandView:
         folded=tuple(hand.folded),
         hole=hole,
         legal=legal,
-        events=tuple(_mask(e, seat) for e in hand.events),
+        events=tuple(redact(hand.events, seat, hand.shown)),
         big_blind=max(hand.blinds) if any(hand.blinds) else hand.betting.min_bet,
         starting_stacks=hand.starting_stacks,
         pots=tuple(hand.current_pots()),

@@ -1,4 +1,5 @@
-"""Write a played :class:`~pokerroom.engine.Hand` of any game as a PHH record, from its event list (DESIGN habit 4).
+"""Write a hand record (:class:`~pokerroom.room.record.HandRecord`) of any game as a PHH record, from its event list
+(DESIGN habit 4); :func:`from_hand` writes a played :class:`~pokerroom.engine.Hand` through its record.
 
 The variant is the PHH code when PHH has one for the game and limit (:data:`CODES`: ``NT``, ``FT``, ``PO``, ``NS``,
 ``FO/8``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``) and the game plays by its registered rules; otherwise it
@@ -16,6 +17,7 @@ is our game id (``soko``, ``five-card-draw``, ...) with extension keys, all star
   position like ``antes``;
 * ``_big_blind_seat``: the big blind in position (``'p3'``) when a player who posted a live big blind out of
   position sits after it, so that the action starts left of the right one;
+* ``_status`` and ``_reason``: a hand that was voided (RULES §3.8) or cancelled, and why;
 * ``_rake``: the house's cut at settlement: ``schedule`` (a RULES §3.10 table, with ``cents_per_unit``) when the
   hand was raked by a room table's schedule, ``amount`` (the rake taken, which the replay checks) and ``pots``
   (what each pot gave, only when the split is not in proportion to the pots, A-3.10-4).
@@ -28,8 +30,10 @@ Seats map to PHH players from the button or dealer box (PHH-NOTES "Seats"): ``p1
 and ``pN`` the button itself (heads-up the blind and ante lists are written in reverse order).  In stud the first
 deal of a player holds the down and up cards of the first street together (``d dh p1 4c8dKs``); later streets one
 card each.  In draw games a draw is ``pN sd CARDS`` (none: stand pat) followed by ``d dh pN NEW``.  Amounts are
-written in chips times ``unit`` (1 by default).  With ``seat=`` the record is written from that seat's view: other
-seats' down cards and discards appear as ``??`` unless they were shown at the showdown; up cards are public.
+written in chips times the record's ``unit`` (1 by default).  A record redacted for a seat
+(:meth:`HandRecord.view <pokerroom.room.record.HandRecord.view>`; ``from_hand(..., seat=)``) is written as that seat
+sees it: other seats' down cards and discards appear as ``??`` unless they were shown at the showdown; up cards are
+public.
 
 >>> from pokerroom.engine import Action, ScriptedCards
 >>> from pokerroom.games import find
@@ -49,9 +53,8 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from pokerroom.cards import UNKNOWN, format_cards
+from pokerroom.cards import format_cards
 from pokerroom.engine import EventType, Hand
-from pokerroom.engine.pots import build_pots
 from pokerroom.errors import UnsupportedRule
 from pokerroom.formats.phh import BUTTON_VARIANTS, PHHHand
 from pokerroom.formats.replay import (
@@ -65,9 +68,19 @@ from pokerroom.formats.replay import (
     rules_game,
 )
 from pokerroom.games import Betting, Family, Game, Limit
-from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
+from pokerroom.room.rake import SCHEDULES, split_rake
+from pokerroom.room.record import HandRecord, Setup, Status, record_of
 
-__all__ = ["ARTIFICIAL_ALL_IN", "CODES", "SPLIT", "TIMED_OUT", "extension_keys", "from_hand", "variant_code"]
+__all__ = [
+    "ARTIFICIAL_ALL_IN",
+    "CODES",
+    "SPLIT",
+    "TIMED_OUT",
+    "extension_keys",
+    "from_hand",
+    "from_record",
+    "variant_code",
+]
 
 _SKIPPED = frozenset(
     (
@@ -79,13 +92,18 @@ _SKIPPED = frozenset(
 (pots, the end)."""
 
 
-def variant_code(hand: Hand) -> str:
-    """The PHH variant code of ``hand``'s game and limit; raises :class:`~pokerroom.errors.UnsupportedRule`
-    when PHH has none (:func:`from_hand` then writes the game id with extension keys)."""
-    code = CODES.get((hand.game.id, hand.betting.limit))
+def variant_code(hand: Hand | HandRecord) -> str:
+    """The PHH variant code of a hand's (or a record's) game and limit; raises
+    :class:`~pokerroom.errors.UnsupportedRule` when PHH has none (:func:`from_record` then writes the game id with
+    extension keys)."""
+    if isinstance(hand, HandRecord):
+        game, limit = hand.setup.game, hand.setup.limit
+    else:
+        game, limit = hand.game.id, hand.betting.limit
+    code = CODES.get((game, limit))
     if code is None:
         raise UnsupportedRule(
-            f"PHH has no variant code for {hand.game.id} at {hand.betting.limit.value} limit; "
+            f"PHH has no variant code for {game} at {limit.value} limit; "
             f"codes: {', '.join(f'{c} ({g} {lim.value})' for (g, lim), c in CODES.items())}"
         )
     return code
@@ -105,14 +123,12 @@ def _plain(value: object) -> object:
     raise UnsupportedRule(f"cannot write the value {value!r} in a PHH file")
 
 
-def _house_rules(game: Game) -> dict[str, object]:
-    """The house-rule values of ``game`` that differ from its registered form, by rule name."""
-    out = game.changed_rules()
-    if rules_game(game.id, {k: _plain(v) for k, v in out.items()}) != game:
-        raise UnsupportedRule(
-            f"this {game.id} differs from the registered game in more than its house rules "
-            f"({', '.join(r.name for r in game.house_rules) or 'it has none'}); PHH cannot record it"
-        )
+def _house_rules(setup: Setup) -> dict[str, object]:
+    """The house-rule values of the set-up's game that differ from its registered form, by rule name, checked to
+    read back as the same game."""
+    out = dict(setup.rules)
+    if out and rules_game(setup.game, {k: _plain(v) for k, v in out.items()}) != setup.the_game():
+        raise UnsupportedRule(f"the house rules {out} of {setup.game} do not read back as written in PHH")
     return out
 
 
@@ -144,94 +160,97 @@ def _betting_extension(game: Game, betting: Betting, unit: Decimal) -> dict[str,
     return out
 
 
-def _order(hand: Hand) -> list[int]:
+def _order(setup: Setup) -> list[int]:
     """The engine seat of each PHH position: ``p1`` is the first seat after the button (or the dealer box)."""
-    return [(hand.button + 1 + k) % hand.n for k in range(hand.n)]
+    n = len(setup.seats)
+    return [(setup.button + 1 + k) % n for k in range(n)]
 
 
-def _by_position(hand: Hand, values: Sequence[int], unit: Decimal) -> list[Decimal]:
-    """Per-seat amounts as a PHH list: by position, in reverse order heads-up (as the blinds)."""
-    out = [Decimal(values[s]) * unit for s in _order(hand)]
-    return out[::-1] if hand.n == 2 else out
+def _by_position(setup: Setup, values: Sequence[int]) -> list[Decimal]:
+    """Per-seat amounts as a PHH list in the set-up's unit: by position, in reverse order heads-up (as the
+    blinds)."""
+    out = [Decimal(values[s]) * setup.unit for s in _order(setup)]
+    return out[::-1] if len(setup.seats) == 2 else out
 
 
-def _default_big_blind(hand: Hand) -> int | None:
+def _default_big_blind(setup: Setup) -> int | None:
     """The big blind a reader finds without ``_big_blind_seat``: the last seat clockwise from the button that
     posted the largest blind (:func:`pokerroom.engine.order.big_blind_seat`)."""
-    if not any(hand.blinds):
+    blinds = setup.blinds
+    if not any(blinds):
         return None
-    big, n = max(hand.blinds), hand.n
-    return max((s for s in range(n) if hand.blinds[s] == big), key=lambda s: (s - hand.button - 1) % n)
+    big, n = max(blinds), len(blinds)
+    return max((s for s in range(n) if blinds[s] == big), key=lambda s: (s - setup.button - 1) % n)
 
 
-def _rake_keys(hand: Hand, unit: Decimal) -> dict[str, Any]:
+def _rake_keys(record: HandRecord) -> dict[str, Any]:
     """The ``_rake`` table: the schedule when a room table's rake of RULES §3.10 took it, the amount once the
-    hand is settled, and each pot's part when the hook did not split it in proportion (A-3.10-4)."""
-    rule = hand.rake_rule
-    if rule is None:
-        return {}
+    hand is settled, and each pot's part when it was not split in proportion to the pots (A-3.10-4)."""
+    setup, result = record.setup, record.result
+    rule, unit = setup.rake, setup.unit
+    rake = result.rake if result is not None else 0
     out: dict[str, Any] = {}
-    cents = Decimal(rule.cents_per_chip) / unit if isinstance(rule, TableRake) else None
-    if (
-        isinstance(rule, TableRake)
-        and SCHEDULES.get(rule.schedule.id) == rule.schedule
-        and cents is not None
-        and cents * unit == rule.cents_per_chip  # exact: what 1 in the file is worth
-    ):
-        out["schedule"] = rule.schedule.id
-        if cents != 1:
-            out["cents_per_unit"] = int(cents) if cents == cents.to_integral_value() else cents.normalize()
-    elif not hand.rake:
-        return {}  # another hook that took nothing (or has not yet): nothing to record
-    if not hand.is_complete:
+    if rule is not None:
+        cents = Decimal(rule.cents_per_chip) / unit
+        if SCHEDULES.get(rule.schedule.id) == rule.schedule and cents * unit == rule.cents_per_chip:
+            out["schedule"] = rule.schedule.id  # exact: what 1 in the file is worth
+            if cents != 1:
+                out["cents_per_unit"] = int(cents) if cents == cents.to_integral_value() else cents.normalize()
+        elif not rake:
+            return {}
+    elif not rake:
+        return {}  # not raked (or not yet): nothing to record
+    if result is None or record.status is not Status.COMPLETE:
         return out
-    out["amount"] = Decimal(hand.rake) * unit
-    if hand.rake and "schedule" not in out:
-        pots = [p.amount for p in build_pots(hand.contributions, [not f for f in hand.folded], hand.dead)]
-        taken = list(rule(pots, hand.n))  # a rake hook is a function of the pots and the players dealt in
-        if sum(taken) != hand.rake:
-            raise UnsupportedRule(
-                f"the rake of {hand.rake} cannot be written: the hand's rake hook now takes {taken} from pots {pots}"
-            )
-        if taken != split_rake(hand.rake, pots):
+    out["amount"] = Decimal(rake) * unit
+    if rake and "schedule" not in out:
+        taken = [p.rake for p in result.pots]
+        if taken != split_rake(rake, [p.amount + p.rake for p in result.pots]):
             out["pots"] = [Decimal(t) * unit for t in taken]
     return out
 
 
-def _room_keys(hand: Hand, unit: Decimal) -> dict[str, Any]:
+def _room_keys(record: HandRecord) -> dict[str, Any]:
     """``_dead``, ``_big_blind_seat`` and ``_rake``: what a room table adds to a hand (RULES §3.4-§3.5, §3.10)."""
+    setup = record.setup
     out: dict[str, Any] = {}
-    if any(hand.dead_posted):
-        out["_dead"] = _by_position(hand, hand.dead_posted, unit)
-    big = hand.big_blind_seat
-    if big is not None and big != _default_big_blind(hand):
-        out["_big_blind_seat"] = f"p{_order(hand).index(big) + 1}"
-    rake = _rake_keys(hand, unit)
+    if any(setup.dead):
+        out["_dead"] = _by_position(setup, setup.dead)
+    big = setup.big_blind_seat
+    if big is not None and big != _default_big_blind(setup):
+        out["_big_blind_seat"] = f"p{_order(setup).index(big) + 1}"
+    rake = _rake_keys(record)
     if rake:
         out["_rake"] = rake
     return out
 
 
-def extension_keys(hand: Hand, *, unit: Decimal = Decimal(1)) -> tuple[str, dict[str, Any]]:
+def extension_keys(record: HandRecord) -> tuple[str, dict[str, Any]]:
     """The variant (a PHH code or our game id) and the extension keys (``_limit``, ``_house_rules``, ...) that
-    record ``hand``'s game, limit and options; see the module docstring."""
-    game, betting = hand.game, hand.betting
-    rules = _house_rules(game)
+    record the hand's game, limit and options; see the module docstring."""
+    setup = record.setup
+    game, betting, unit = setup.the_game(), setup.betting, setup.unit
+    rules = _house_rules(setup)
     extra: dict[str, Any] = {}
     if rules:
         extra["_house_rules"] = {k: _plain(v) for k, v in rules.items()}
     bets = _betting_extension(game, betting, unit)
     if bets:
         extra["_betting"] = bets
-    if hand.fold_without_bet != game.house.fold_without_bet:
-        extra["_fold_without_bet"] = hand.fold_without_bet
-    if hand.carried_in:
-        extra["_carried_in"] = Decimal(hand.carried_in) * unit
-    if game.house.odd_chips_carry and not hand.carry_odd_chips:
+    if setup.fold_without_bet != game.house.fold_without_bet:
+        extra["_fold_without_bet"] = setup.fold_without_bet
+    if setup.carried_in:
+        extra["_carried_in"] = Decimal(setup.carried_in) * unit
+    if setup.last_hand:
         extra["_last_hand"] = True
-    if hand.carried:
-        extra["_carried"] = Decimal(hand.carried) * unit
-    extra.update(_room_keys(hand, unit))
+    carried = record.result.carried_out if record.result is not None else 0
+    if carried:
+        extra["_carried"] = Decimal(carried) * unit
+    extra.update(_room_keys(record))
+    if record.status is Status.VOIDED or record.status is Status.CANCELLED:
+        extra["_status"] = record.status.value
+        if record.reason:
+            extra["_reason"] = record.reason
     code = CODES.get((game.id, betting.limit))
     if code is not None and not extra:
         return code, {}
@@ -239,28 +258,26 @@ def extension_keys(hand: Hand, *, unit: Decimal = Decimal(1)) -> tuple[str, dict
 
 
 def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None) -> PHHHand:
-    """The PHH record of ``hand`` (finished or not; ``finishing_stacks`` only once it is complete).
+    """The PHH record of a played ``hand`` (finished or not; ``finishing_stacks`` only once it is complete), in
+    chips times ``unit``; ``seat`` writes it from that seat's view (hidden cards as ``??``).  Through its hand
+    record: :func:`from_record` of :func:`~pokerroom.room.record.record_of`."""
+    record = record_of(hand, unit=unit)
+    return from_record(record.view(seat) if seat is not None else record)
 
-    ``seat`` writes the record from that seat's view (hidden cards as ``??``).  Raises
+
+def from_record(record: HandRecord) -> PHHHand:
+    """The PHH record of ``record`` (``finishing_stacks`` only once it is complete), amounts in its set-up's
+    ``unit``, cards as the record holds them (a seat's view keeps other seats' hidden cards as ``??``).  Raises
     :class:`~pokerroom.errors.UnsupportedRule` for what PHH and its extension keys cannot express (an event
-    this writer does not know, a game changed other than by its house rules, a rake hook whose takes cannot be
-    told again).
-    """
-    variant, extra = extension_keys(hand, unit=unit)
-    order = _order(hand)  # PHH position -> engine seat
+    this writer does not know, a rake whose parts cannot be told again)."""
+    setup = record.setup
+    unit = setup.unit
+    variant, extra = extension_keys(record)
+    order = _order(setup)  # PHH position -> engine seat
     player = {s: i + 1 for i, s in enumerate(order)}
 
     def by_position(values: Sequence[int]) -> tuple[Decimal, ...]:
-        return tuple(_by_position(hand, values, unit))
-
-    shown = hand.shown
-
-    def hidden(owner: int, cards: Sequence[int]) -> tuple[int, ...]:
-        """``cards`` of ``owner`` dealt face down, as the viewer sees them."""
-        if seat is None or owner == seat:
-            return tuple(cards)
-        final = shown.get(owner, ())
-        return tuple(c if c in final else UNKNOWN for c in cards)
+        return tuple(_by_position(setup, values))
 
     actions: list[str] = []
     # Deals of one street are written per player: a player's down cards and the up card(s) dealt right after
@@ -272,12 +289,12 @@ def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None
             actions.append(f"d dh p{player[s]} {format_cards(cards)}")
         group.clear()
 
-    for e in hand.events:
+    for e in record.events:
         t = e.type
         if t is EventType.DEAL_HOLE or t is EventType.DEAL_UP:
             assert e.seat is not None and e.cards is not None
             up = t is EventType.DEAL_UP
-            cards = list(e.cards) if up else list(hidden(e.seat, e.cards))
+            cards = list(e.cards)
             held = group.get(e.seat)
             if held is not None and (held[1] or not up):  # a new street for this seat
                 flush()
@@ -307,7 +324,7 @@ def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None
         elif t is EventType.BRING_IN:
             actions.append(f"{p} pb")
         elif t is EventType.DRAW:
-            discards = hidden(e.seat, e.cards or ())
+            discards = e.cards or ()
             text = f"{p} sd {format_cards(discards)}" if discards else f"{p} sd"
             actions.append(f"{text} # {TIMED_OUT}" if e.text == TIMED_OUT else text)
         elif t is EventType.SPLIT:  # a check that presses split, or an all-in player's answer (RULES G15)
@@ -322,29 +339,31 @@ def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None
         else:
             raise UnsupportedRule(f"PHH writing does not know the event {t.value!r} ({e})")
     flush()
-    betting = hand.betting
+    betting = setup.betting
     fixed = betting.limit is Limit.FIXED
-    stud = hand.game.family is Family.STUD
-    finishing = tuple(Decimal(hand.stacks[s]) * unit for s in order) if hand.is_complete else None
-    record = PHHHand(
+    stud = setup.the_game().family is Family.STUD
+    result = record.result
+    complete = record.status is Status.COMPLETE and result is not None
+    finishing = tuple(Decimal(result.final[s]) * unit for s in order) if complete and result else None
+    phh = PHHHand(
         variant=variant,
-        ante_trimming_status=hand.ante_trimming,
-        antes=by_position(hand.antes),
-        blinds_or_straddles=by_position(hand.blinds) if any(hand.blinds) or variant in BUTTON_VARIANTS else None,
-        bring_in=Decimal(hand.bring_in) * unit if stud else None,
+        ante_trimming_status=setup.ante_trimming,
+        antes=by_position(setup.antes),
+        blinds_or_straddles=by_position(setup.blinds) if any(setup.blinds) or variant in BUTTON_VARIANTS else None,
+        bring_in=Decimal(setup.bring_in) * unit if stud else None,
         small_bet=Decimal(betting.bet_sizes[0]) * unit if fixed else None,
         big_bet=Decimal(betting.bet_sizes[-1]) * unit if fixed else None,
         min_bet=None if fixed else Decimal(betting.min_bet) * unit,
-        starting_stacks=tuple(Decimal(hand.starting_stacks[s]) * unit for s in order),
+        starting_stacks=tuple(Decimal(setup.stacks[s]) * unit for s in order),
         actions=tuple(actions),
         finishing_stacks=finishing,
         extra=extra,
     )
-    if record_unit(record) != unit:
+    if record_unit(phh) != unit:
         # The reader would replay in a larger unit (every amount a multiple of it), where odd chips and the
         # game's own chip constants come out differently: name the chip.
-        record = dataclasses.replace(record, extra={**extra, "_chip_unit": unit})
-    return record
+        phh = dataclasses.replace(phh, extra={**extra, "_chip_unit": unit})
+    return phh
 
 
 def _amount(chips: int, unit: Decimal) -> str:

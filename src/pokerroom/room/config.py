@@ -1,5 +1,5 @@
-"""A table's settings and records (RULES §3.3-§3.11): :class:`TableConfig` (validated when built), the
-:class:`SeatState` of each occupied seat, the :class:`RoomEvent` log and the :class:`HandResult` of each hand.
+"""A table's settings (RULES §3.3-§3.11): :class:`TableConfig` (validated when built), the :class:`SeatState` of
+each occupied seat and the :class:`RoomEvent` log.  Each hand's record: :mod:`pokerroom.room.record`.
 """
 
 from __future__ import annotations
@@ -8,13 +8,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from pokerroom.engine import Event
 from pokerroom.errors import RoomError
 from pokerroom.games import Limit
 from pokerroom.room.layout import Dealer, NewPlayerRule
 from pokerroom.room.stakes import BuyIn
 
-__all__ = ["HandResult", "RoomEvent", "SeatState", "TableConfig"]
+__all__ = ["RoomEvent", "SeatState", "TableConfig"]
 
 
 
@@ -61,7 +60,9 @@ class TableConfig:
     deal (the A-6 table's 13, RULES G3); ``rebuy_cap``: the club's X = M/S cap (RULES G2); ``rebuy_only_busted``:
     the no-limit lowball rule (G1); ``aai_per_24h``: disconnect protections per player per 24 hours;
     ``action_seconds``/``bank_seconds``: the clock; ``auto_showdown``: every hand at a showdown is turned up
-    (online practice), or ``False``: each player in turn shows or mucks (a time-out mucks)."""
+    (online practice), or ``False``: each player in turn shows or mucks (a time-out mucks); ``currency``: the
+    ISO 4217 code of real money (``"EUR"``; ``None``: play chips), a chip then being worth ``cents_per_chip``
+    hundredths of it in the hand records."""
 
     game: str
     rules: dict[str, Any] = field(default_factory=dict)
@@ -83,6 +84,7 @@ class TableConfig:
     action_seconds: float = 20.0
     bank_seconds: float = 30.0
     auto_showdown: bool = True
+    currency: str | None = None
 
     def __post_init__(self) -> None:
         """Refuse settings no table can play with (:class:`RoomError` naming what is allowed) and take ``dealer``
@@ -90,6 +92,10 @@ class TableConfig:
         become a tuple."""
         if not isinstance(self.game, str) or not self.game:
             raise RoomError(f"game must be a game id such as 'holdem', not {self.game!r}")
+        if self.currency is not None and not (
+            isinstance(self.currency, str) and len(self.currency) == 3 and self.currency.isalpha()
+        ):
+            raise RoomError(f"currency must be a three-letter code such as 'EUR' (or None), not {self.currency!r}")
         if not isinstance(self.rules, dict):
             raise RoomError(f"rules must be a dict of house rules by name, not {self.rules!r}")
         if self.stakes is not None and not isinstance(self.stakes, str):
@@ -192,23 +198,3 @@ class RoomEvent:
     player: str | None = None
     amount: int = 0
     text: str = ""
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """A settled hand: its ``number``; ``players`` by engine seat (table seat, name); ``starting`` and
-    ``final`` stacks; ``contributions`` (chips each put in, dead money included, uncalled bets excluded);
-    ``payouts`` (chips each won); ``rake``; ``carried_in`` and ``carried_out``; the engine's ``events``.
-    Chips balance: ``sum(contributions) + carried_in == sum(payouts) + rake + carried_out``."""
-
-    number: int
-    players: tuple[tuple[int, str], ...]
-    starting: tuple[int, ...]
-    final: tuple[int, ...]
-    contributions: tuple[int, ...]
-    payouts: tuple[int, ...]
-    rake: int
-    carried_in: int
-    carried_out: int
-    events: tuple[Event, ...]
-    voided: bool = False

@@ -3,49 +3,53 @@
 The table keeps the seats (a player's name, the chips in front of them, sitting out, owed blinds), moves the
 button or the dealer, lays out the blinds and dead money for each hand (:mod:`pokerroom.room.layout`), starts the
 engine's :class:`~pokerroom.engine.Hand` on the seats dealt in, and after the hand takes the stacks back, with the
-rake and the carried chips.  Chips move only between hands (table stakes): buy-ins, rebuys and cash-outs are
-refused while the player is in a hand.  Time comes from an injected clock: when the player to act runs out of
-time the table acts for them (check, else disconnect protection where seed 004 allows it, else fold; a draw
-stands pat).  The table is synchronous and does no I/O; :mod:`pokerroom.store.runner` adds the store.
+rake and the carried chips, and keeps the hand's :class:`~pokerroom.room.record.HandRecord`.  Chips move only
+between hands (table stakes): buy-ins, rebuys and cash-outs are refused while the player is in a hand.
+
+Every action reaches the hand through one path (:mod:`pokerroom.room.decisions`): :meth:`Table.accept` (the seat
+mapped, the action verified once, clamped under the house rule) or :meth:`Table.forced` (what a time-out or a
+player who left does now: check, else disconnect protection where seed 004 allows it, else fold; a draw stands
+pat) give a :class:`~pokerroom.room.decisions.Decision`, and :meth:`Table.apply` applies it; :meth:`Table.act`
+and :meth:`Table.time_out` do both.  Time comes from an injected clock.  The table is synchronous and does no I/O;
+:mod:`pokerroom.store.runner` journals each decision before applying it.
 
 Seats are the table's (``0..size-1``, clockwise); the engine's seats are the positions of the players dealt in.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
+import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
+from pokerroom.cards import format_cards
 from pokerroom.engine import Action, Event, Hand, Phase
-from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, PokerroomError, RoomError, UnsupportedRule
-from pokerroom.games import Family, Game, Limit, club, find
-from pokerroom.games.stakes import Stakes, table_stakes
+from pokerroom.engine.dealing import CardSource
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, RoomError
+from pokerroom.games import Game, Limit, club, find
 from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock, draw_timer
-from pokerroom.room.config import HandResult, RoomEvent, SeatState, TableConfig, check_flag, whole_number
+from pokerroom.room.config import RoomEvent, SeatState, TableConfig, check_flag, whole_number
+from pokerroom.room.decisions import Cause, Decision, timeout_action
 from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
-from pokerroom.room.rake import TableRake, schedule_for
-from pokerroom.room.stakes import BuyIn
+from pokerroom.room.rake import TableRake
+from pokerroom.room.record import Deck, HandRecord, SeatRecord, Setup, Status, record_of
+from pokerroom.room.settings import TableSettings, derive
 
-__all__ = ["HandResult", "RoomEvent", "SeatState", "Table", "TableConfig"]
+__all__ = ["RoomEvent", "SeatState", "Table", "TableConfig", "deck_seed"]
 
 _DAY = 24 * 3600.0
 
-@dataclass(frozen=True)
-class _Derived:
-    """What a table takes from its game and config (see :meth:`Table._derive`)."""
 
-    game: Game
-    limit: Limit
-    stakes_text: str | None
-    stakes: Stakes
-    blinds: tuple[int, int]
-    min_stack: int
-    rebuy_cap: bool
-    rebuy_only_busted: bool
-    buy_in: BuyIn
-    rake: TableRake | None
+def deck_seed(table_seed: int, number: int) -> int:
+    """The deck seed of hand ``number`` at a table seeded with ``table_seed``: 63 bits of BLAKE2b of both, so
+    every hand's deck is reproducible from the table's seed and no two hands share one."""
+    digest = hashlib.blake2b(f"{table_seed}:{number}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 class Table:
@@ -59,13 +63,17 @@ class Table:
         clock: Clock | None = None,
         first_button: int | None = None,
         protections: dict[str, list[float]] | None = None,
+        seed: int | None = None,
+        name: str | None = None,
+        table_id: int | None = None,
     ) -> None:
         """``clock`` gives the time (a :class:`VirtualClock` by default); ``first_button`` is the position the
         first hand moves on from (the previous hand's button; the box's seat for the stud games);
         ``protections`` maps each player to the clock times their disconnect protection was used: pass one
-        dict to every table of a room so the allowance counts per player across tables (RULES §3.7).  Raises
-        :class:`RoomError` (or :class:`~pokerroom.errors.UnsupportedRule`) for settings no hand could be dealt
-        with."""
+        dict to every table of a room so the allowance counts per player across tables (RULES §3.7).  ``seed``
+        makes every deck reproducible (:func:`deck_seed`; ``None``: each from ``secrets``); ``name`` and
+        ``table_id`` name the table in its hand records.  Raises :class:`RoomError` (or
+        :class:`~pokerroom.errors.UnsupportedRule`) for settings no hand could be dealt with."""
         if not isinstance(config, TableConfig):
             raise RoomError(f"a table needs a TableConfig, not {config!r}")
         game = find(config.game)
@@ -82,6 +90,11 @@ class Table:
                 f"first_button must be a seat from 0 to {self.size - 1} (or None), not {first_button!r}"
             )
         self.clock: Clock = clock if clock is not None else VirtualClock()
+        if seed is not None and not whole_number(seed):
+            raise RoomError(f"a table's seed is a whole number (or None: a fresh deck each hand), not {seed!r}")
+        self.seed = seed
+        self.name = name
+        self.table_id = table_id
         self.seats: list[SeatState | None] = [None] * self.size
         self.hand: Hand | None = None
         self.hand_number = 0
@@ -103,85 +116,15 @@ class Table:
         self._aai: dict[str, list[float]] = protections if protections is not None else {}
         self._timed_seat: int | None = None
         self._started = False
-        blind_game = game.blinds_open
-        self.blind_game = blind_game
-        if config.dealer is not None:
-            fits = (Dealer.MOVING_BUTTON, Dealer.DEAD_BUTTON) if blind_game else (Dealer.BOX, Dealer.ROTATING)
-            if config.dealer not in fits:
-                kind = "a blind game" if blind_game else "played without blinds"
-                allowed = " or ".join(d.value for d in fits)
-                raise RoomError(f"{game.id} is {kind}: its dealer is {allowed}, not {config.dealer.value}")
-            self.dealer = config.dealer
-        elif blind_game:
-            self.dealer = Dealer.MOVING_BUTTON
-        elif game.family is Family.STUD:
-            self.dealer = Dealer.BOX
-        else:
-            self.dealer = Dealer.ROTATING
-        if config.new_player_rule is not None:
-            self.new_player_rule = config.new_player_rule
-        elif game.house.new_player_fee:
-            self.new_player_rule = NewPlayerRule.FEE
-        elif blind_game:
-            self.new_player_rule = NewPlayerRule.POST_OR_WAIT
-        else:
-            self.new_player_rule = NewPlayerRule.NONE
-        self._apply(self._derive(game, config))
+        self._setup_fields: dict[str, Any] = {}
+        self.blind_game = game.blinds_open
+        self.setup: Setup | None = None
+        """The set-up of the hand being played (or the last one), as its record holds it."""
+        self.record: HandRecord | None = None
+        """The record of the last hand settled or voided (see :class:`~pokerroom.room.record.HandRecord`)."""
+        self._apply(derive(game, config))
 
-    def _derive(self, game: Game, config: TableConfig) -> _Derived:
-        """Everything the table takes from ``game`` (with its house rules) and the config: the limit, stakes,
-        blinds, minimum stack, rebuy cap, buy-in range and rake; checked by dealing a probe hand with them, so
-        that settings no hand could be dealt with are refused now (:class:`RoomError` or
-        :class:`~pokerroom.errors.UnsupportedRule`) rather than at the next deal.  Changes nothing."""
-        limit = Limit.parse(config.limit) if config.limit else game.default_limit
-        text = config.stakes
-        if text is None and config.blinds is not None and self.blind_game:
-            small, big = config.blinds
-            text = f"{big}/{2 * big}" if limit is Limit.FIXED else f"{small}/{big}"
-        try:
-            stakes = table_stakes(game, limit, text, ante=config.ante, bring_in=config.bring_in or None)
-        except (ValueError, TypeError) as err:
-            raise RoomError(f"stakes for {game.id}: {err}") from None
-        own = stakes.blinds
-        blinds: tuple[int, int] = config.blinds if config.blinds is not None else (
-            (own[0], own[1]) if len(own) >= 2 else (0, 0)
-        )
-        min_stack = config.min_stack if config.min_stack is not None else (game.house.min_stack or 1)
-        rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else game.house.rebuy_to_average
-        unit = stakes.unit
-        if config.buy_in is not None:
-            buy_in = config.buy_in
-        elif game.house.home_game:
-            buy_in = BuyIn(min_stack, None)  # the club: the evening's agreed chips, no table maximum
-        else:
-            buy_in = BuyIn.for_table(limit, small_bet=unit, big_blind=unit, cents_per_chip=config.cents_per_chip)
-        rake: TableRake | None = None
-        if config.real_money and not game.house.home_game:
-            rake = TableRake(schedule_for(limit, small_bet=unit, cents_per_chip=config.cents_per_chip),
-                             config.cents_per_chip)
-        only_busted = config.rebuy_only_busted
-        if only_busted is None:
-            only_busted = limit in game.house.rebuy_when_busted
-        derived = _Derived(game, limit, text, stakes, blinds, min_stack, bool(rebuy_cap), only_busted, buy_in, rake)
-        self._probe(derived)
-        return derived
-
-    def _probe(self, d: _Derived) -> None:
-        """Deal a hand with ``d`` on deep stacks as :meth:`start_hand` would; a refusal names the setting."""
-        n = max(2, d.game.min_players)
-        stack = max(10**9, 100 * max(d.min_stack, d.buy_in.minimum))
-        try:
-            d.game.deal(
-                stacks=[stack] * n, button=0, blinds=d.blinds if self.blind_game else None, ante=d.stakes.ante,
-                bring_in=d.stakes.bring_in, betting=d.stakes.betting, seed=0,
-            )
-        except PokerroomError as err:
-            what = d.stakes.describe()
-            raise UnsupportedRule(f"{d.game.id} cannot be dealt with these settings ({what}): {err}") from None
-        except (ValueError, TypeError, ArithmeticError) as err:
-            raise UnsupportedRule(f"{d.game.id} cannot be dealt with these settings: {err!r}") from None
-
-    def _apply(self, d: _Derived) -> None:
+    def _apply(self, d: TableSettings) -> None:
         self.game = d.game
         self._limit = d.limit
         self._stakes_text = d.stakes_text
@@ -192,6 +135,13 @@ class Table:
         self.rebuy_only_busted = d.rebuy_only_busted
         self.buy_in = d.buy_in
         self._rake = d.rake
+        self.dealer = d.dealer
+        self.new_player_rule = d.new_player_rule
+
+    @property
+    def limit(self) -> Limit:
+        """The table's betting structure."""
+        return self._limit
 
     def set_rules(self, **rules: Any) -> None:
         """Change house rules from the next hand on (RULES §5 meta-rule 2: agreed before a hand, else the
@@ -204,7 +154,7 @@ class Table:
         merged = {**self.config.rules, **rules}
         game = find(self.config.game).with_rules(**merged)
         config = replace(self.config, rules=merged)
-        derived = self._derive(game, config)
+        derived = derive(game, config)
         self.config = config
         self._apply(derived)
 
@@ -406,13 +356,22 @@ class Table:
             cands.append(Candidate(i, new=st.new, owes_big=st.owes_big, owes_small=st.owes_small, post=st.post))
         return cands, out, short
 
-    def start_hand(self, *, seed: int | None = None, cards: Any = None) -> Hand:
-        """Lay out the next hand and deal it; raises :class:`RoomError` when a hand is running or fewer than
-        two players can be dealt in, and the engine's error when the deal is refused (a card source that does
-        not fit).  All or nothing: a refused deal changes nothing (no events, no missed blinds recorded); the
-        seats' debts, the positions and the events change only once the hand is dealt."""
+    def start_hand(
+        self, *, seed: int | None = None, cards: CardSource | None = None, started_at: datetime | None = None
+    ) -> Hand:
+        """Lay out the next hand and deal it: its cards from ``cards``, else a deck shuffled from ``seed``, else
+        from the table's seed (:func:`deck_seed`), else from a fresh ``secrets`` seed; the seed is the deck's
+        provenance in the hand's :attr:`setup` (``started_at``: its start time, UTC, for the record).  Raises
+        :class:`RoomError` when a hand is running or fewer than two players can be dealt in, and the engine's
+        error when the deal is refused (a card source that does not fit).  All or nothing: a refused deal changes
+        nothing (no events, no missed blinds recorded); the seats' debts, the positions and the events change
+        only once the hand is dealt."""
         if self.hand is not None and not self.hand.is_complete:
             raise RoomError("a hand is being played; finish it first")
+        if seed is not None and not whole_number(seed):
+            raise RoomError(f"a deck seed is a whole number, not {seed!r}")
+        if cards is None and seed is None:
+            seed = deck_seed(self.seed, self.hand_number + 1) if self.seed is not None else secrets.randbits(63)
         cands, out, short = self._candidates()
         before = (
             self.button, self._bb, self._sb,
@@ -454,6 +413,18 @@ class Table:
             auto_showdown=self.config.auto_showdown,
             rake=self._rake, **kw,
         )
+        number = self.hand_number + 1
+        setup_fields: dict[str, Any] = {
+            "seats": [SeatRecord(s, self.seats[s].player, self.seats[s].stack) for s in dealt],  # type: ignore[union-attr]
+            "stakes": self.stakes.describe(),
+            "unit": Decimal(self.config.cents_per_chip) / 100 if self.config.currency else Decimal(1),
+            "currency": self.config.currency,
+            "table_id": self.table_id,
+            "table_name": self.name,
+            "number": number,
+            "started_at": started_at,
+            "deck": Deck(seed=seed if cards is None else None),
+        }
         # Dealt: from here on nothing is refused, and the table commits the layout.
         for seat in short:
             self._log("sit_out", seat, self.seats[seat].stack, f"fewer than {self.min_stack} chips before the deal")  # type: ignore[union-attr]
@@ -478,7 +449,9 @@ class Table:
             st.new = False
         self.hand = hand
         self.layout = layout
-        self.hand_number += 1
+        self.hand_number = number
+        self._setup_fields = setup_fields
+        self.setup = record_of(hand, **setup_fields).setup
         self._started = True
         self._before = before
         previous_bb = self._bb
@@ -524,25 +497,107 @@ class Table:
             self._running = None
         self._timed_seat = None
 
-    def act(self, seat: int, action: Action) -> Event:
-        """Apply ``action`` for table ``seat``.  With the house rule ``clamp_out_of_range_bets`` an amount out of
-        range is placed at the nearest legal amount (seed 000 5.3, decision 19).  Raises the engine's errors;
-        a refused action changes nothing.  Settles the hand when it ends (see :attr:`result`)."""
+    def _hand_in_play(self) -> Hand:
         h = self.hand
         if h is None or h.is_complete:
             raise IllegalAction("no hand is being played; start one first")
+        return h
+
+    def accept(self, seat: int, action: Action) -> Decision:
+        """What the table will do with ``action`` from table ``seat``: the action verified once by the hand, and
+        with the house rule ``clamp_out_of_range_bets`` an amount out of range placed at the nearest legal one
+        (seed 000 5.3, settled decision 19; ``asked`` keeps the amount asked for).  Pure: nothing changes until
+        :meth:`apply`.  Raises the engine's errors (:class:`~pokerroom.errors.NotYourTurn` for a seat that is
+        not to act or not dealt in, :class:`~pokerroom.errors.IllegalAmount` with the nearest legal amount, ...)
+        and :class:`~pokerroom.errors.IllegalAction` when no hand is being played."""
+        h = self._hand_in_play()
         es = self._engine_seat(seat)
+        if self.to_act != seat:
+            raise NotYourTurn(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        asked: int | None = None
         try:
             h.verify(action, es)
+        except NotYourCards:
+            named = [c for c in action.cards or () if c not in h.hole[es]]
+            held = format_cards(h.hole[es], sep=" ")
+            if not named:
+                raise NotYourCards(f"seat {seat} names a card twice; it holds {held}") from None
+            raise NotYourCards(f"seat {seat} does not hold {format_cards(named, sep=' ')}; it holds {held}") from None
         except IllegalAmount as err:
             if not (self.game.house.clamp_out_of_range_bets and err.nearest is not None):
                 raise
-            action = Action(action.kind, amount=err.nearest)
+            asked, action = action.amount, Action(action.kind, amount=err.nearest)
             h.verify(action, es)
+        return Decision(seat, action, Cause.PLAYER, asked, self.hand_number, len(h.events))
+
+    def forced(self, cause: Cause = Cause.TIMEOUT) -> Decision:
+        """What the table does for the player to act who does not (RULES §2.5, §3.7, A-3.7-2): a draw stands
+        pat (after a time-out the player may not bet or raise afterwards), a showdown mucks, a forced bring-in is
+        posted, a free check is taken; facing a bet, a time-out on a real-money fixed or spread limit table is
+        disconnect protection while the player has chips in and protections left, else the player folds; a
+        player who ``LEFT`` checks or folds.  Pure: nothing changes until :meth:`apply`.  Raises
+        :class:`~pokerroom.errors.IllegalAction` when nobody is to act."""
+        h = self._hand_in_play()
+        seat = self.to_act
+        legal = h.legal_actions()
+        if seat is None or legal is None:
+            raise IllegalAction("nobody is to act")
+        es = self._engine_seat(seat)
+        action = timeout_action(legal, cause)
+        if action is None and cause is Cause.TIMEOUT and self._protects(seat):
+            try:
+                h.verify_artificial_all_in(es)
+            except IllegalAction:
+                pass
+            else:
+                return Decision(seat, None, cause, None, self.hand_number, len(h.events))
+        if action is None:
+            action = Action.fold()
+        h.verify(action, es)
+        return Decision(seat, action, cause, None, self.hand_number, len(h.events))
+
+    def _protects(self, seat: int) -> bool:
+        """Whether disconnect protection is there for the player at ``seat`` (RULES §3.7): a real-money fixed or
+        spread limit table and a protection left in the last 24 hours."""
+        st = self.seats[seat]
+        assert st is not None
+        fixed = self._limit in (Limit.FIXED, Limit.SPREAD)
+        return fixed and self.config.real_money and self.aai_remaining(st.player) > 0
+
+    def apply(self, decision: Decision) -> Event:
+        """Apply ``decision`` (from :meth:`accept` or :meth:`forced` on this very state) and return the hand's
+        event; a time-out is logged, and disconnect protection counted against the player's allowance (a warning
+        when the last is used).  Settles the hand when it ends (see :attr:`record`).  Raises :class:`RoomError`
+        for a decision made on another state (the hand moved on since) and the engine's errors; a refusal
+        changes nothing."""
+        h = self._hand_in_play()
+        if decision.hand != self.hand_number or decision.step != len(h.events):
+            raise RoomError(
+                f"the decision for seat {decision.seat} was made at hand {decision.hand}, event {decision.step}; "
+                f"the table is at hand {self.hand_number}, event {len(h.events)}: decide again"
+            )
+        es = self._engine_seat(decision.seat)
+        action = decision.action
+        if action is None:
+            h.verify_artificial_all_in(es)
         self._stop_timer()
-        event = h.act(action, es)
+        if decision.cause is Cause.TIMEOUT:
+            st = self.seats[decision.seat]
+            assert st is not None
+            if action is None:
+                self._aai.setdefault(st.player, []).append(self.clock.now())
+                self._log("protected", decision.seat, h.contributions[es], "disconnect protection: all-in")
+                if self.aai_remaining(st.player) == 0:
+                    self._log("warning", decision.seat, 0, "disconnect protection used up for 24 hours")
+            else:
+                self._log("timeout", decision.seat, 0, action.kind.value)
+        event = h.artificial_all_in(es) if action is None else h.act(action, es)
         self._after()
         return event
+
+    def act(self, seat: int, action: Action) -> Event:
+        """:meth:`accept` then :meth:`apply`: the action of table ``seat``; returns the hand's event."""
+        return self.apply(self.accept(seat, action))
 
     def _after(self) -> None:
         h = self.hand
@@ -557,53 +612,16 @@ class Table:
         return self.to_act is not None and self._running is not None and self._running.expired(self.clock.now())
 
     def time_out(self) -> Event:
-        """Act for the player to act whose time is up (RULES §3.7, A-3.7-2, §2.5): a draw stands pat (and the
-        player may not bet or raise afterwards); a forced bring-in is posted; with nothing to call, check; facing
-        a bet, disconnect protection on a real-money fixed or spread limit table while the player has chips in
-        and protections left (a warning when the last is used); else fold.  Raises :class:`IllegalAction` when
-        nobody is to act and :class:`RoomError` while the player still has time (:meth:`expired`; see
-        :meth:`run_out_clock`); a refusal changes nothing."""
-        h = self.hand
+        """Act for the player to act whose time is up (:meth:`forced`, then :meth:`apply`).  Raises
+        :class:`IllegalAction` when nobody is to act and :class:`RoomError` while the player still has time
+        (:meth:`expired`; see :meth:`run_out_clock`); a refusal changes nothing."""
         seat = self.to_act
-        if h is None or seat is None:
+        if self.hand is None or seat is None:
             raise IllegalAction("nobody is to act")
         if not self.expired():
             left = self._running.remaining(self.clock.now()) if self._running is not None else 0.0
             raise RoomError(f"seat {seat} still has {left:g} s to act; the table acts for them only when it is up")
-        st = self.seats[seat]
-        assert st is not None
-        legal = h.legal_actions()
-        assert legal is not None
-        self._stop_timer()
-        es = self._engine_seat(seat)
-        if legal.draw is not None:
-            action = Action.draw((), timed_out=True)
-        elif legal.show:
-            action = Action.muck()
-        elif legal.bring_in is not None:
-            action = Action.post_bring_in()
-        elif legal.check:
-            action = Action.check()
-        else:
-            protected = self._limit in (Limit.FIXED, Limit.SPREAD) and self.config.real_money
-            if protected and self.aai_remaining(st.player) > 0:
-                try:
-                    h.verify_artificial_all_in(es)
-                except IllegalAction:
-                    pass
-                else:
-                    self._aai.setdefault(st.player, []).append(self.clock.now())
-                    self._log("protected", seat, h.contributions[es], "disconnect protection: all-in")
-                    if self.aai_remaining(st.player) == 0:
-                        self._log("warning", seat, 0, "disconnect protection used up for 24 hours")
-                    event = h.artificial_all_in(es)
-                    self._after()
-                    return event
-            action = Action.fold()
-        self._log("timeout", seat, 0, action.kind.value)
-        event = h.act(action, es)
-        self._after()
-        return event
+        return self.apply(self.forced(Cause.TIMEOUT))
 
     def run_out_clock(self) -> float:
         """Move a :class:`VirtualClock` on until the player to act is out of time (:meth:`expired`), so that
@@ -628,14 +646,10 @@ class Table:
 
     # ------------------------------------------------------------------ settling
 
-    result: HandResult | None = None
-
     def _settle(self) -> None:
         h = self.hand
         layout = self.layout
         assert h is not None and layout is not None
-        contributions = tuple(c + d for c, d in zip(h.contributions, h.dead_posted, strict=True))
-        payouts = tuple(h.won)
         for k, seat in enumerate(layout.dealt):
             st = self.seats[seat]
             assert st is not None
@@ -643,18 +657,7 @@ class Table:
             if st.stack == 0:
                 st.busted_at = self.hand_number
         self.carried = h.carried
-        self.result = HandResult(
-            number=self.hand_number,
-            players=tuple((s, self.seats[s].player) for s in layout.dealt),  # type: ignore[union-attr]
-            starting=h.starting_stacks,
-            final=tuple(h.stacks),
-            contributions=contributions,
-            payouts=payouts,
-            rake=h.rake,
-            carried_in=self._carried_in,
-            carried_out=h.carried,
-            events=tuple(h.events),
-        )
+        self.record = record_of(h, **self._setup_fields)
         if h.rake:
             self._log("rake", None, h.rake)
         if h.carried:
@@ -673,17 +676,16 @@ class Table:
                 self._log("sit_out", i, 0, "no chips")
         return names
 
-    def void_hand(self) -> HandResult:
+    def void_hand(self, reason: str = "hand void, chips returned (RULES §3.8)") -> HandRecord:
         """RULES §3.8: cancel the hand being played; every chip each player put in goes back, no rake, the
         cards are void.  The positions and the debts the hand settled (missed blinds, a newcomer's post or fee)
         stand as before it, so the next deal repeats its layout; :attr:`hand_number` is kept, not wound back: the
-        hand was dealt, and its number stays taken by the voided hand (the result says ``voided``).  Returns the
-        voided hand's figures."""
+        hand was dealt, and its number stays taken by the voided hand.  Returns the voided hand's record (status
+        ``voided`` with ``reason``; its events up to the void)."""
         h = self.hand
         layout = self.layout
         if h is None or layout is None or h.is_complete:
             raise RoomError("no hand is being played")
-        contributions = tuple(c + d for c, d in zip(h.contributions, h.dead_posted, strict=True))
         self._stop_timer()
         self.hand = None
         self.carried = self._carried_in
@@ -694,14 +696,10 @@ class Table:
             for st, old in zip(self.seats, flags, strict=True):
                 if st is not None and old is not None and old[0] == st.player:
                     st.new, st.owes_big, st.owes_small, st.fee_due = old[1:]
-        self.result = HandResult(
-            number=self.hand_number, players=tuple((s, self.seats[s].player) for s in layout.dealt),  # type: ignore[union-attr]
-            starting=h.starting_stacks, final=h.starting_stacks, contributions=contributions,
-            payouts=contributions, rake=0, carried_in=0, carried_out=0, events=tuple(h.events), voided=True,
-        )
-        return self.result
+        self.record = record_of(h, status=Status.VOIDED, reason=reason, **self._setup_fields)
+        return self.record
 
-    def play_bots(self, bots: dict[str, Any], *, seed: int | None = None) -> HandResult:
+    def play_bots(self, bots: dict[str, Any], *, seed: int | None = None) -> HandRecord:
         """Deal one hand and let ``bots`` play it to the end; returns the result.  ``bots`` maps each name to a
         bot (an object with ``act(view)``, :class:`pokerroom.bots.Bot`) or a callable ``view -> Action``."""
         hand = self.start_hand(seed=seed)
@@ -714,8 +712,8 @@ class Table:
             act: Callable[[Any], Action] = bot.act if hasattr(bot, "act") else bot
             action = act(hand.view(self._engine_seat(seat)))
             self.act(seat, action)
-        assert self.result is not None
-        return self.result
+        assert self.record is not None
+        return self.record
 
     def stacks(self) -> dict[str, int]:
         """Chips in front of each seated player, by name."""

@@ -27,20 +27,21 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pokerroom.bots import make as make_bot
-from pokerroom.cards import format_card, format_cards
-from pokerroom.engine import Action, EventType, HandView
+from pokerroom.engine import EventType, HandView
 from pokerroom.engine.results import hand_name, pot_shares
 from pokerroom.errors import (
     DuplicateCard,
     IllegalAction,
     IllegalAmount,
     InvalidCard,
+    NotYourCards,
     NotYourTurn,
     PokerroomError,
     RoomError,
     StoreError,
 )
-from pokerroom.room.config import HandResult
+from pokerroom.room.decisions import Cause
+from pokerroom.room.record import HandRecord
 from pokerroom.room.table import Table
 from pokerroom.server.protocol import (
     VERSION,
@@ -140,6 +141,8 @@ def _code(err: PokerroomError) -> str:
         return err.code
     if isinstance(err, NotYourTurn):
         return "not_your_turn"
+    if isinstance(err, NotYourCards):
+        return "bad_card"
     if isinstance(err, IllegalAmount):
         return "illegal_amount"
     if isinstance(err, IllegalAction):
@@ -312,19 +315,6 @@ class TableActor:
                 f"the action was chosen after event {command.seq} of hand {self.table.hand_number}; the hand is at "
                 f"event {len(h.events)} now: look again",
             )
-        if self.table.to_act != seat:
-            raise NotYourTurn(f"it is seat {self.table.to_act}'s turn, not seat {seat}'s")
-        cards = command.action.cards
-        if cards:
-            h, layout = self.table.hand, self.table.layout
-            assert h is not None and layout is not None
-            held = h.hole[layout.dealt.index(seat)]
-            foreign = [format_card(c) for c in cards if c not in held]
-            if foreign:
-                raise ProtocolError(
-                    "bad_card",
-                    f"seat {seat} does not hold {' '.join(foreign)}; it holds {format_cards(held, sep=' ')}",
-                )
         self.runner.act(seat, command.action)
         self._after_action()
 
@@ -415,7 +405,7 @@ class TableActor:
         return st.player if st is not None and (st.player in self.bots) else None
 
     def _hand_over(self) -> None:
-        result = self.table.result
+        result = self.table.record
         if result is not None:
             self._record(result)
         self._bot_due = None
@@ -427,7 +417,7 @@ class TableActor:
         self.table.finish_busts()
         self._deal_due = self.clock.now() + self.next_hand_delay
 
-    def _record(self, r: HandResult) -> None:
+    def _record(self, r: HandRecord) -> None:
         seat_of = [seat for seat, _ in r.players]
         h = self.table.hand
         shown: dict[int, list[str]] = {}
@@ -454,9 +444,9 @@ class TableActor:
         self.results.append(
             {
                 "number": r.number,
-                "hand_id": self.hand_ids.get(r.number),
+                "hand_id": None if r.number is None else self.hand_ids.get(r.number),
                 "players": [[seat, name] for seat, name in r.players],
-                "net": [won - put for put, won in zip(r.contributions, r.payouts, strict=True)],
+                "net": list(r.net),
                 "pots": pots,
                 "shown": {str(k): v for k, v in shown.items()},
                 "hand_names": names,
@@ -519,26 +509,13 @@ class TableActor:
                     return
                 self._bot_act(seat, st.player)
             elif st.player in self._leaving:
-                self.runner.act(seat, self._leaving_action())
+                self.runner.force(Cause.LEFT)
             elif self.table.expired():
                 self.runner.time_out()
             else:
                 return
             self._changed = True
             self._after_action()
-
-    def _leaving_action(self) -> Action:
-        h = self.table.hand
-        assert h is not None
-        legal = h.legal_actions()
-        assert legal is not None
-        if legal.draw is not None:
-            return Action.stand_pat()
-        if legal.muck:
-            return Action.muck()
-        if legal.bring_in is not None:
-            return Action.post_bring_in()
-        return Action.check() if legal.check else Action.fold()  # as a time-out does (RULES A-3.7-2)
 
     def _bot_act(self, seat: int, name: str) -> None:
         h = self.table.hand
@@ -548,7 +525,7 @@ class TableActor:
         try:
             self.runner.act(seat, self.bots[name].act(view))
         except IllegalAction:
-            self.runner.act(seat, self._leaving_action())  # a bot's mistake never stalls the table
+            self.runner.force(Cause.LEFT)  # a bot's mistake never stalls the table: check, else fold
 
     def _watched(self) -> bool:
         """Whether anyone is here: a person seated or a connection watching (bots alone do not play on)."""

@@ -28,15 +28,16 @@ from pydantic import BaseModel, Field
 
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.formats.phh import dumps
-from pokerroom.formats.phh_hand import from_hand
+from pokerroom.formats.phh_hand import from_record
 from pokerroom.games import all_games
 from pokerroom.room.clock import Clock
+from pokerroom.room.record import Status
+from pokerroom.room.record_json import record_from_json
 from pokerroom.server.accounts import AuthError, Users
 from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter
 from pokerroom.server.protocol import VERSION, ProtocolError, error_message, parse
 from pokerroom.store import Store
-from pokerroom.store.runner import replay
 
 __all__ = ["COOKIE", "RateLimit", "create_app"]
 
@@ -135,11 +136,6 @@ async def _keep_gc(freeze_every: float, sweep_every: float) -> None:
             gc.unfreeze()
             gc.collect()
         gc.freeze()
-
-
-def _players(setup: dict[str, Any]) -> list[str]:
-    """The names dealt into a stored hand, in engine seat order."""
-    return [str(p[1]) for p in setup["players"]]
 
 
 def _http(err: PokerroomError) -> HTTPException:
@@ -296,11 +292,11 @@ def create_app(
         accounts = [name] if real else [f"play:{name}"] if real is False else [name, f"play:{name}"]
         for account in accounts:
             for h in the_store.hands_of(the_store.account_id(account), table=table):
-                players = _players(h.setup)
                 net = None
-                if h.record is not None and name in players:
-                    k = players.index(name)
-                    net = h.record["payouts"][k] - h.record["contributions"][k]  # type: ignore[index]
+                if h.status == Status.COMPLETE:  # a voided hand refunded every chip: no result to show
+                    record = record_from_json(h.record or {})
+                    if name in record.setup.players:
+                        net = record.net[record.setup.players.index(name)]
                 out.append({"id": h.id, "table": h.table, "number": h.number, "status": h.status, "net": net})
         out.sort(key=lambda row: -int(row["id"]))  # type: ignore[call-overload]
         return out[:50]
@@ -308,20 +304,19 @@ def create_app(
     @app.get("/api/hands/{hand_id}/phh", response_class=PlainTextResponse)
     def hand_phh(hand_id: int, name: str = Depends(player)) -> Response:
         try:
-            h = the_store.hand(hand_id)
+            record = the_store.hand_record(hand_id)
         except StoreError:
             raise HTTPException(status_code=404, detail=f"no hand with id {hand_id}") from None
-        players = _players(h.setup)
+        players = record.setup.players
         if name not in players:
             raise HTTPException(status_code=403, detail=f"{name} was not dealt into hand {hand_id}")
-        if h.status == "in_progress":
+        if record.status is Status.INCOMPLETE:
             raise HTTPException(status_code=409, detail=f"hand {hand_id} is still being played")
         try:
-            hand = replay(h.setup, the_store.journal_entries(hand_id), rake=True)
-            text = dumps(from_hand(hand, seat=players.index(name)))
+            text = dumps(from_record(record.view(players.index(name))))
         except PokerroomError as err:
             raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be written as PHH: {err}") from None
-        filename = f"hand-{h.table}-{h.number}.phh"
+        filename = f"hand-{record.setup.table_id}-{record.setup.number}.phh"
         return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
     @app.websocket("/ws/tables/{table_id}")

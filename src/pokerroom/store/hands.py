@@ -1,8 +1,9 @@
 """Hands: starting one, its action journal, settling it through the ledger and voiding it (RULES §3.8).
 
-A hand is ``in_progress`` from :func:`begin_hand` until :func:`settle_hand` (``settled``) or :func:`void_hand`
-(``void``).  While it runs, the table journals each action *before* applying it, so after a crash the hands
-still ``in_progress`` can be replayed from their journal or voided, every contribution refunded.
+A hand's ``status`` is its record's (:class:`~pokerroom.room.record.Status`): ``incomplete`` from
+:func:`begin_hand` until :func:`settle_hand` (``complete``) or :func:`void_hand` (``voided``), which store the
+hand's record.  While it runs, the table journals each decision *before* applying it, so after a crash the hands
+still ``incomplete`` can be replayed from their set-up and journal or voided, every contribution refunded.
 
 The functions take an open connection inside a transaction; :class:`~pokerroom.store.Store` supplies both.
 """
@@ -17,6 +18,7 @@ from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.engine import Connection
 
 from pokerroom.errors import LedgerError, StoreError
+from pokerroom.room.record import Status
 from pokerroom.store import leases
 from pokerroom.store.checks import (
     MAX_SMALL,
@@ -49,7 +51,7 @@ __all__ = [
     "write_journal",
 ]
 
-IN_PROGRESS, SETTLED, VOID = "in_progress", "settled", "void"
+IN_PROGRESS, SETTLED, VOID = Status.INCOMPLETE.value, Status.COMPLETE.value, Status.VOIDED.value
 
 _HAND_COLUMNS = (hands.c.id, hands.c.table_id, hands.c.number, hands.c.setup, hands.c.status, hands.c.record)
 
@@ -244,11 +246,14 @@ def void_hand(
     *,
     contributions: Mapping[int, int],
     reason: str,
+    record: dict[str, object] | None = None,
     lease: str | None = None,
 ) -> None:
     """Refund a hand's contributions and mark it void (see :meth:`pokerroom.store.Store.void_hand`)."""
     put = chip_map(contributions, "contributions")
     reason = text(reason, "reason")
+    if record is not None:
+        record = json_object(record, "record")
     row = _running(conn, hand)
     table, hand_id = int(row.table_id), int(row.id)
     if lease is not None:
@@ -260,4 +265,4 @@ def void_hand(
     transfers: list[Transfer] = [(stack_key(table, account), pot, amount) for account, amount in sorted(put.items())]
     transfers += [(pot, stack_key(table, account), amount) for account, amount in sorted(put.items())]
     post_transfers(conn, now=now, kind="void", memo=reason, transfers=transfers, table=table, hand=hand_id)
-    conn.execute(_HAND_END, {"hand": hand_id, "status": VOID, "ended_at": now})
+    conn.execute(_HAND_END, {"hand": hand_id, "status": VOID, "record": record, "ended_at": now})

@@ -5,10 +5,11 @@ The runner is the only path by which a table's chips change in the store:
 
 * seats: a buy-in or rebuy is checked by the table, then moved account -> stack in the store; standing moves the
   stack back (table stakes, §3.3: only between hands).  If the store refuses, the table is put back as it was;
-* a hand: :meth:`TableRunner.start_hand` deals it and stores everything needed to deal it again
-  (:func:`hand_setup`); each action, time-out and disconnect protection (§3.7) is verified, then *committed* to
-  the hand's journal, and only then applied, so a crash never loses an action the players saw; the finished hand
-  is settled in one transaction from :attr:`Table.result` (contributions, payouts, rake, carried chips);
+* a hand: :meth:`TableRunner.start_hand` deals it and stores its set-up (:class:`~pokerroom.room.record.Setup`:
+  everything needed to deal it again); each decision of the table (an action accepted, a time-out, disconnect
+  protection, §3.7: :mod:`pokerroom.room.decisions`) is *committed* to the hand's journal, and only then applied,
+  so a crash never loses an action the players saw; the finished hand is settled in one transaction from its
+  :class:`~pokerroom.room.record.HandRecord` (contributions, payouts, rake, carried chips), which the store keeps;
 * a crash (§3.8): on construction :meth:`TableRunner.recover` deals every hand still in progress again from its
   set-up, replays its journal through the engine (entries written but never applied count: each was legal), voids
   the hand refunding each player's exact contributions, no rake, and returns every player's table chips to their
@@ -22,8 +23,8 @@ The runner is the only path by which a table's chips change in the store:
 * disconnect protection (§3.7: so many per player per 24 hours, room-wide) is recorded in the store, in the
   transaction that journals it, and loaded back when a player sits down (see :class:`TableRunner`).
 
-Chips are whole numbers of the smallest unit.  Hand cards come from the seed stored in the set-up, so a replay
-deals the same cards and reaches the same state.
+Chips are whole numbers of the smallest unit.  Hand cards come from the deck seed stored in the set-up, so a
+replay deals the same cards and reaches the same state (:func:`replay_stored`).
 """
 
 from __future__ import annotations
@@ -35,38 +36,29 @@ import os
 import secrets
 import time
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
-from pokerroom.engine import Action, ActionKind, DeckSource, Event, EventType, Hand, HandView
-from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, RoomError, StoreError
-from pokerroom.games import Betting, Limit, find
+from pokerroom.engine import Action, Event, Hand, HandView
+from pokerroom.errors import IllegalAction, RoomError, StoreError
 from pokerroom.room.clock import Clock, VirtualClock
-from pokerroom.room.table import HandResult, SeatState, Table, TableConfig
+from pokerroom.room.decisions import Cause, Decision, decision_json
+from pokerroom.room.journal import replay_setup
+from pokerroom.room.record import HandRecord, Setup, Status, record_of
+from pokerroom.room.record_json import record_json, setup_from_json, setup_json
+from pokerroom.room.table import SeatState, Table, TableConfig
 from pokerroom.store import Store
 from pokerroom.store.leases import DEFAULT_TIMEOUT, this_host
 from pokerroom.store.records import Lease
 
-__all__ = ["CRASH_REASON", "Bot", "TableRunner", "deal_again", "hand_setup", "replay", "stored_config"]
+__all__ = ["CRASH_REASON", "Bot", "TableRunner", "stored_config"]
 
 CRASH_REASON = "server crash: hand void, chips returned (RULES §3.8)"
 """The memo of the ledger transaction that voids a hand found in progress after a crash."""
 
-ARTIFICIAL_ALL_IN = "artificial_all_in"
-"""The journal ``kind`` of disconnect protection (RULES §3.7): not a player action, so not an ActionKind."""
-
 Bot = Callable[[HandView], Action | None]
 """A player: the action for a view of the hand, or ``None`` for no answer (the clock then runs out)."""
-
-# Time-outs map to these events; anything else means the runner's forecast of Table.time_out was wrong.
-_TIMEOUT_EVENTS = {
-    ActionKind.DRAW: EventType.DRAW,
-    ActionKind.MUCK: EventType.MUCK,
-    ActionKind.BRING_IN: EventType.BRING_IN,
-    ActionKind.CHECK: EventType.CHECK,
-    ActionKind.FOLD: EventType.FOLD,
-}
 
 
 # The runners of this process by lease token, while they exist: a lease held by this very process for a runner
@@ -98,119 +90,13 @@ def stored_config(settings: Mapping[str, Any]) -> TableConfig:
     return TableConfig.from_dict(data)
 
 
-def _betting_json(b: Betting) -> dict[str, object]:
+def _table_fields(setup: Setup) -> dict[str, Any]:
+    """The table's fields of a stored set-up, for the record of the same hand (:func:`record_of`)."""
     return {
-        "limit": b.limit.value, "min_bet": b.min_bet, "bet_sizes": list(b.bet_sizes), "cap": b.cap,
-        "covering_bet_needs_full_raise": b.covering_bet_needs_full_raise, "round_max": b.round_max,
-        "match_last": b.match_last, "min_raise": b.min_raise,
+        "seats": setup.seats, "stakes": setup.stakes, "unit": setup.unit, "currency": setup.currency,
+        "table_id": setup.table_id, "table_name": setup.table_name, "number": setup.number,
+        "started_at": setup.started_at, "deck": setup.deck,
     }
-
-
-def hand_setup(table: Table, seed: int) -> dict[str, object]:
-    """Everything needed to deal the hand just started at ``table`` (from ``seed``) again, as JSON: the table
-    config, the seed, the table seats dealt in (engine order) with names and starting stacks, the layout, and the
-    engine hand's own set-up (stacks, button, blinds, antes, bring-in, betting structure, dead money, carried
-    chips), so a replay does not depend on how the table chose them.  Raises :class:`RoomError` when no hand is
-    running."""
-    h, layout = table.hand, table.layout
-    if h is None or layout is None:
-        raise RoomError("no hand is being played")
-    players = []
-    for k, seat in enumerate(layout.dealt):
-        st = table.seats[seat]
-        assert st is not None
-        players.append([seat, st.player, h.starting_stacks[k]])
-    return {
-        "config": table.config.to_dict(),
-        "number": table.hand_number,
-        "seed": seed,
-        "players": players,
-        "layout": {"button": layout.button, "small_blind": layout.small_blind, "big_blind": layout.big_blind},
-        "hand": {
-            "stacks": list(h.starting_stacks),
-            "button": h.button,
-            "blinds": list(h.blinds),
-            "antes": list(h.antes),
-            "bring_in": h.bring_in,
-            "betting": _betting_json(h.betting),
-            "ante_trimming": h.ante_trimming,
-            "auto_showdown": h.auto_showdown,
-            "strict_show_order": h.strict_show_order,
-            "fold_without_bet": h.fold_without_bet,
-            "carried_in": h.carried_in,
-            "last_hand": not h.carry_odd_chips,
-            # The dead money actually posted: the same as asked unless a short stack paid less, which deals the
-            # same hand.
-            "dead": list(h.dead_posted),
-            "big_blind_seat": h.big_blind_seat,
-        },
-    }
-
-
-def _entry_action(entry: Mapping[str, Any]) -> Action | None:
-    """The engine action of a journal entry, ``None`` for disconnect protection."""
-    kind = entry["kind"]
-    if kind == ARTIFICIAL_ALL_IN:
-        return None
-    cards = entry.get("cards")
-    return Action(
-        ActionKind(kind),
-        entry.get("amount"),
-        tuple(cards) if cards is not None else None,
-        bool(entry.get("timed_out")) and kind == ActionKind.DRAW,
-    )
-
-
-def deal_again(setup: Mapping[str, Any], *, rake: bool = False) -> Hand:
-    """The hand of ``setup`` (see :func:`hand_setup`) dealt again from its seed, before any action; without
-    rake unless ``rake`` (the rake touches only the payouts at the end, never a contribution; a hand history
-    wants it, a crash recovery does not)."""
-    config = stored_config(setup["config"])
-    game = find(config.game)
-    if config.rules:
-        game = game.with_rules(**config.rules)
-    d = setup["hand"]
-    b = d["betting"]
-    betting = Betting(
-        Limit(b["limit"]), min_bet=b["min_bet"], bet_sizes=tuple(b["bet_sizes"]), cap=b["cap"],
-        covering_bet_needs_full_raise=b["covering_bet_needs_full_raise"], round_max=b["round_max"],
-        match_last=b["match_last"], min_raise=b["min_raise"],
-    )
-    return Hand(
-        game,
-        stacks=d["stacks"],
-        button=d["button"],
-        blinds=d["blinds"],
-        antes=d["antes"],
-        betting=betting,
-        cards=DeckSource.shuffled(game.deck, seed=setup["seed"]),
-        bring_in=d["bring_in"],
-        ante_trimming=d["ante_trimming"],
-        auto_showdown=d["auto_showdown"],
-        strict_show_order=d["strict_show_order"],
-        fold_without_bet=d["fold_without_bet"],
-        carried_in=d["carried_in"],
-        last_hand=d["last_hand"],
-        dead=d["dead"],
-        big_blind_seat=d["big_blind_seat"],
-        rake=Table(config).rake_rule if rake else None,
-    )
-
-
-def replay(setup: Mapping[str, Any], entries: Iterable[Mapping[str, Any]], *, rake: bool = False) -> Hand:
-    """Deal the hand of ``setup`` again (:func:`deal_again`, with the table's rake when ``rake``) and apply the
-    journal ``entries`` in order; returns the engine's hand.  Raises the engine's errors when an entry is not
-    legal: a journal that does not belong to this set-up."""
-    hand = deal_again(setup, rake=rake)
-    seats = [p[0] for p in setup["players"]]
-    for entry in entries:
-        es = seats.index(entry["seat"])
-        action = _entry_action(entry)
-        if action is None:
-            hand.artificial_all_in(es)
-        else:
-            hand.act(action, es)
-    return hand
 
 
 def _copy(thing: Any) -> Any:
@@ -222,27 +108,6 @@ def _copy(thing: Any) -> Any:
     return out
 
 
-def _event_json(e: Event) -> dict[str, object]:
-    out: dict[str, object] = {"type": e.type.value}
-    if e.seat is not None:
-        out["seat"] = e.seat
-    if e.amount is not None:
-        out["amount"] = e.amount
-    if e.to is not None:
-        out["to"] = e.to
-    if e.cards is not None:
-        out["cards"] = list(e.cards)
-    if e.text is not None:
-        out["text"] = e.text
-    if e.all_in:
-        out["all_in"] = True
-    if e.winners is not None:
-        out["winners"] = [list(w) for w in e.winners]
-    if e.eligible is not None:
-        out["eligible"] = list(e.eligible)
-    return out
-
-
 class TableRunner:
     """Table ``name`` in ``store``, played through a :class:`Table` (see the module docstring).
 
@@ -250,7 +115,7 @@ class TableRunner:
     (after a :class:`Table` has been built from them as the store will give them back, so settings that could
     not be played are refused before anything is written), otherwise the stored settings are used
     (:class:`RoomError` if ``config`` is given and differs once both have been through JSON).  ``clock``: the
-    table's clock (default a :class:`VirtualClock`).
+    table's clock (default a :class:`VirtualClock`); ``seed``: the table's deck seed (:class:`Table`).
 
     Construction takes the table's lease (:meth:`Store.take_lease <pokerroom.store.Store.take_lease>`; a
     :class:`~pokerroom.errors.StoreError` naming the holder while another runner plays the table;
@@ -278,6 +143,7 @@ class TableRunner:
         clock: Clock | None = None,
         lease_timeout: float = DEFAULT_TIMEOUT,
         account_of: Callable[[str], str] | None = None,
+        seed: int | None = None,
     ) -> None:
         self.store = store
         self._account_of = account_of
@@ -295,12 +161,13 @@ class TableRunner:
             raise RoomError(f"table {name!r} is stored with other settings: {stored} (given {config})")
         self.config = stored
         self._protections: dict[str, list[float]] = {}
-        self.table = Table(stored, clock=clock, protections=self._protections)
+        self.table = Table(
+            stored, clock=clock, protections=self._protections, seed=seed, name=name, table_id=self.table_id
+        )
         self.hand_id: int | None = None
         """The store's id of the hand being played, or ``None`` between hands."""
         self._seq = 0
         self._accounts: dict[str, int] = {}
-        self._limit = Limit.parse(stored.limit) if stored.limit else self.table.game.default_limit
         self.recovered: list[int] = []
         """Ids of the hands the last :meth:`recover` voided."""
         self.lease = secrets.token_hex(16)
@@ -366,14 +233,10 @@ class TableRunner:
             raise RoomError("a hand is being played; recovery is for a table whose server has stopped")
         voided = []
         for info in self.store.hands_in_progress(self.table_id):
-            hand = replay(info.setup, self.store.journal_entries(info.id))
-            put = [c + d for c, d in zip(hand.contributions, hand.dead_posted, strict=True)]
-            contributions: dict[int, int] = {}
-            players: list[list[Any]] = info.setup["players"]  # type: ignore[assignment]
-            for (_seat, player, _stack), chips in zip(players, put, strict=True):
-                account = self._account(player)
-                contributions[account] = contributions.get(account, 0) + chips
-            self.store.void_hand(info.id, contributions=contributions, reason=CRASH_REASON, lease=self.lease)
+            setup = setup_from_json(info.setup)
+            hand = replay_setup(setup, self.store.journal_entries(info.id), rake=False)
+            record = record_of(hand, status=Status.VOIDED, reason=CRASH_REASON, **_table_fields(setup))
+            self._void_stored(info.id, record)
             voided.append(info.id)
         self.store.cash_out_all(self.table_id, lease=self.lease)
         for seat, st in enumerate(self.table.seats):
@@ -462,28 +325,26 @@ class TableRunner:
     # ------------------------------------------------------------------ hands
 
     def start_hand(self, *, seed: int | None = None) -> int:
-        """Deal the next hand (cards from ``seed``; a fresh random one when ``None``) and store it as in
-        progress with its set-up; returns the store's hand id.  Refused (by the table or the store, say the lease
-        lost), the table is left exactly as it was: hand number, positions, debts, stacks, time banks, events."""
+        """Deal the next hand (cards from ``seed``; else as the table deals, :meth:`Table.start_hand`) and store it
+        as in progress with its set-up; returns the store's hand id.  Refused (by the table or the store, say the
+        lease lost), the table is left exactly as it was: hand number, positions, debts, stacks, time banks,
+        events."""
         self._open()
         if self.hand_id is not None:
             raise RoomError("a hand is being played; finish it first")
-        if seed is None:
-            seed = secrets.randbits(63)
         restore = self._snapshot()
         try:
-            hand = self.table.start_hand(seed=seed)
-            setup = hand_setup(self.table, seed)
+            hand = self.table.start_hand(seed=seed, started_at=self.store.now())
+            setup = self.table.setup
+            assert setup is not None
             if not hand.is_complete:
                 # The set-up must deal this very hand again, or a crash could not be recovered (RULES §3.8).
-                again = deal_again(setup)
+                again = setup_from_json(json.loads(json.dumps(setup_json(setup)))).deal()
                 if again.events != hand.events or again.to_act != hand.to_act or again.stacks != hand.stacks:
                     raise RoomError(f"hand {self.table.hand_number}: its stored set-up would not deal it again")
-            assert self.table.layout is not None
-            dealt = [self.table.seats[s] for s in self.table.layout.dealt]
-            accounts = [self._account(st.player) for st in dealt if st is not None]
+            accounts = [self._account(s.player) for s in setup.seats]
             hand_id = self.store.begin_hand(
-                self.table_id, self.table.hand_number, setup=setup, lease=self.lease, accounts=accounts
+                self.table_id, self.table.hand_number, setup=setup_json(setup), lease=self.lease, accounts=accounts
             )
         except BaseException:
             restore()  # never play a hand the store does not know; the table is as before the deal
@@ -529,90 +390,40 @@ class TableRunner:
             raise IllegalAction("no hand is being played; start one first")
         return h, self.hand_id
 
-    def _journal(
-        self, hand_id: int, seat: int, kind: str, action: Action | None, timed_out: bool, protection: int | None = None
-    ) -> None:
-        entry: dict[str, object] = {"seat": seat, "kind": kind}
-        if action is not None:
-            if action.amount is not None:
-                entry["amount"] = action.amount
-            if action.cards is not None:
-                entry["cards"] = list(action.cards)
-        if timed_out:
-            entry["timed_out"] = True
-        self.store.journal(hand_id, self._seq, entry, protection=protection)  # committed before the table applies it
-        self._seq += 1
-
     def act(self, seat: int, action: Action) -> Event:
-        """Verify ``action`` for table ``seat`` (an out-of-range amount is clamped where the game says so, as
-        :meth:`Table.act` does), journal it, apply it; settle the hand when it ends.  Returns the event."""
-        h, hand_id = self._running()
-        layout = self.table.layout
-        assert layout is not None
-        if seat not in layout.dealt:
-            raise NotYourTurn(f"seat {seat} is not dealt in this hand")
-        es = layout.dealt.index(seat)
-        try:
-            h.verify(action, es)
-        except IllegalAmount as err:
-            if not (self.table.game.house.clamp_out_of_range_bets and err.nearest is not None):
-                raise
-            action = Action(action.kind, amount=err.nearest)
-            h.verify(action, es)
-        self._journal(hand_id, seat, action.kind.value, action, False)
-        event = self.table.act(seat, action)
-        self._after()
-        return event
-
-    def _timeout_choice(self, h: Hand, seat: int) -> Action | None:
-        """What :meth:`Table.time_out` will do for ``seat`` (``None``: disconnect protection), forecast so it
-        can be journaled first; the same rules in the same order (RULES §2.5, §3.7, A-3.7-2)."""
-        legal = h.legal_actions()
-        assert legal is not None
-        if legal.draw is not None:
-            return Action.draw((), timed_out=True)
-        if legal.show:
-            return Action.muck()
-        if legal.bring_in is not None:
-            return Action.post_bring_in()
-        if legal.check:
-            return Action.check()
-        st = self.table.seats[seat]
-        assert st is not None
-        if (
-            self._limit in (Limit.FIXED, Limit.SPREAD)
-            and self.config.real_money
-            and self.table.aai_remaining(st.player) > 0
-        ):
-            try:
-                h.verify_artificial_all_in(h.to_act)
-            except IllegalAction:
-                pass
-            else:
-                return None
-        return Action.fold()
+        """Table ``seat``'s ``action``, accepted by the table (:meth:`Table.accept`: verified, clamped where the
+        game says so), journaled, applied; settles the hand when it ends.  Returns the event."""
+        self._running()
+        return self._commit(self.table.accept(seat, action))
 
     def time_out(self) -> Event:
         """The player to act has run out of time (:meth:`Table.expired`): journal what the table does for them
-        (check, stand pat, bring in, disconnect protection or fold, RULES §3.7), then do it.  Raises
-        :class:`RoomError` while they still have time."""
-        h, hand_id = self._running()
+        (:meth:`Table.forced`: check, stand pat, bring in, disconnect protection or fold, RULES §3.7), then do it.
+        Raises :class:`RoomError` while they still have time."""
+        self._running()
         seat = self.table.to_act
-        assert seat is not None
         if not self.table.expired():
             raise RoomError(f"seat {seat} still has time to act")
-        action = self._timeout_choice(h, seat)
-        kind = ARTIFICIAL_ALL_IN if action is None else action.kind.value
+        return self._commit(self.table.forced(Cause.TIMEOUT))
+
+    def force(self, cause: Cause) -> Event:
+        """Act now for the player to act as the table does for ``cause`` (:meth:`Table.forced`; a player who
+        left: check or fold), journaled first."""
+        self._running()
+        return self._commit(self.table.forced(cause))
+
+    def _commit(self, decision: Decision) -> Event:
+        """Journal ``decision`` (committed before the table applies it: a crash never loses an action the
+        players saw), then apply it; disconnect protection is recorded with its entry (RULES §3.7)."""
+        _, hand_id = self._running()
         protected: int | None = None
-        if action is None:  # disconnect protection: recorded with its journal entry (RULES §3.7)
-            st = self.table.seats[seat]
+        if decision.protection:
+            st = self.table.seats[decision.seat]
             assert st is not None
             protected = self._account(st.player)
-        self._journal(hand_id, seat, kind, action, True, protected)
-        event = self.table.time_out()
-        want = EventType.ARTIFICIAL_ALL_IN if action is None else _TIMEOUT_EVENTS[action.kind]
-        if event.type is not want:  # the journal would not replay this hand: a bug, never a player's doing
-            raise RoomError(f"time-out forecast {kind} but the table did {event.type.value}")
+        self.store.journal(hand_id, self._seq, decision_json(decision), protection=protected)
+        self._seq += 1
+        event = self.table.apply(decision)
         self._after()
         return event
 
@@ -628,19 +439,27 @@ class TableRunner:
             else:
                 time.sleep(0.05)
 
-    def void(self, reason: str) -> HandResult:
+    def void(self, reason: str) -> HandRecord:
         """Cancel the hand being played (RULES §3.8): each player gets back exactly what they put in, no rake;
-        ``reason`` is the ledger memo.  Returns the voided hand's figures."""
-        h, hand_id = self._running()
-        assert self.table.layout is not None
-        contributions: dict[int, int] = {}
-        for k, seat in enumerate(self.table.layout.dealt):
-            st = self.table.seats[seat]
-            assert st is not None
-            contributions[self._account(st.player)] = h.contributions[k] + h.dead_posted[k]
-        self.store.void_hand(hand_id, contributions=contributions, reason=reason, lease=self.lease)
+        ``reason`` is the ledger memo and the record's.  Returns the voided hand's record."""
+        _, hand_id = self._running()
+        record = self.table.void_hand(reason)
+        self._void_stored(hand_id, record)
         self.hand_id = None
-        return self.table.void_hand()
+        return record
+
+    def _by_account(self, record: HandRecord, chips: tuple[int, ...]) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for seat, amount in zip(record.setup.seats, chips, strict=True):
+            account = self._account(seat.player)
+            out[account] = out.get(account, 0) + amount
+        return out
+
+    def _void_stored(self, hand_id: int, record: HandRecord) -> None:
+        self.store.void_hand(
+            hand_id, contributions=self._by_account(record, record.contributions), reason=record.reason or "void",
+            record=record_json(record), lease=self.lease,
+        )
 
     def _after(self) -> None:
         h = self.table.hand
@@ -648,34 +467,16 @@ class TableRunner:
             self._settle()
 
     def _settle(self) -> None:
-        r = self.table.result
+        r = self.table.record
         assert r is not None and self.hand_id is not None
-        contributions: dict[int, int] = {}
-        payouts: dict[int, int] = {}
-        for (_seat, player), put, won in zip(r.players, r.contributions, r.payouts, strict=True):
-            account = self._account(player)
-            contributions[account] = put
-            payouts[account] = won
-        record: dict[str, object] = {
-            "number": r.number,
-            "players": [[seat, player] for seat, player in r.players],
-            "starting": list(r.starting),
-            "final": list(r.final),
-            "contributions": list(r.contributions),
-            "payouts": list(r.payouts),
-            "rake": r.rake,
-            "carried_in": r.carried_in,
-            "carried_out": r.carried_out,
-            "events": [_event_json(e) for e in r.events],
-        }
         # If the store refuses, the hand stays in progress there and the next recovery voids it (RULES §3.8).
         self.store.settle_hand(
-            self.hand_id, contributions=contributions, payouts=payouts, rake=r.rake, carried_in=r.carried_in,
-            carried_out=r.carried_out, record=record, lease=self.lease,
+            self.hand_id, contributions=self._by_account(r, r.contributions), payouts=self._by_account(r, r.payouts),
+            rake=r.rake, carried_in=r.carried_in, carried_out=r.carried_out, record=record_json(r), lease=self.lease,
         )
         self.hand_id = None
 
-    def play_hand(self, bots: Mapping[str, Bot], *, seed: int | None = None) -> HandResult:
+    def play_hand(self, bots: Mapping[str, Bot], *, seed: int | None = None) -> HandRecord:
         """Deal a hand and play it to the end with ``bots`` (player name -> :data:`Bot`); a bot that answers
         ``None`` lets its clock run out (:meth:`wait_out`, :meth:`time_out`).  Returns the settled result."""
         self.start_hand(seed=seed)
@@ -692,8 +493,8 @@ class TableRunner:
                 self.time_out()
             else:
                 self.act(layout.dealt[es], action)
-        assert self.table.result is not None
-        return self.table.result
+        assert self.table.record is not None
+        return self.table.record
 
     # ------------------------------------------------------------------ checks
 

@@ -15,7 +15,10 @@ from sqlalchemy import Engine, Table, bindparam, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from pokerroom.errors import StoreError
+from pokerroom.errors import PokerroomError, StoreError
+from pokerroom.room.journal import journal_record
+from pokerroom.room.record import HandRecord
+from pokerroom.room.record_json import record_from_json
 from pokerroom.store import hands as _hands
 from pokerroom.store import leases as _leases
 from pokerroom.store import ledger as _ledger
@@ -409,12 +412,21 @@ class Store:
             )
 
     def void_hand(
-        self, hand: int, *, contributions: dict[int, int], reason: str, lease: str | None = None
+        self,
+        hand: int,
+        *,
+        contributions: dict[int, int],
+        reason: str,
+        record: dict[str, object] | None = None,
+        lease: str | None = None,
     ) -> None:
         """Cancel a hand in progress (RULES §3.8): post each contribution stack -> pot and refund it pot -> stack
-        with ``reason`` as the memo, and mark the hand void.  No rake; carried chips stay where they are."""
+        with ``reason`` as the memo, store ``record`` (the voided hand's record JSON, its cards and actions up to
+        the void) and mark the hand voided.  No rake; carried chips stay where they are."""
         with self._write() as conn:
-            _hands.void_hand(conn, self._now(), hand, contributions=contributions, reason=reason, lease=lease)
+            _hands.void_hand(
+                conn, self._now(), hand, contributions=contributions, reason=reason, record=record, lease=lease
+            )
 
     def hands_in_progress(self, table: int | None = None) -> list[HandInfo]:
         """Hands in progress at ``table`` (anywhere when None), oldest first."""
@@ -425,6 +437,21 @@ class Store:
         """The stored hand ``hand``; StoreError if unknown."""
         with self._read() as conn:
             return _hands.hand_info(conn, hand)
+
+    def hand_record(self, hand: int) -> HandRecord:
+        """The record of hand ``hand`` (:class:`~pokerroom.room.record.HandRecord`, every card): as stored when
+        it was settled or voided; for a hand still in progress, its set-up with the journal replayed
+        (``incomplete``).  StoreError if unknown or if what is stored cannot be read back (naming the field)."""
+        with self._read() as conn:
+            info = _hands.hand_info(conn, hand)
+            entries = _hands.journal_entries(conn, hand) if info.record is None else []
+        try:
+            if info.record is not None:
+                return record_from_json(info.record)
+            return journal_record(info.setup, entries)
+        except PokerroomError as err:
+            where = f"hand {info.id} (table {info.table}, number {info.number})"
+            raise StoreError(f"{where} cannot be read: {err}") from None
 
     def last_hand_number(self, table: int) -> int:
         """The highest hand number begun at ``table``; 0 when none."""

@@ -1,7 +1,7 @@
 // panels.js — the side panels of the table view: the current hand's events as readable lines ("Seat 3 raises to
 // 40", named by who sat there when the hand was dealt), the results of the last hands (the board, winners per pot
 // and share, shown hands with their names, net chips) and the player's hand history from /api/hands?table=ID with
-// a "Download PHH" link per settled hand.
+// a "Download PHH" link per hand that is over.
 
 import { cardsEl, cardsText } from "./cards.js";
 import { seatName } from "./seats.js";
@@ -177,20 +177,20 @@ export function renderResults(ctx) {
 
 // ---------------------------------------------------------------- hand history
 
-const STATUS_TEXT = { in_progress: "in progress", settled: "settled", void: "void" };
+const STATUS_TEXT = { incomplete: "in progress", complete: "settled", voided: "void" };
 
 function historyItem(h) {
   const net = typeof h.net === "number" ? signed(h.net) : "";
-  const settled = h.status === "settled";
+  const over = h.status === "complete" || h.status === "voided";
   return el(
     "li",
     tid("history-item", { dataset: { handId: String(h.id), status: h.status } }),
     el("span", { class: "h-number" }, `Hand #${h.number}`),
     el("span", { class: "h-status" }, STATUS_TEXT[h.status] || String(h.status || "").replaceAll("_", " ")),
     el("span", { class: `h-net ${h.net > 0 ? "net-up" : h.net < 0 ? "net-down" : ""}` }, net),
-    // only a settled hand can be written as PHH (the server answers 409 while it is played); its file name is
-    // the server's (hand-TABLE-NUMBER.phh)
-    settled
+    // a hand is written as PHH once it is over, settled or voided (the server answers 409 while it is played);
+    // its file name is the server's (hand-TABLE-NUMBER.phh)
+    over
       ? el(
           "a",
           tid("phh-link", { href: `/api/hands/${encodeURIComponent(h.id)}/phh`, download: `hand-${h.table}-${h.number}.phh` }),
