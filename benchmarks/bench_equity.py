@@ -8,7 +8,8 @@
 3. batch values equal to the one-call values on 1,000,000 random hands per system (100,000 with ``--quick``).
 4. Exact equity of AhKh against QsQd (C(48, 5) boards; 0.462145, target 10 ms) beside a plain eval7 loop over
    the same boards and PokerKit's Monte Carlo ``calculate_equities``.
-5. Monte Carlo deals per second in hold'em, Omaha and stud hi/lo, with each result's 95 % interval.
+5. Monte Carlo deals per second in hold'em, Omaha, stud hi/lo, five-card Omaha hi/lo, Sökö and Telesina, with
+   each result's 95 % interval.
 6. Range against range: exact and Monte Carlo.
 7. The first run's compile time: a fresh process with empty numba and table caches, then again warm.
 
@@ -335,6 +336,9 @@ def bench_monte_carlo(s: Settings) -> None:
         ("holdem", ["AhKh", "QsQd"], 2_000_000),
         ("omaha", ["AsAdKsKd", "QhQcJhJc"], 500_000),
         ("stud8", ["As2s3d", "KhKd7c"], 500_000),
+        ("omaha5-8", ["Ah2h3dKd9c", "As4c5sQhQs"], 500_000),
+        ("soko", ["Ah9h", "KcKd"], 500_000),
+        ("telesina", ["AhKh", "9s8s"], 500_000),
     ]
     for game, hands, samples in cases:
         equity(game, hands, method="monte-carlo", samples=1_000, seed=1)  # warm-up

@@ -14,7 +14,8 @@ from pokerroom.room.night import Night, NightConfig
 
 FAMILIES = {
     "club-lowball": Family.DRAW, "club-holdem": Family.BOARD, "a6-lowball": Family.DRAW, "holdem": Family.BOARD,
-    "omaha": Family.BOARD, "omaha8": Family.BOARD, "stud": Family.STUD, "stud8": Family.STUD,
+    "omaha": Family.BOARD, "omaha8": Family.BOARD, "omaha5": Family.BOARD, "omaha5-8": Family.BOARD,
+    "stud": Family.STUD, "stud8": Family.STUD,
     "soko": Family.STUD, "americana": Family.STUD, "telesina": Family.STUD, "razz": Family.STUD,
     "five-card-draw": Family.DRAW, "27-triple-draw": Family.DRAW, "27-single-draw": Family.DRAW,
     "draw32": Family.DRAW, "short-deck": Family.BOARD,
@@ -31,8 +32,8 @@ def test_every_game_declares_its_family() -> None:
 def test_blinds_open_only_blind_games() -> None:
     opened = {g.id for g in all_games() if g.blinds_open}
     assert opened == {
-        "club-holdem", "holdem", "omaha", "omaha8", "five-card-draw", "27-triple-draw", "27-single-draw", "draw32",
-        "short-deck",
+        "club-holdem", "holdem", "omaha", "omaha8", "omaha5", "omaha5-8", "five-card-draw", "27-triple-draw",
+        "27-single-draw", "draw32", "short-deck",
     }  # fmt: skip
 
 

@@ -43,8 +43,9 @@ REAL = Starter("Real", "holdem", "1/2", "no", bots=1, seats=2, real_money=True)
 DRAW = Starter("Draw", "five-card-draw", "1/2", "fixed", bots=1, seats=2)
 
 GAMES = [
-    "club-lowball", "club-holdem", "a6-lowball", "holdem", "omaha", "omaha8", "stud", "stud8", "soko", "americana",
-    "telesina", "razz", "five-card-draw", "27-triple-draw", "27-single-draw", "draw32", "short-deck",
+    "club-lowball", "club-holdem", "a6-lowball", "holdem", "omaha", "omaha8", "omaha5", "omaha5-8", "stud", "stud8",
+    "soko", "americana", "telesina", "razz", "five-card-draw", "27-triple-draw", "27-single-draw", "draw32",
+    "short-deck",
 ]  # fmt: skip
 
 

@@ -1,13 +1,16 @@
 """``pokerroom equity GAME HAND...``: each player's share of the pot, exact or Monte Carlo (issue 7).
 
-Prints a table (hand, combos in its range, win, tie, equity; in hi/lo games also scoop, high only, low only and
-split; the 95 % interval under Monte Carlo), then how it was computed.  ``--json`` prints one object instead
+``GAME`` is any id or alias of the game registry (``pokerroom games``): hold'em, Omaha and five-card Omaha (hi/lo
+too), the stud games (Sökö, Americana, Telesina with its Vela as the board), the draw games.  Prints a table
+(hand, combos in its range, win, tie, equity; in hi/lo games also scoop, high only, low only and split; the 95 %
+interval under Monte Carlo), then how it was computed.  ``--json`` prints one object instead
 (:meth:`pokerroom.equity.EquityResult.as_dict`).  A progress bar on standard error follows long runs.  Bad input
 (an unknown game, a malformed or repeated card, a bad range) exits with status 2 and says what is wrong.
 
     pokerroom equity holdem AhKh QsQd
     pokerroom equity holdem "QQ+,AKs" "JJ-88" --board "Ks 7d 2c"
     pokerroom equity stud8 "As 2s 3d" "Kh Kd 7c" --dead "4s 9h" --monte-carlo --samples 200000 --seed 7
+    pokerroom equity telesina "Ah Kh Qh Jh" "Th 9h 8h 7h" --board Ac
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from pokerroom.equity.games import EQUITY_GAMES
 from pokerroom.errors import PokerroomError
+from pokerroom.games import all_games
 
 if TYPE_CHECKING:
     from pokerroom.equity.core import EquityResult
@@ -58,12 +61,14 @@ def _table(result: EquityResult) -> Table:
 
 
 def equity_command(
-    game: Annotated[str, typer.Argument(help="game id: " + ", ".join(g.id for g in EQUITY_GAMES))],
+    game: Annotated[
+        str, typer.Argument(help="game id or alias (pokerroom games): " + ", ".join(g.id for g in all_games()))
+    ],
     hands: Annotated[
         list[str],
         typer.Argument(help='one per player: cards ("AhKh", "?? ?? Kd" in stud) or a hold\'em/Omaha range ("QQ+,AKs")'),
     ],
-    board: Annotated[str, typer.Option(help="community cards dealt so far")] = "",
+    board: Annotated[str, typer.Option(help="community cards dealt so far (Telesina: the Vela)")] = "",
     dead: Annotated[str, typer.Option(help="cards out of play (folded up cards)")] = "",
     exact: Annotated[bool, typer.Option("--exact", help="enumerate every deal (may be slow)")] = False,
     monte_carlo: Annotated[bool, typer.Option("--monte-carlo", help="sample random deals")] = False,

@@ -1,10 +1,12 @@
-"""Equity: who is ahead, by how much, in every game with a showdown (issue 7).
+"""Equity: who is ahead, by how much, in every game of the registry (issue 7).
 
 * :func:`equity` (:mod:`pokerroom.equity.core`): exact enumeration (suit symmetry where valid) or seeded Monte
   Carlo with a 95 % interval; hi/lo shares as scoop, high only, low only and split.
 * :func:`parse_range` (:mod:`pokerroom.equity.ranges`): hold'em and Omaha range notation (``QQ+``, ``AKs``,
   ``T9s-65s``, ``AhKh``, ``AAKKds``).
-* :data:`EQUITY_GAMES` (:mod:`pokerroom.equity.games`): the games covered.
+* :func:`find` and :class:`EquityGame` (:mod:`pokerroom.equity.games`): a game of the registry
+  (:func:`pokerroom.games.all_games`, ``pokerroom games``: every id and alias there) read for equity: deck,
+  cards per player, board, pot shares.  The games covered are exactly the registry's.
 
 The names are loaded on first use, so that importing the package (and starting the command line) does not load
 numba until equity is asked for.
@@ -22,11 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pokerroom.equity.core import EXACT_LIMIT, EquityResult, PlayerEquity, equity
-    from pokerroom.equity.games import EQUITY_GAMES, EquityGame, find
+    from pokerroom.equity.games import EquityGame, find
     from pokerroom.equity.ranges import is_range, parse_range, range_size
 
 __all__ = [
-    "EQUITY_GAMES",
     "EXACT_LIMIT",
     "EquityGame",
     "EquityResult",
@@ -43,7 +44,6 @@ _HOME = {
     "EquityResult": "core",
     "PlayerEquity": "core",
     "equity": "core",
-    "EQUITY_GAMES": "games",
     "EquityGame": "games",
     "find": "games",
     "is_range": "ranges",

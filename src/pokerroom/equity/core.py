@@ -1,24 +1,27 @@
 """Equity: each player's share of the pot at the showdown, by exact enumeration or by Monte Carlo.
 
-:func:`equity` takes a game (:mod:`pokerroom.equity.games`), one hand or range per player, the board so far and
-dead cards, and deals every way the rest can come (``method="exact"``) or a seeded random sample of them
-(``"monte-carlo"``); ``"auto"`` enumerates when that takes at most about :data:`EXACT_LIMIT` units of work and
-samples otherwise.
+:func:`equity` takes a game of the registry (any id or alias of :func:`pokerroom.games.find`, read by
+:mod:`pokerroom.equity.games`), one hand or range per player, the board so far and dead cards, and deals every
+way the rest can come (``method="exact"``) or a seeded random sample of them (``"monte-carlo"``); ``"auto"``
+enumerates when that takes at most about :data:`EXACT_LIMIT` units of work and samples otherwise.
 
 * A player is cards (``"AhKh"``; fewer than the game's count, or ``??`` for unknown cards, are dealt at random
   from the rest: stud's hidden cards, a random hand), or in hold'em and Omaha a range (``"QQ+,AKs"``,
   :mod:`pokerroom.equity.ranges`): every combo compatible with the known cards and the other players' combos is
-  equally likely.
-* Pots are shared as the engine shares them (RULES §2.2): equal values split; in hi/lo games half to the best
-  high and half to the best qualifying low (the whole pot to the high when no low qualifies), each half split
-  among its winners.  Equity is the expected share of the pot; ``win`` is taking the whole pot alone (a scoop in
-  hi/lo), ``tie`` any smaller share; hi/lo also reports ``scoop``, ``high_only`` (the whole high half and no
+  equally likely.  The board is the game's community cards: hold'em's and Omaha's five, Telesina's Vela.
+* Pots are shared as the engine shares them (RULES §2.2, §2.4): equal values split; in hi/lo games half to the
+  best high and half to the best qualifying low (the whole pot to the high when no low qualifies), each half split
+  among its winners; a share's pot-level rule decides as at the table (Telesina, RULES G14: heads-up, an
+  ``A-7-8-9-T`` straight flush beats ``A-K-Q-J-T``; with three or more players the plain ranking).  Every player
+  contests the one pot.  Equity is the expected share of the pot; ``win`` is taking the whole pot alone (a scoop
+  in hi/lo), ``tie`` any smaller share; hi/lo also reports ``scoop``, ``high_only`` (the whole high half and no
   low), ``low_only`` and ``split`` (every other part share).
 * Exact results carry the equity as a :class:`~fractions.Fraction`.  Monte Carlo states a 95 % confidence
   interval (normal approximation: 1.96 standard errors of the per-deal share) and is reproducible from its seed.
 
-Errors: :class:`~pokerroom.errors.InvalidCard`, :class:`~pokerroom.errors.DuplicateCard` (a card twice among the
-hands, board and dead cards), :class:`~pokerroom.errors.RangeError`, and
+Errors: :class:`~pokerroom.errors.UnsupportedRule` for a game the registry does not know (naming the games it
+knows) and for stud's common card, :class:`~pokerroom.errors.InvalidCard`, :class:`~pokerroom.errors.DuplicateCard`
+(a card twice among the hands, board and dead cards), :class:`~pokerroom.errors.RangeError`, and
 :class:`~pokerroom.errors.PokerroomError` for a wrong number of players or cards, or ranges that cannot all be
 dealt together.
 """
@@ -128,13 +131,14 @@ def equity(
 ) -> EquityResult:
     """Each player's equity in ``game`` (see the module docstring).
 
+    ``game``: an id or alias of the game registry (``pokerroom games``; ``"telesina"``, ``"plo5"``);
     ``hands``: one entry per player (2 to 10): cards, ``??`` for unknown ones, or a range in hold'em and Omaha
     (:mod:`pokerroom.equity.inputs` tells them apart); ``board``: community cards known so far (any number up to
     the game's board; the rest are dealt, so a turn card can be asked about before the flop);
     ``dead``: cards out of play (folded up cards in stud); ``method``: ``"exact"``, ``"monte-carlo"`` or
     ``"auto"``; ``samples`` and ``seed`` (an int from 0) for Monte Carlo (a random seed is drawn and reported when
     ``None``); ``progress(done, total)`` is called as the work goes on.  ``method="exact"`` refuses work beyond
-    :data:`~pokerroom.equity.exact.EXACT_CAP` (about ten minutes).
+    :data:`~pokerroom.equity.exact.EXACT_CAP` (about ten minutes).  Errors: see the module docstring.
     """
     started = time.perf_counter()
     if not isinstance(game, str):
@@ -151,7 +155,8 @@ def equity(
     board_cards = _read_cards(g, board, "the board")
     dead_cards = _read_cards(g, dead, "the dead cards")
     if len(board_cards) > g.board:
-        raise PokerroomError(f"{g.id} has {g.board} board cards, got {len(board_cards)}")
+        cards = "board card" if g.board == 1 else "board cards"
+        raise PokerroomError(f"{g.id} has {g.board} {cards}, got {len(board_cards)}")
     live = tuple(c for c in g.deck if c not in board_cards and c not in dead_cards)
     players = read_players(g, hands, live)
     check_known(g, board_cards, dead_cards, players)
@@ -159,11 +164,11 @@ def equity(
     need = to_come + sum(p.missing for p in players)
     held = sum(p.combos.shape[1] for p in players)
     if need + held > len(live):
-        if g.board == 0 and g.hole == 7:
+        if g.common_card:
             raise UnsupportedRule(
-                f"{need + held} cards are needed and only {len(live)} are left: at the table the 7th card would be "
-                "one common card for everyone (RULES, stud: the deck runs out at 7th street), which equity does "
-                "not model"
+                f"{need + held} cards are needed and only {len(live)} are left: at the {g.id} table the last card "
+                "would be one common card for everyone (RULES G9: when the deck runs out), which equity does not "
+                "model"
             )
         raise PokerroomError(f"{need + held} cards are needed and only {len(live)} are left in the deck")
     rest = np.array(live, dtype=np.int64)

@@ -1,8 +1,9 @@
 """Exact enumeration: every compatible matchup of the players' combos, every way the rest can be dealt.
 
-Hold'em and short deck with every player's hole cards known go through :func:`~pokerroom.equity.kernels.
-board_exact` (suit symmetry, about 10 ms for a heads-up preflop); the rest (Omaha, stud, draw, players with cards
-to come) deals every outcome in chunks of rows and settles them with the batch evaluators.  :func:`cost`
+Hold'em shapes (two hole cards, five on the board, one share valued by a flush or suitless ranking: hold'em,
+club hold'em, short deck) with every player's hole cards known go through :func:`~pokerroom.equity.kernels.
+board_exact` (suit symmetry, about 10 ms for a heads-up preflop); the rest (Omaha, stud, Telesina, draw, players
+with cards to come) deals every outcome in chunks of rows and settles them with the batch evaluators.  :func:`cost`
 estimates the work so that ``method="auto"`` can choose, and ``method="exact"`` refuses what would run for hours.
 """
 
@@ -30,15 +31,11 @@ EXACT_CAP = 6 * 10**11
 
 def fast_path(g: EquityGame, players: list[Player]) -> bool:
     """Whether :func:`~pokerroom.equity.kernels.board_exact` serves this game and these players."""
-    t = batch_tables(g.high)
-    return (
-        not g.omaha
-        and not g.hi_lo
-        and g.board == 5
-        and isinstance(t, BatchTables)
-        and t.model in (Model.FLUSH, Model.IGNORE)
-        and all(p.missing == 0 for p in players)
-    )
+    if len(g.shares) != 1 or g.pot_rules[0] is not None or g.omaha or g.board != 5 or g.hole != 2:
+        return False
+    t = batch_tables(g.shares[0].ranking)
+    suits = isinstance(t, BatchTables) and t.model in (Model.FLUSH, Model.IGNORE)  # only flushes, or no suits
+    return suits and all(p.missing == 0 for p in players)
 
 
 def deals_per_matchup(left: int, to_come: int, missing: list[int]) -> int:
@@ -53,8 +50,9 @@ def deals_per_matchup(left: int, to_come: int, missing: list[int]) -> int:
 
 def cost(g: EquityGame, players: list[Player], left: int, to_come: int) -> int:
     """Work units of an exact run (about a nanosecond each here).  The chunked path: deals times players, times
-    60 for Omaha's two-plus-three, times 150 (numpy per row), plus 0.1 ms for each chunk it walks to; the
-    compiled board walk: deals times (players + 2) plus 0.1 ms per matchup (a heads-up preflop: 7 ms)."""
+    the two-plus-three hands of Omaha (60 with four hole cards, 100 with five), times 150 (numpy per row), plus
+    0.1 ms for each chunk it walks to; the compiled board walk: deals times (players + 2) plus 0.1 ms per matchup
+    (a heads-up preflop: 7 ms)."""
     matchups = math.prod(int(p.combos.shape[0]) for p in players)
     held = max(p.combos.shape[1] for p in players) * len(players)
     groups = [to_come, *(p.missing for p in players)]
@@ -62,7 +60,8 @@ def cost(g: EquityGame, players: list[Player], left: int, to_come: int) -> int:
     if fast_path(g, players):  # the board walk values rank multisets, not boards: measured, about this
         return int(matchups * (count * (len(players) + 2) + 100_000))
     inner = max(comb(left - held, size) for size in groups)
-    return int(matchups * (count * len(players) * (60 if g.omaha else 1) * 150 + count // inner * 100_000))
+    fives = comb(g.hole, 2) * comb(g.board, 3) if g.omaha else 1  # Omaha: every two-plus-three hand
+    return int(matchups * (count * len(players) * fives * 150 + count // inner * 100_000))
 
 
 def _matchups(players: list[Player]) -> Iterator[tuple[np.ndarray, ...]]:
@@ -114,7 +113,7 @@ def _board(
     g: EquityGame, matchup: tuple[np.ndarray, ...], board: list[int], dead: list[int], left: np.ndarray,
     to_come: int, totals: Totals,
 ) -> None:  # fmt: skip
-    t = batch_tables(g.high)
+    t = batch_tables(g.shares[0].ranking)
     assert isinstance(t, BatchTables)  # fast_path checked it
     hole_k = np.array([int(t.weight[row].sum()) for row in matchup], dtype=np.int64)
     hole_b = np.array([int(np.bitwise_or.reduce(t.bits[row])) for row in matchup], dtype=np.int64)

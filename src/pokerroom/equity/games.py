@@ -1,103 +1,112 @@
-"""What equity needs to know of a game: its deck, how many cards a player holds, the board, the pot shares.
+"""What equity reads of a game, all of it from the game registry (:mod:`pokerroom.games`, ``pokerroom games``).
 
-| id | deck | player's cards | board | shares |
-|---|---|---|---|---|
-| ``holdem`` | 52 | 2 | 5 | high (E-HIGH) |
-| ``short-deck`` | 36 | 2 | 5 | high (E-SHORT) |
-| ``omaha`` / ``omaha5`` | 52 | 4 / 5, exactly two used | 5, exactly three used | high |
-| ``omaha8`` / ``omaha5-8`` | 52 | 4 / 5 | 5 | high and eight-or-better low, half each |
-| ``stud`` / ``stud8`` / ``razz`` | 52 | 7 (best five) | none | high / high and 8-or-better / A-5 low |
-| ``five-card-draw`` | 52 | 5 as they stand | none | high |
-| ``27-triple-draw``, ``27-single-draw`` | 52 | 5 | none | deuce-to-seven low |
-| ``club-lowball`` / ``a6-lowball`` | 52 | 5 | none | A-5 / A-6 low |
-| ``draw32`` | 32 | 5 | none | E-32DRAW |
+Equity keeps no list of its own: :func:`find` takes every id and alias the registry knows (and nothing else) and
+returns an :class:`EquityGame`, the registry's :class:`~pokerroom.games.Game` with what equity needs worked out
+from its declaration:
 
-Draw games are valued with the hands as they stand (no draws to come).  Game ids and aliases follow the game
-registry (``pokerroom games``); :func:`find` raises :class:`~pokerroom.errors.UnsupportedRule` naming these for
-any other game (Telesina's Vela and Americana's structure are not covered).
+* the deck (``Game.deck``);
+* the cards each player holds at the end, ``hole``: every street's hole and up cards (``Game.hole_cards``);
+* the community cards, ``board``: every street's board cards (a Telesina Vela is a board card);
+* the pot shares (``Game.shares``): one, or a high and a qualifying low that split each pot in half (RULES G4,
+  G7, G10); each share values its :class:`~pokerroom.games.Selection` of cards with its ranking (the best five of
+  the player's cards and the board, or Omaha's two hole and three board cards);
+* a share's pot-level rule (``Share.pot_keys``: Telesina's heads-up straight-flush rule, RULES G14), applied in
+  its array form (:func:`pokerroom.rankings.batch.batch_pot_rule`).
+
+Draw games are valued with the hands as they stand (no draws to come); stud games with every player's cards, up
+and down alike.  Ranges (``QQ+``, ``AAKKds``) are read in the board games (hold'em and Omaha shapes).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerroom.cards import DECK32, DECK36, DECK52
 from pokerroom.errors import UnsupportedRule
-from pokerroom.rankings import Ranking
-from pokerroom.rankings import find as find_ranking
+from pokerroom.games import Family, Game, Selection, Share
+from pokerroom.games import find as find_game
+from pokerroom.rankings.batch import BatchPotRule, batch_pot_rule
 
-__all__ = ["EQUITY_GAMES", "EquityGame", "find"]
+__all__ = ["EquityGame", "find"]
 
 
 @dataclass(frozen=True)
 class EquityGame:
-    """One game for :func:`pokerroom.equity.equity`.
+    """One registry game as :func:`pokerroom.equity.equity` deals and settles it.
 
-    ``deck``: its cards (ints); ``hole``: the cards each player ends with (their own); ``board``: community
-    cards (0 for none); ``omaha``: exactly two hole and three board cards; ``high``: the ranking of the (high)
-    share; ``low``: the ranking of the low half in a hi/lo game (value 0 = no qualifying low), else ``None``.
+    ``game``: the registry's :class:`~pokerroom.games.Game`; ``hole``: the cards each player ends with (their
+    own, down and up); ``board``: community cards (0 for none); ``shares``: the game's pot shares, one or two (a
+    second share is the qualifying low of a hi/lo game); ``pot_rules``: per share, the array form of its
+    pot-level rule, or ``None``.  Build one with :meth:`of`.
     """
 
-    id: str
-    name: str
-    deck: tuple[int, ...]
+    game: Game
     hole: int
     board: int
-    high: Ranking
-    low: Ranking | None = None
-    omaha: bool = False
-    aliases: tuple[str, ...] = ()
+    shares: tuple[Share, ...]
+    pot_rules: tuple[BatchPotRule | None, ...]
+
+    @classmethod
+    def of(cls, game: Game) -> EquityGame:
+        """``game`` read for equity.
+
+        Raises :class:`~pokerroom.errors.UnsupportedRule` naming what equity cannot settle: more than two pot
+        shares, Omaha's selection without a board, or a pot-level rule with no array form.
+        """
+        hole = game.hole_cards
+        board = sum(s.board for s in game.streets)
+        if not 1 <= len(game.shares) <= 2:
+            raise UnsupportedRule(f"equity in {game.id}: {len(game.shares)} pot shares; equity settles one share "
+                                  "or a high and a low")  # fmt: skip
+        if any(s.selection is Selection.OMAHA for s in game.shares) and (board < 3 or hole < 2):
+            raise UnsupportedRule(f"equity in {game.id}: two hole and three board cards need a board of three or "
+                                  f"more, and {game.id} deals {board}")  # fmt: skip
+        rules = tuple(None if s.pot_keys is None else batch_pot_rule(s.pot_keys) for s in game.shares)
+        return cls(game, hole, board, game.shares, rules)
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        return self.game.deck
 
     @property
     def hi_lo(self) -> bool:
-        """Whether the pot is split between a high and a qualifying low."""
-        return self.low is not None
+        """Whether each pot is split between a high and a qualifying low."""
+        return len(self.shares) == 2
+
+    @property
+    def omaha(self) -> bool:
+        """Whether some share takes exactly two hole cards and three board cards."""
+        return any(s.selection is Selection.OMAHA for s in self.shares)
 
     @property
     def ranges(self) -> bool:
-        """Whether players may be given as ranges (hold'em and Omaha games)."""
-        return self.board > 0
+        """Whether players may be given as ranges: the board games (hold'em and Omaha shapes)."""
+        return self.game.family is Family.BOARD
+
+    @property
+    def common_card(self) -> bool:
+        """Whether the game deals one common card when the deck cannot give every player a last card (stud)."""
+        return self.game.stud is not None and self.game.stud.common_card
 
 
-_FULL, _SHORT, _THIRTY_TWO = DECK52, DECK36, DECK32
-
-EQUITY_GAMES: tuple[EquityGame, ...] = (
-    EquityGame("holdem", "Texas hold'em", _FULL, 2, 5, find_ranking("high"),
-               aliases=("nlhe", "texas-holdem", "hold'em", "club-holdem")),
-    EquityGame("short-deck", "Short-deck hold'em", _SHORT, 2, 5, find_ranking("short-deck"),
-               aliases=("six-plus", "6-plus")),
-    EquityGame("omaha", "Omaha", _FULL, 4, 5, find_ranking("high"), omaha=True, aliases=("plo", "omaha-high")),
-    EquityGame("omaha5", "Five-card Omaha", _FULL, 5, 5, find_ranking("high"), omaha=True, aliases=("plo5",)),
-    EquityGame("omaha8", "Omaha hi/lo, eight or better", _FULL, 4, 5, find_ranking("high"),
-               find_ranking("a5-low-8"), omaha=True, aliases=("omaha-hi-lo", "o8", "plo8")),
-    EquityGame("omaha5-8", "Five-card Omaha hi/lo", _FULL, 5, 5, find_ranking("high"), find_ranking("a5-low-8"),
-               omaha=True, aliases=("plo5-8",)),
-    EquityGame("stud", "Seven-card stud", _FULL, 7, 0, find_ranking("high"), aliases=("7-stud", "seven-card-stud")),
-    EquityGame("stud8", "Seven-card stud hi/lo", _FULL, 7, 0, find_ranking("high"), find_ranking("a5-low-8"),
-               aliases=("stud-hi-lo", "7-stud-8")),
-    EquityGame("razz", "Razz", _FULL, 7, 0, find_ranking("a5-low")),
-    EquityGame("five-card-draw", "Five-card draw", _FULL, 5, 0, find_ranking("high"),
-               aliases=("draw", "lukket-poker")),
-    EquityGame("27-triple-draw", "Deuce-to-seven triple draw", _FULL, 5, 0, find_ranking("27-low"),
-               aliases=("2-7-triple-draw", "27td")),
-    EquityGame("27-single-draw", "Deuce-to-seven single draw", _FULL, 5, 0, find_ranking("27-low"),
-               aliases=("2-7-single-draw", "27sd")),
-    EquityGame("club-lowball", "Club lowball (ace-to-five)", _FULL, 5, 0, find_ranking("a5-low"),
-               aliases=("lowball",)),
-    EquityGame("a6-lowball", "Ace-to-six lowball", _FULL, 5, 0, find_ranking("a6-low"), aliases=("ace-to-six",)),
-    EquityGame("draw32", "32-card draw", _THIRTY_TWO, 5, 0, find_ranking("draw32"), aliases=("32-card-draw",)),
-)  # fmt: skip
-
-_BY_NAME = {name: game for game in EQUITY_GAMES for name in (game.id, *game.aliases)}
+_READ: dict[str, EquityGame] = {}
 
 
 def find(name: str) -> EquityGame:
-    """The equity game called ``name`` (id or alias, case and ``_``/``-`` ignored).
+    """The game called ``name``: any id or alias of :func:`pokerroom.games.find` (``pokerroom games``).
 
-    Raises :class:`~pokerroom.errors.UnsupportedRule` listing the games equity covers.
+    Raises :class:`~pokerroom.errors.UnsupportedRule` naming the known games for any other name, and for what
+    :meth:`EquityGame.of` cannot settle.
     """
-    game = _BY_NAME.get(name.strip().lower().replace("_", "-"))
-    if game is None:
-        raise UnsupportedRule(f"equity for {name!r} is not implemented; games: {', '.join(g.id for g in EQUITY_GAMES)}")
-    return game
-
+    game = find_game(name)
+    held = _READ.get(game.id)
+    if held is None or held.game is not game:
+        held = _READ[game.id] = EquityGame.of(game)
+    return held

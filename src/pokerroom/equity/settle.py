@@ -9,13 +9,14 @@ the pot units won, and the sum of squared units for Monte Carlo's variance.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from pokerroom.equity.games import EquityGame
 from pokerroom.equity.inputs import Player
+from pokerroom.games import Selection
 from pokerroom.rankings.batch import evaluate_batch, evaluate_omaha_batch
 
 __all__ = ["CHUNK", "Progress", "Totals", "settle", "share", "units"]
@@ -58,60 +59,76 @@ def settle(
     totals: Totals,
 ) -> None:
     """Value every player's hand in each row of ``deal`` (columns: the board to come, then each player's missing
-    cards in order) and add the shares to ``totals``.  ``matchup[p]``: player ``p``'s known cards, one row for
-    every deal or ``(rows, width)`` per deal."""
+    cards in order) under each of the game's shares and add the pot shares to ``totals``.  ``matchup[p]``: player
+    ``p``'s known cards, one row for every deal or ``(rows, width)`` per deal."""
     rows = deal.shape[0]
     known = np.broadcast_to(np.array(board, dtype=np.int64), (rows, len(board)))
     boards = np.concatenate([known, deal[:, :to_come]], axis=1)
     col = to_come
-    high = np.zeros((rows, len(players)), dtype=np.int64)
-    low_ranking = g.low
-    low = np.zeros((rows, len(players)), dtype=np.int64) if low_ranking is not None else None
+    values = [np.zeros((rows, len(players)), dtype=np.int64) for _ in g.shares]
     for p, player in enumerate(players):
         own = matchup[p]
         mine = np.broadcast_to(own, (rows, own.shape[-1])) if own.ndim == 1 else own
         hand = np.concatenate([mine, deal[:, col : col + player.missing]], axis=1)
         col += player.missing
-        if g.omaha:
-            high[:, p] = evaluate_omaha_batch(hand, boards, g.high, check=False)
-            if low is not None and low_ranking is not None:
-                low[:, p] = evaluate_omaha_batch(hand, boards, low_ranking, check=False)
-        else:
-            full = np.concatenate([hand, boards], axis=1) if g.board else hand
-            high[:, p] = evaluate_batch(full, g.high, check=False)
-            if low is not None and low_ranking is not None:
-                low[:, p] = evaluate_batch(full, low_ranking, check=False)
-    share(high, low, totals)
+        full: np.ndarray | None = None
+        for k, part in enumerate(g.shares):
+            if part.selection is Selection.OMAHA:
+                values[k][:, p] = evaluate_omaha_batch(hand, boards, part.ranking, check=False)
+            else:
+                if full is None:
+                    full = np.concatenate([hand, boards], axis=1) if g.board else hand
+                values[k][:, p] = evaluate_batch(full, part.ranking, check=False)
+    keys = [v if rule is None else rule(v) for v, rule in zip(values, g.pot_rules, strict=True)]
+    share(values, totals, keys)
 
 
-def share(high: np.ndarray, low: np.ndarray | None, totals: Totals) -> None:
-    """Pay each row (values ``[rows, players]``; ``low`` 0 = no qualifying low) into ``totals`` (RULES §2.2)."""
+def share(values: Sequence[np.ndarray], totals: Totals, keys: Sequence[np.ndarray] | None = None) -> None:
+    """Pay each row into ``totals`` as the engine pays one pot contested by every player (RULES §2.2, §2.4).
+
+    ``values``: per share, int ``[rows, players]`` (0 = no qualifying hand: no part in that share); ``keys``:
+    per share, what decides it (a pot-level rule's keys, RULES G14), by default the values.  Each share with a
+    qualifying hand gets an equal part of the pot (hi/lo: half each; no low, the high takes it all), split
+    equally among the best keys of the qualifying hands.
+    """
     pot = totals.units
-    hi_win = high == high.max(axis=1, keepdims=True)
-    hi_count = hi_win.sum(axis=1, keepdims=True)
-    if low is None:
-        won = hi_win * (pot // hi_count)
-        has_low = np.zeros((high.shape[0], 1), dtype=bool)
-        lo_win = np.zeros_like(hi_win)
+    keys = values if keys is None else keys
+    wins: list[np.ndarray] = []
+    counts: list[np.ndarray] = []
+    qualified: list[np.ndarray] = []
+    for value, key in zip(values, keys, strict=True):
+        if key is value:
+            best = value.max(axis=1, keepdims=True)
+            some = best > 0
+        else:  # only qualifying hands take part in a pot rule's comparison
+            some = value.max(axis=1, keepdims=True) > 0
+            key = np.where(value > 0, key, np.iinfo(np.int64).min)
+            best = key.max(axis=1, keepdims=True)
+        win = key == best
+        counts.append(win.sum(axis=1, keepdims=True))  # at least 1: the best is somebody's
+        if not some.all():
+            win &= some  # a row where nobody qualifies pays nothing from this share
+        wins.append(win)
+        qualified.append(some)
+    if len(values) == 1:
+        won = wins[0] * (pot // counts[0])
     else:
-        best_low = low.max(axis=1, keepdims=True)
-        has_low = best_low > 0
-        lo_win = (low == best_low) & has_low
-        lo_count = np.maximum(lo_win.sum(axis=1, keepdims=True), 1)
-        halves = hi_win * (pot // 2 // hi_count) + lo_win * (pot // 2 // lo_count)
-        won = np.where(has_low, halves, hi_win * (pot // hi_count))
-    win = won == pot
-    tie = (won > 0) & ~win
+        parts = np.maximum(qualified[0].astype(np.int64) + qualified[1], 1)
+        won = wins[0] * (pot // parts // counts[0]) + wins[1] * (pot // parts // counts[1])
+    win_all = won == pot
+    tie = (won > 0) & ~win_all
     sums = totals.sums
-    sums[:, 0] += win.sum(axis=0)
+    sums[:, 0] += win_all.sum(axis=0)
     sums[:, 1] += tie.sum(axis=0)
-    if low is not None:
-        high_only = has_low & hi_win & (hi_count == 1) & ~lo_win
-        low_only = has_low & lo_win & ~hi_win & (lo_win.sum(axis=1, keepdims=True) == 1)
-        sums[:, 2] += win.sum(axis=0)
+    if len(values) == 2:
+        hi_win, lo_win = wins
+        has_low = qualified[1]
+        high_only = has_low & hi_win & (counts[0] == 1) & ~lo_win
+        low_only = has_low & lo_win & ~hi_win & (counts[1] == 1)
+        sums[:, 2] += win_all.sum(axis=0)
         sums[:, 3] += high_only.sum(axis=0)
         sums[:, 4] += low_only.sum(axis=0)
         sums[:, 5] += (tie & ~high_only & ~low_only).sum(axis=0)
     sums[:, 6] += won.sum(axis=0)
     totals.squares += (won.astype(np.float64) ** 2).sum(axis=0)
-    totals.count += high.shape[0]
+    totals.count += won.shape[0]

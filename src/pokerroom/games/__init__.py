@@ -1,10 +1,10 @@
 """Games as data: one small module per game and a registry (DESIGN: "games are data").
 
 ``find(id)`` returns a :class:`Game` by id or alias; ``all_games()`` lists them: ``club-lowball`` (RULES G1),
-``club-holdem`` (G2), ``a6-lowball`` (G3), ``holdem`` (G5),
-``omaha`` (G6), ``omaha8`` (G7), ``stud`` (G9), ``stud8`` (G10, G4), ``soko`` (G8), ``americana`` (G13),
-``telesina`` (G14), ``razz`` (G16), ``five-card-draw`` (G11), ``27-triple-draw`` (G12), ``27-single-draw`` (G17),
-``draw32`` (G15) and ``short-deck`` (E-SHORT, for PHH code NS).
+``club-holdem`` (G2), ``a6-lowball`` (G3), ``holdem`` (G5), ``omaha`` (G6), ``omaha8`` (G7), ``omaha5`` and
+``omaha5-8`` (five-card Omaha and its hi/lo form, after G6 and G7), ``stud`` (G9), ``stud8`` (G10, G4), ``soko``
+(G8), ``americana`` (G13), ``telesina`` (G14), ``razz`` (G16), ``five-card-draw`` (G11), ``27-triple-draw`` (G12),
+``27-single-draw`` (G17), ``draw32`` (G15) and ``short-deck`` (E-SHORT, for PHH code NS).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pokerroom.games.club import CLUB_HOLDEM, CLUB_LOWBALL
 from pokerroom.games.draw import DEUCE_SEVEN_SINGLE, DEUCE_SEVEN_TRIPLE, FIVE_CARD_DRAW
 from pokerroom.games.draw32 import DRAW32
 from pokerroom.games.holdem import HOLDEM
-from pokerroom.games.omaha import OMAHA, OMAHA8
+from pokerroom.games.omaha import OMAHA, OMAHA5, OMAHA5_8, OMAHA8
 from pokerroom.games.razz import RAZZ
 from pokerroom.games.short_deck import SHORT_DECK_HOLDEM
 from pokerroom.games.soko import SOKO
@@ -61,6 +61,8 @@ _GAMES: tuple[Game, ...] = (
     HOLDEM,
     OMAHA,
     OMAHA8,
+    OMAHA5,
+    OMAHA5_8,
     STUD,
     STUD8,
     SOKO,

@@ -16,9 +16,11 @@ True
 * :func:`evaluate_omaha_batch`: ``hole`` ``(N, h)`` with ``h`` = 2 to 6 and ``board`` ``(N, b)`` with ``b`` =
   3 to 5: the best hand of exactly two hole and three board cards (RULES G6), as
   :func:`~pokerroom.rankings.omaha_value` (not for the suit-ranked rankings).
+* :func:`batch_pot_rule`: the array form of a pot-level rule (:attr:`pokerroom.games.Share.pot_keys`,
+  Telesina's heads-up straight-flush rule): the keys of many pots at once, each the one-call rule's own.
 
-Both are compiled with numba (:mod:`pokerroom.rankings.jit`; compiled once per machine and cached on disk) and run
-on one core; without numba they run as plain Python, correct but slow.  The input is checked first unless
+Both evaluators are compiled with numba (:mod:`pokerroom.rankings.jit`; compiled once per machine and cached on
+disk) and run on one core; without numba they run as plain Python, correct but slow.  The input is checked first unless
 ``check=False``: :class:`~pokerroom.errors.InvalidCard` for an int outside 0..51 (always checked: the kernels
 index tables with it) or a card outside the ranking's deck, :class:`~pokerroom.errors.DuplicateCard` for a card
 twice in one hand (hole and board together for Omaha), :class:`~pokerroom.errors.PokerroomError` for a wrong
@@ -27,17 +29,21 @@ shape.  With ``check=False`` a hand with repeated or off-deck cards gives a mean
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 import numpy as np
 
 from pokerroom.cards import format_card
 from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, UnsupportedRule
-from pokerroom.rankings import Ranking, find
+from pokerroom.rankings import TELESINA, Ranking, find, telesina_pot_keys
 from pokerroom.rankings.batch_tables import BatchTables, CardsTables, batch_tables, combos
 from pokerroom.rankings.kernels import cards_rows, eval_rows, omaha_rows, row_errors
+from pokerroom.rankings.model import Category
 
-__all__ = ["as_card_array", "evaluate_batch", "evaluate_omaha_batch", "subsets"]
+__all__ = ["BatchPotRule", "as_card_array", "batch_pot_rule", "evaluate_batch", "evaluate_omaha_batch", "subsets"]
 
 
 def _ranking(ranking: str | Ranking) -> Ranking:
@@ -168,3 +174,75 @@ def evaluate_omaha_batch(
         t.high_bit, pairs, triples,
     )  # fmt: skip
     return out
+
+
+PotRule = Callable[[Sequence[int]], Sequence[int]]
+"""A pot-level rule: the values of the hands contesting one pot in, the keys that decide it out."""
+
+
+@dataclass(frozen=True, eq=False)
+class BatchPotRule:
+    """The array form of a pot-level rule that changes only heads-up pots between a few special hands.
+
+    ``special``: int64 ``(S,)``, sorted: the values the rule can touch; ``keys``: int64 ``(S, S, 2)``, the
+    one-call rule's keys for every heads-up pot between two of them (computed by calling that rule, so the rule
+    itself is written once).  Any other pot (more or fewer than two hands, or a hand outside ``special``) keeps
+    its values as keys.
+    """
+
+    special: np.ndarray
+    keys: np.ndarray
+
+    def __call__(self, values: np.ndarray) -> np.ndarray:
+        """The keys of ``values`` (int ``(N, n)``: each row the values of the ``n`` hands contesting one pot),
+        as ``(N, n)`` int64; equal to the one-call rule row by row."""
+        values = np.asarray(values, dtype=np.int64)
+        if values.ndim != 2 or values.shape[1] != 2 or not self.special.size:
+            return values
+        at = np.minimum(np.searchsorted(self.special, values), self.special.size - 1)
+        both = (self.special[at] == values).all(axis=1)
+        if not both.any():
+            return values
+        rows = np.flatnonzero(both)
+        keys = values.copy()
+        keys[rows] = self.keys[at[rows, 0], at[rows, 1]]
+        return keys
+
+
+def _straight_flushes(ranking: Ranking) -> np.ndarray:
+    """The values of every straight flush the ranking's deck holds, sorted (five cards of one suit at a time)."""
+    five = ranking.five_evaluator()
+    ranks = sorted(ranking.ordering.ranks)
+    found = set()
+    for suit in range(4):
+        for hand in combinations([4 * r + suit for r in ranks], 5):
+            value = five(hand)
+            if value and ranking.category(value) is Category.STRAIGHT_FLUSH:
+                found.add(value)
+    return np.array(sorted(found), dtype=np.int64)
+
+
+@cache
+def _heads_up_table(rule: PotRule, ranking: Ranking) -> BatchPotRule:
+    special = _straight_flushes(ranking)
+    keys = np.array([[list(rule([int(a), int(b)])) for b in special] for a in special], dtype=np.int64)
+    return BatchPotRule(special, keys.reshape(special.size, special.size, 2))
+
+
+_ARRAY_FORMS: dict[PotRule, Callable[[], BatchPotRule]] = {
+    # RULES G14, A-G14-2: only a heads-up pot between two straight flushes can go another way.
+    telesina_pot_keys: lambda: _heads_up_table(telesina_pot_keys, TELESINA),
+}
+
+
+def batch_pot_rule(rule: PotRule) -> BatchPotRule:
+    """The array form of the pot-level rule ``rule`` (built on the first call, then kept).
+
+    Raises :class:`~pokerroom.errors.UnsupportedRule` naming a rule that has no array form here.
+    """
+    build = _ARRAY_FORMS.get(rule)
+    if build is None:
+        name = getattr(rule, "__qualname__", repr(rule))
+        known = ", ".join(getattr(r, "__qualname__", repr(r)) for r in _ARRAY_FORMS)
+        raise UnsupportedRule(f"the pot rule {name} has no array form for batch settling; known: {known}")
+    return build()
