@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.engine import Action, EventType, Hand, ScriptedCards
-from pokerroom.errors import RoomError, UnsupportedRule
+from pokerroom.errors import RoomError
 from pokerroom.formats.phh import PHHHand, dumps, loads
 from pokerroom.formats.phh_hand import from_hand
 from pokerroom.formats.replay import replay

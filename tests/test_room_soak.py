@@ -268,6 +268,8 @@ def test_room_soak(tmp_path: Path) -> None:
         # Every answer that never came is one journal entry the clock made.
         with store.engine.connect() as conn:
             timed_out = conn.execute(
-                select(func.count()).select_from(journal).where(func.json_extract(journal.c.entry, "$.cause") == "timeout")
+                select(func.count())
+                .select_from(journal)
+                .where(func.json_extract(journal.c.entry, "$.cause") == "timeout")
             ).scalar_one()
         assert timed_out == seen["no answer"]

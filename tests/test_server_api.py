@@ -495,7 +495,7 @@ def test_hand_to_showdown_against_a_bot(db: str) -> None:
             assert s["seats"][1] is None
         assert balances(client, alice) == (1000 - 200 + 158, PLAY)
         assert api(client, alice, "GET", "/api/hands?table=1") == [
-            {"id": 1, "table": 1, "number": 1, "status": "settled", "net": -42}
+            {"id": 1, "table": 1, "number": 1, "status": "complete", "net": -42}
         ]
 
 
@@ -522,7 +522,7 @@ def test_hand_history_download(db: str) -> None:
 
         hand_id = result["hand_id"]
         assert api(client, alice, "GET", "/api/hands") == [
-            {"id": hand_id, "table": 1, "number": 1, "status": "settled", "net": -12}
+            {"id": hand_id, "table": 1, "number": 1, "status": "complete", "net": -12}
         ]
         assert api(client, bob, "GET", "/api/hands") == []
         r = client.get(f"/api/hands/{hand_id}/phh", headers=alice.headers)
@@ -637,8 +637,8 @@ def test_restart_returns_chips_and_voids_the_hand(db: str) -> None:
         assert api(client, None, "GET", "/api/tables") == [{**before, "taken": 1, "players": ["bot-1-1", None]}]
         assert balances(client, alice) == (0, PLAY - 2)
         assert api(client, alice, "GET", "/api/hands") == [
-            {"id": 2, "table": 1, "number": 2, "status": "void", "net": None},
-            {"id": 1, "table": 1, "number": 1, "status": "settled", "net": -2},
+            {"id": 2, "table": 1, "number": 2, "status": "voided", "net": None},
+            {"id": 1, "table": 1, "number": 1, "status": "complete", "net": -2},
         ]
         with table(client, alice) as conn:
             s = conn.state()
@@ -668,7 +668,7 @@ def test_api_on_postgresql(store_url: str) -> None:
             conn.state(lambda s: s["you"] is None)
         assert balances(client, alice) == (0, PLAY - 2)
         assert api(client, alice, "GET", "/api/hands") == [
-            {"id": 1, "table": 1, "number": 1, "status": "settled", "net": -2}
+            {"id": 1, "table": 1, "number": 1, "status": "complete", "net": -2}
         ]
         assert api(client, alice, "POST", "/api/play-chips")["added"] == 2
         client.app.state.store.check_balanced()  # type: ignore[attr-defined]

@@ -1,11 +1,13 @@
 """``pokerroom play GAME``: the human at seat 0 against bots, hand after hand, in the terminal, at any game.
 
-Each hand is a :class:`~pokerroom.engine.Hand` dealt by the game; the bots see only their seats' views, the
-human sees a view of seat 0 and the pots.  Stud games show every seat's up cards and the human's down cards and
-ask for the bring-in (``i``, or ``c`` to complete); draw games ask for discards (``d 7h 2c``, ``d 1 3`` by
-position, ``d`` or ``p`` to stand pat); hi/lo results name both halves of each pot (:mod:`.play_text`).  Stacks
-carry from hand to hand, players with no chips sit out, the button moves to the next seat with chips, and the
-game ends when the human busts, wins every chip or quits.  Input comes line by line from a text stream (stdin),
+The hands are dealt and refereed by a :class:`~pokerroom.room.table.Table`, as in the room: the button or dealer
+box moves (or stays) as the game's table does, players with no chips sit out, every action goes through the
+table's one accept step (an out-of-range amount placed at the nearest legal one where the house rule says so).
+The bots see only their seats' views, the human sees a view of seat 0 and the pots.  Stud games show every
+seat's up cards and the human's down cards and ask for the bring-in (``i``, or ``c`` to complete); draw games ask
+for discards (``d 7h 2c``, ``d 1 3`` by position, ``d`` or ``p`` to stand pat); hi/lo results name both halves of
+each pot (:mod:`.play_text`).  Stacks carry from hand to hand, and the game ends when the human busts, wins every
+chip or quits.  Input comes line by line from a text stream (stdin),
 so a test or a script can pipe it in; with ``--seed`` the cards and the bots are reproducible.
 
 Stakes: in blind games ``--stakes SMALL/BIG`` gives the blinds (fixed limit: the small and big bet, the blinds
@@ -13,15 +15,14 @@ then half the small bet and the small bet); a game with its own blinds or ante (
 ``--stakes`` is given.  In stud games ``--stakes`` gives the small and big bet (at pot and no limit the smallest
 bet is the bring-in), ``--ante`` defaults to a fifth of the small bet (at least 1) and ``--bring-in`` to the
 game's own rule (twice the ante in most stud games).
-House rules are set with ``--rule NAME=VALUE`` (:func:`pokerroom.cli.rules.apply_rules`).
+House rules are set with ``--rule NAME=VALUE`` (:func:`pokerroom.cli.rules.parse_rule`).
 """
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Annotated, TextIO
 
 import typer
@@ -31,11 +32,15 @@ from pokerroom.bots import BOTS, Bot, make
 from pokerroom.cards import format_cards
 from pokerroom.cli.play_input import HELP, QUIT, InputError, help_text, legal_menu, numbered, parse_input
 from pokerroom.cli.play_text import Narrator, pot_lines
-from pokerroom.cli.rules import apply_rules, format_value
-from pokerroom.engine import Action, ActionKind, DeckSource, Hand
-from pokerroom.errors import IllegalAmount, PokerroomError
-from pokerroom.games import Betting, Family, Game, Limit, find
+from pokerroom.cli.rules import format_value, parse_rule
+from pokerroom.engine import Action, Hand
+from pokerroom.errors import PokerroomError
+from pokerroom.games import Family, Limit, find
 from pokerroom.games.stakes import Stakes, parse_stakes, table_rules, table_stakes
+from pokerroom.room.config import TableConfig
+from pokerroom.room.decisions import Decision
+from pokerroom.room.stakes import BuyIn
+from pokerroom.room.table import Table
 
 __all__ = [
     "HELP",
@@ -52,28 +57,23 @@ __all__ = [
 ]
 
 HUMAN = 0
-@dataclass
-class Seat:
-    name: str
-    stack: int
-    bot: Bot | None
+"""The human's table seat."""
 
 
 class Session:
-    """A table of ``players`` seats (the human at seat 0, bots elsewhere) playing hand after hand.
+    """A :class:`~pokerroom.room.table.Table` of ``players`` seats, the human at seat 0 and bots elsewhere, played
+    hand after hand in the terminal: the same table, rules and action path as a room's (one ``Table.accept``
+    for each action, the house rule's clamp included).
 
-    ``stakes`` gives the forced bets and the betting structure (``betting`` and ``blinds`` alone still work,
-    for blind games); ``stream`` gives the human's input lines; ``console`` shows the table.  ``seed`` makes the
-    deal and the bots reproducible.
+    ``config`` gives the game, its house rules, limit and stakes (:class:`~pokerroom.room.config.TableConfig`);
+    ``stack`` the chips each player sits with; ``bots`` the kind of bot; ``stream`` the human's input lines;
+    ``console`` shows the table.  ``seed`` makes the decks (the table's seed) and the bots reproducible.
     """
 
     def __init__(
         self,
-        game: Game,
+        config: TableConfig,
         *,
-        betting: Betting | None = None,
-        blinds: tuple[int, ...] = (),
-        stakes: Stakes | None = None,
         players: int,
         stack: int,
         bots: str,
@@ -81,24 +81,20 @@ class Session:
         stream: TextIO,
         console: Console,
     ) -> None:
-        if stakes is None:
-            if betting is None:
-                raise ValueError("a session needs stakes, or a betting structure and blinds")
-            stakes = Stakes(betting, tuple(blinds))
-        self.game = game
-        self.stakes = stakes
-        self.betting = stakes.betting
-        self.blinds = stakes.blinds
+        self.table = Table(replace(config, seats=players), seed=seed)
+        self.game = self.table.game
+        self.stakes = self.table.stakes
         self.stream = stream
         self.console = console
-        self.rng = random.Random(seed)
-        self.seats = [Seat("You", stack, None)] + [
-            Seat(f"Bot {s}", stack, make(bots, seed=None if seed is None else seed * 100 + s))
-            for s in range(1, players)
-        ]
-        self.button = 0
+        self.names = ["You"] + [f"Bot {s}" for s in range(1, players)]
+        self.bots: dict[str, Bot] = {
+            name: make(bots, seed=None if seed is None else seed * 100 + s)
+            for s, name in enumerate(self.names)
+            if s != HUMAN
+        }
+        for seat, name in enumerate(self.names):
+            self.table.sit(seat, name, stack)
         self.hands_played = 0
-        self.carried = 0
         self.quit = False
 
     # ------------------------------------------------------------------ output
@@ -116,11 +112,11 @@ class Session:
             text = f"down {format_cards(down, sep=' ')}" + (f"  {text}" if text else "")
         return text
 
-    def _show_table(self, hand: Hand, active: Sequence[int]) -> None:
-        view = hand.view(active.index(HUMAN))
+    def _show_table(self, hand: Hand, dealt: Sequence[int]) -> None:
+        view = hand.view(dealt.index(HUMAN))
         self.say()
         self.say(
-            f"Hand {self.hands_played} · {self.game.name} · {self.betting.describe()} · "
+            f"Hand {self.hands_played} · {self.game.name} · {self.stakes.betting.describe()} · "
             f"{self.stakes.describe()} · {view.street}",
             style="bold",
         )
@@ -134,11 +130,11 @@ class Session:
             self.say(f"Pots: {', '.join(parts)} (total {view.pot})")
         cards_width = 3 * self.game.hole_cards - 1
         width = max(11, cards_width) if self.game.family is not Family.STUD else cards_width + 9
-        for table_seat, seat in enumerate(self.seats):
-            if table_seat not in active:
-                self.say(f"  {table_seat}  {seat.name:<6}        sitting out (no chips)")
+        for table_seat, name in enumerate(self.names):
+            if table_seat not in dealt:
+                self.say(f"  {table_seat}  {name:<6}        sitting out (no chips)")
                 continue
-            s = active.index(table_seat)
+            s = dealt.index(table_seat)
             tags = []
             if s == view.button:
                 tags.append("button")
@@ -149,19 +145,17 @@ class Session:
             if view.to_act == s:
                 tags.append("to act")
             cards = self._cards_column(hand, s, view.hole[s], table_seat == HUMAN)
-            line = f"  {table_seat}  {seat.name:<6} stack {view.stacks[s]:>6}  bet {view.bets[s]:>5}"
+            line = f"  {table_seat}  {name:<6} stack {view.stacks[s]:>6}  bet {view.bets[s]:>5}"
             self.say(f"{line}  {cards:<{width}} {', '.join(tags)}".rstrip())
 
     # ------------------------------------------------------------------ input
 
-    def _ask(self, hand: Hand, seat: int) -> Action | None:
-        """The human's action (``None`` to quit), re-asking until the engine accepts it."""
+    def _ask(self, hand: Hand, seat: int, dealt: Sequence[int]) -> Decision | None:
+        """The human's decision (``None`` to quit), re-asking until the table accepts one."""
         legal = hand.legal_actions()
         assert legal is not None
-        all_in_to = hand.bets[seat] + hand.stacks[seat]
-        menu = legal_menu(legal, all_in_to)
+        menu = legal_menu(legal, hand.bets[seat] + hand.stacks[seat])
         hole = list(hand.hole[seat])
-        clamp = self.game.house.clamp_out_of_range_bets
         while True:
             if legal.draw is not None:
                 self.say(f"Your cards: {numbered(hole)}")
@@ -178,53 +172,28 @@ class Session:
                 if wish == QUIT:
                     return None
                 assert isinstance(wish, Action)
-                try:
-                    hand.verify(wish, seat)
-                except IllegalAmount as exc:
-                    # The club's rule (seed 000 5.3, settled decision 19): place the nearest legal amount.
-                    if not clamp or exc.nearest is None or wish.kind not in (ActionKind.BET, ActionKind.RAISE):
-                        raise
-                    wish = Action(wish.kind, exc.nearest)
-                    hand.verify(wish, seat)
-                    self.say(f"Placed {exc.nearest}, the nearest legal amount (house rule clamp_out_of_range_bets)")
-                return wish
+                decision = self.table.accept(HUMAN, wish)
+                if decision.asked is not None and decision.action is not None:
+                    # The club's rule (seed 000 5.3, settled decision 19): the nearest legal amount is placed.
+                    rule = "house rule clamp_out_of_range_bets"
+                    self.say(f"Placed {decision.action.amount}, the nearest legal amount ({rule})")
+                return decision
             except (InputError, PokerroomError) as exc:
                 self.say(f"Not accepted: {exc}", style="red")
 
     # ------------------------------------------------------------------ the game
 
-    def _next_button(self) -> int:
-        n = len(self.seats)
-        for k in range(1, n + 1):
-            seat = (self.button + k) % n
-            if self.seats[seat].stack > 0:
-                return seat
-        return self.button
-
-    def _deal(self, active: Sequence[int]) -> Hand:
-        stakes = self.stakes
-        return self.game.deal(
-            stacks=[self.seats[s].stack for s in active],
-            button=active.index(self.button),
-            blinds=stakes.blinds,
-            ante=stakes.ante,
-            bring_in=stakes.bring_in,
-            betting=stakes.betting,
-            cards=DeckSource.shuffled(self.game.deck, seed=self.rng.getrandbits(64)),
-            carried_in=self.carried,
-        )
-
     def play_hand(self) -> None:
-        active = [s for s, seat in enumerate(self.seats) if seat.stack > 0]
+        table = self.table
         self.hands_played += 1
-        if self.seats[self.button].stack == 0:
-            self.button = self._next_button()
-        hand = self._deal(active)
-        names = [self.seats[s].name for s in active]
-        human = active.index(HUMAN)
+        hand = table.start_hand()
+        assert table.layout is not None
+        dealt = list(table.layout.dealt)
+        names = [self.names[s] for s in dealt]
+        human = dealt.index(HUMAN)
         narrator = Narrator(hand, names, human)
         self.say()
-        self.say(f"=== Hand {self.hands_played}: {self.seats[self.button].name} on the button ===", style="bold")
+        self.say(f"=== Hand {self.hands_played}: {self.names[table.layout.button]} on the button ===", style="bold")
         shown = 0
         while True:
             for line in narrator.lines(hand.events[shown:]):
@@ -232,38 +201,38 @@ class Session:
             shown = len(hand.events)
             if hand.is_complete:
                 break
-            seat = hand.to_act
+            seat = table.to_act
             assert seat is not None
-            player = self.seats[active[seat]]
-            if player.bot is None:
-                self._show_table(hand, active)
-                action = self._ask(hand, seat)
-                if action is None:
+            if seat == HUMAN:
+                self._show_table(hand, dealt)
+                decision = self._ask(hand, hand.to_act or 0, dealt)
+                if decision is None:
                     self.quit = True
                     return
+                table.apply(decision)
             else:
-                action = player.bot.act(hand.view(seat))
-            hand.act(action, seat)
+                table.act(seat, self.bots[self.names[seat]].act(hand.view(dealt.index(seat))))
         for line in pot_lines(hand, names, human):
             self.say(line, style="bold")
-        self.carried = hand.carried
-        for s, table_seat in enumerate(active):
-            self.seats[table_seat].stack = hand.stacks[s]
-        stacks = ", ".join(f"{self.seats[s].name} {self.seats[s].stack}" for s in active)
+        stacks = ", ".join(f"{self.names[s]} {table.seats[s].stack}" for s in dealt)  # type: ignore[union-attr]
         self.say(f"Stacks: {stacks}")
-        self.button = self._next_button()
+
+    def _stack(self, seat: int) -> int:
+        st = self.table.seats[seat]
+        assert st is not None
+        return st.stack
 
     def run(self) -> None:
-        start = self.seats[HUMAN].stack
+        start = self._stack(HUMAN)
         while not self.quit:
-            if self.seats[HUMAN].stack == 0:
+            if self._stack(HUMAN) == 0:
                 self.say("You are out of chips. Game over.", style="bold")
                 break
-            if sum(1 for seat in self.seats if seat.stack > 0) < 2:
+            if sum(1 for seat in range(len(self.names)) if self._stack(seat) > 0) < 2:
                 self.say("You have won every chip at the table!", style="bold")
                 break
             self.play_hand()
-        final = self.seats[HUMAN].stack
+        final = self._stack(HUMAN)
         self.say(f"You leave after {self.hands_played} hands with {final} chips ({final - start:+d}).")
 
 
@@ -296,18 +265,14 @@ def play(
 ) -> None:
     """Play poker against bots in the terminal: you sit at seat 0."""
     try:
-        chosen = find(game)
+        registered = find(game)
     except PokerroomError as exc:
         raise typer.BadParameter(str(exc), param_hint="GAME") from None
     try:
-        chosen = apply_rules(chosen, rule or [])
+        rules = dict(parse_rule(registered, text) for text in rule or [])
+        chosen = registered.with_rules(**rules) if rules else registered
     except PokerroomError as exc:
         raise typer.BadParameter(str(exc), param_hint="--rule") from None
-    try:
-        structure = chosen.default_limit if limit is None else Limit.parse(limit)
-        table = table_stakes(chosen, structure, stakes, ante=ante, bring_in=bring_in)
-    except (PokerroomError, ValueError) as exc:
-        raise typer.BadParameter(str(exc), param_hint="--stakes/--limit/--ante/--bring-in") from None
     seats = min(6, chosen.max_players) if players is None else players
     if not chosen.min_players <= seats <= chosen.max_players:
         raise typer.BadParameter(
@@ -315,26 +280,36 @@ def play(
         )
     if bots.strip().lower() not in BOTS:
         raise typer.BadParameter(f"unknown bot {bots!r}; bots: {', '.join(BOTS)}", param_hint="--bots")
+    try:
+        structure = chosen.default_limit if limit is None else Limit.parse(limit)
+        table = table_stakes(chosen, structure, stakes, ante=ante, bring_in=bring_in)
+        config = TableConfig(
+            chosen.id, rules=rules, stakes=stakes, limit=structure.value, ante=ante, bring_in=bring_in or 0,
+            buy_in=BuyIn(1, None), min_stack=1,
+        )
+    except (PokerroomError, ValueError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="--stakes/--limit/--ante/--bring-in") from None
     chips = 100 * table.unit if stack is None else stack
     if chips <= 0:
         raise typer.BadParameter("the starting stack must be positive", param_hint="--stack")
-    session = Session(
-        chosen,
-        stakes=table,
-        players=seats,
-        stack=chips,
-        bots=bots.strip().lower(),
-        seed=seed,
-        stream=sys.stdin,
-        console=Console(highlight=False, soft_wrap=True),
-    )
+    try:
+        session = Session(
+            config,
+            players=seats,
+            stack=chips,
+            bots=bots.strip().lower(),
+            seed=seed,
+            stream=sys.stdin,
+            console=Console(highlight=False, soft_wrap=True),
+        )
+    except PokerroomError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--stakes/--limit/--ante/--bring-in/--stack") from None
+    stakes_in_use = session.stakes
     session.say(
-        f"{chosen.name}, {table.betting.describe()}, {table.describe()}: you and {seats - 1} "
+        f"{chosen.name}, {stakes_in_use.betting.describe()}, {stakes_in_use.describe()}: you and {seats - 1} "
         f"{bots} bots, {chips} chips each.  {help_text(chosen)}."
     )
     if rule:
-        changed = ", ".join(
-            f"{name}={format_value(value)}" for name, value in chosen.changed_rules().items()
-        )
+        changed = ", ".join(f"{name}={format_value(value)}" for name, value in chosen.changed_rules().items())
         session.say(f"House rules: {changed or 'as the game declares them'}")
     session.run()
