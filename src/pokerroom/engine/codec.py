@@ -25,7 +25,7 @@ from typing import Any
 from pokerroom.cards import UNKNOWN, format_card, parse_card
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.events import Event, EventType
-from pokerroom.errors import InvalidCard, RecordError
+from pokerroom.errors import DuplicateCard, InvalidCard, RecordError
 
 __all__ = [
     "MAX_CARDS",
@@ -110,8 +110,10 @@ def action_from_json(data: Mapping[str, Any], *, unknown: bool = True) -> Action
         return Action(kind, amount)
     raw = data.get("cards")
     cards = None if raw is None else cards_from_json(raw, unknown=unknown)
-    if cards is not None and len(set(c for c in cards if c != UNKNOWN)) != len([c for c in cards if c != UNKNOWN]):
-        raise RecordError(f"a card is named twice in {raw}", field="cards")
+    known = [c for c in cards or () if c != UNKNOWN]
+    if len(set(known)) != len(known):
+        twice = next(c for c in known if known.count(c) > 1)
+        raise DuplicateCard(format_card(twice))
     if kind is ActionKind.DRAW:
         timed_out = data.get("timed_out", False)
         if not isinstance(timed_out, bool):

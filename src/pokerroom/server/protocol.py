@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokerroom.cards import UNKNOWN, format_card, parse_card
-from pokerroom.engine import Action, ActionKind, Event, HandView, LegalActions
-from pokerroom.errors import InvalidCard, PokerroomError
+from pokerroom.engine import Action, HandView, LegalActions
+from pokerroom.engine.codec import action_from_json, card_text, event_json
+from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, RecordError
 
 __all__ = [
     "ERROR_CODES",
@@ -144,51 +144,15 @@ def _int(msg: dict[str, Any], key: str, *, minimum: int = 0, required: bool = Tr
     return value
 
 
-def _cards(msg: dict[str, Any]) -> tuple[int, ...] | None:
-    raw = msg.get("cards")
-    if raw is None:
-        return None
-    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw) or len(raw) > 10:
-        raise ProtocolError("bad_field", f"'cards' must be a list of up to 10 cards such as ['As', 'Td'], not {raw!r}")
-    try:
-        cards = tuple(parse_card(c) for c in raw)
-    except InvalidCard as err:
-        raise ProtocolError("bad_card", str(err)) from err
-    if UNKNOWN in cards:
-        raise ProtocolError("bad_card", "'??' stands for a card nobody may see; name your cards, such as 'As'")
-    if len(set(cards)) != len(cards):
-        raise ProtocolError("bad_card", f"a card is named twice in {raw}")
-    return cards
-
-
-_NO_AMOUNT = {
-    ActionKind.FOLD: Action.fold,
-    ActionKind.CHECK: Action.check,
-    ActionKind.CALL: Action.call,
-    ActionKind.BRING_IN: Action.post_bring_in,
-    ActionKind.SPLIT: Action.split,
-    ActionKind.MUCK: Action.muck,
-}
-
-
 def _action(msg: dict[str, Any]) -> Action:
-    name = msg.get("action")
+    """The action of an ``act`` message, read by the one codec (:mod:`pokerroom.engine.codec`); cards must be
+    named (no ``??``)."""
     try:
-        kind = ActionKind(str(name))
-    except ValueError:
-        kinds = [k.value for k in ActionKind]
-        raise ProtocolError(
-            "bad_field", f"'action' must be one of {', '.join(kinds)}, not {name!r}", allowed=kinds
-        ) from None
-    if kind in (ActionKind.BET, ActionKind.RAISE):
-        amount = _int(msg, "amount", minimum=1)
-        assert amount is not None
-        return Action(kind, amount)
-    if kind is ActionKind.DRAW:
-        return Action.draw(_cards(msg) or ())
-    if kind is ActionKind.SHOW:
-        return Action.show(_cards(msg))
-    return _NO_AMOUNT[kind]()
+        return action_from_json(msg, unknown=False)
+    except RecordError as err:
+        raise ProtocolError("bad_field", str(err), allowed=err.allowed) from err
+    except (InvalidCard, DuplicateCard) as err:
+        raise ProtocolError("bad_card", str(err)) from err
 
 
 def _act(msg: dict[str, Any]) -> Act:
@@ -253,11 +217,6 @@ def error_message(err: ProtocolError) -> dict[str, object]:
     return out
 
 
-def card_text(card: int) -> str:
-    """``"As"``; ``"??"`` for a card the viewer may not see."""
-    return "??" if card == UNKNOWN else format_card(card)
-
-
 def legal_json(legal: LegalActions) -> dict[str, object]:
     """The legal actions with their amounts: ``actions`` (the kinds), and where they apply ``call`` (chips the
     call adds), ``bet``/``raise`` (``[min_to, max_to]`` round totals), ``amounts`` (the only legal totals, stud's
@@ -275,25 +234,6 @@ def legal_json(legal: LegalActions) -> dict[str, object]:
         out["bring_in"] = legal.bring_in
     if legal.draw is not None:
         out["draw"] = legal.draw
-    return out
-
-
-def _event_json(e: Event, seat_of: Sequence[int]) -> dict[str, object]:
-    out: dict[str, object] = {"type": e.type.value}
-    if e.seat is not None:
-        out["seat"] = seat_of[e.seat]
-    for key in ("amount", "to", "text"):
-        value = getattr(e, key)
-        if value is not None:
-            out[key] = value
-    if e.cards is not None:
-        out["cards"] = [card_text(c) for c in e.cards]
-    if e.all_in:
-        out["all_in"] = True
-    if e.winners is not None:
-        out["winners"] = [[seat_of[s], chips] for s, chips in e.winners]
-    if e.eligible is not None:
-        out["eligible"] = [seat_of[s] for s in e.eligible]
     return out
 
 
@@ -327,5 +267,5 @@ def view_json(view: HandView, seat_of: Sequence[int], *, number: int) -> dict[st
         "players": players,
         "big_blind": view.big_blind,
         "legal": None if view.legal is None else legal_json(view.legal),
-        "events": [_event_json(e, seat_of) for e in view.events],
+        "events": [event_json(e, seat_of) for e in view.events],
     }
