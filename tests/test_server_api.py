@@ -481,21 +481,21 @@ def test_hand_to_showdown_against_a_bot(db: str) -> None:
             conn.send("sit_out")  # not dealt the next hand: she leaves after this one
             s, result = play(conn, 1, bet_the_flop(40))
             assert result == {
-                "number": 1, "hand_id": 1, "players": [[0, "bot-1-1"], [1, "alice"]], "net": [38, -42],
-                "pots": [{"amount": 80, "text": None, "winners": [[0, 80]], "shares": None}],
-                "shown": {"1": ["6c", "Th"], "0": ["4s", "Kc"]}, "rake": 4, "voided": False,
-                "hand_names": {"0": "one pair, threes", "1": "one pair, threes"},
-                "board": ["3h", "Ad", "2c", "3d", "7c"],
+                "number": 1, "hand_id": 1, "players": [[0, "bot-1-1"], [1, "alice"]], "net": [-42, 38],
+                "pots": [{"amount": 80, "text": None, "winners": [[1, 80]], "shares": None}],
+                "shown": {"1": ["4c", "Kd"], "0": ["6h", "5d"]}, "rake": 4, "voided": False,
+                "hand_names": {"1": "one pair, aces", "0": "one pair, aces"},
+                "board": ["Ah", "Qs", "8d", "7c", "As"],
             }  # fmt: skip
             assert sum(result["net"]) == -result["rake"]
-            assert (seat(s, 0)["stack"], seat(s, 1)["stack"]) == (238, 158)
+            assert (seat(s, 0)["stack"], seat(s, 1)["stack"]) == (158, 238)
             assert seat(s, 1)["sitting_out"] and s["hand_number"] == 1  # no second hand: she sits out
             conn.send("leave")
             s = conn.state(lambda s: s["you"] is None)
             assert s["seats"][1] is None
-        assert balances(client, alice) == (1000 - 200 + 158, PLAY)
+        assert balances(client, alice) == (1000 - 200 + 238, PLAY)
         assert api(client, alice, "GET", "/api/hands?table=1") == [
-            {"id": 1, "table": 1, "number": 1, "status": "complete", "net": -42}
+            {"id": 1, "table": 1, "number": 1, "status": "complete", "net": 38}
         ]
 
 
@@ -597,7 +597,7 @@ def test_leave_during_a_hand(db: str) -> None:
             mine = [e["type"] for e in s["hand"]["events"] if e.get("seat") == 1]
             assert "fold" not in mine and mine.count("check") == 4  # preflop, flop, turn, river
             net = result["net"][1]
-            assert result["net"] == [2, -2]  # the seeded cards: the bot wins the showdown
+            assert result["net"] == [-2, 2]  # the seeded cards: alice wins the showdown
         assert balances(client, alice) == (0, PLAY + net)
 
 
@@ -617,7 +617,7 @@ def test_away_player_stands_up_after_a_while(db: str) -> None:
 
 
 def test_restart_returns_chips_and_voids_the_hand(db: str) -> None:
-    """Alice plays hand 1 out (2 lost) and is in hand 2 when the server stops.  Started again on the same store:
+    """Alice plays hand 1 out (2 won) and is in hand 2 when the server stops.  Started again on the same store:
     the table is back with its bot, hand 2 is void, her chips (and her session) are hers again, and the hand
     numbers go on."""
     with serve(db) as client:
@@ -625,20 +625,20 @@ def test_restart_returns_chips_and_voids_the_hand(db: str) -> None:
         with table(client, alice) as conn:
             conn.send("sit", seat=1, buy_in=200)
             _, first = play(conn, 1)  # check and call to the end
-            assert first["net"] == [2, -2]
+            assert first["net"] == [-2, 2]
             s = conn.turn(2)  # hand 2 is dealt at once: alice has the button, posts 1 and calls 1 more
             assert s["button"] == 1 and s["hand"]["legal"]["call"] == 1
             conn.act("call")
             s = conn.state(lambda s: s["hand"]["street"] == "flop", "the flop of hand 2")
-            assert s["hand"]["number"] == 2 and s["hand"]["players"][1]["stack"] == 196
+            assert s["hand"]["number"] == 2 and s["hand"]["players"][1]["stack"] == 200
         assert balances(client, alice) == (0, PLAY - 200)
         [before] = api(client, None, "GET", "/api/tables")
     with serve(db) as client:
         assert api(client, None, "GET", "/api/tables") == [{**before, "taken": 1, "players": ["bot-1-1", None]}]
-        assert balances(client, alice) == (0, PLAY - 2)
+        assert balances(client, alice) == (0, PLAY + 2)
         assert api(client, alice, "GET", "/api/hands") == [
             {"id": 2, "table": 1, "number": 2, "status": "voided", "net": None},
-            {"id": 1, "table": 1, "number": 1, "status": "complete", "net": -2},
+            {"id": 1, "table": 1, "number": 1, "status": "complete", "net": 2},
         ]
         with table(client, alice) as conn:
             s = conn.state()
@@ -663,12 +663,12 @@ def test_api_on_postgresql(store_url: str) -> None:
             assert balances(client, alice) == (0, PLAY - 120)
             conn.send("sit_out")
             _, result = play(conn, 1)
-            assert result["net"] == [2, -2] and result["rake"] == 0
+            assert result["net"] == [-2, 2] and result["rake"] == 0
             conn.send("leave")
             conn.state(lambda s: s["you"] is None)
-        assert balances(client, alice) == (0, PLAY - 2)
+        assert balances(client, alice) == (0, PLAY + 2)
         assert api(client, alice, "GET", "/api/hands") == [
-            {"id": 1, "table": 1, "number": 1, "status": "complete", "net": -2}
+            {"id": 1, "table": 1, "number": 1, "status": "complete", "net": 2}
         ]
-        assert api(client, alice, "POST", "/api/play-chips")["added"] == 2
+        assert api(client, alice, "POST", "/api/play-chips")["added"] == 0
         client.app.state.store.check_balanced()  # type: ignore[attr-defined]

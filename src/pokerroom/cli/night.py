@@ -98,6 +98,7 @@ def build_table(
     size: int,
     carried: int = 0,
     hand_number: int = 0,
+    seed: int | None = None,
 ) -> Table:
     """A table of ``game`` under house ``rules`` with each player of ``stacks`` at their seat (``seating``),
     the deal going to ``dealer`` next, ``carried`` odd chips in the pot and ``hand_number`` hands played.  Used
@@ -106,7 +107,7 @@ def build_table(
     config = TableConfig(game, rules=dict(rules), seats=size)
     playing = [seating[name] for name, chips in stacks.items() if chips > 0]
     first = first_button_for(Table(config), playing, seating[dealer])
-    table = Table(config, first_button=first)
+    table = Table(config, first_button=first, seed=seed)
     # Largest stack first: then nobody sits with more than the average of those seated before them, so the
     # club's X = M/S cap (RULES G2) never refuses a player who is only being reseated.
     for name in sorted(stacks, key=lambda n: (-stacks[n], seating[n])):
@@ -170,7 +171,7 @@ class Evening:
         self.stream = stream
         self.console = console
         self.clock = clock
-        self.deal_rng = random.Random(None if seed is None else f"{seed}:deal")
+        self.seed = seed
         self.seating = {name: k for k, name in enumerate(self.night.seats)}
         self.bots: dict[str, Bot] = {
             name: make(bots, seed=None if seed is None else seed * 100 + k)
@@ -320,6 +321,7 @@ class Evening:
                 size=len(self.seating),
                 carried=old.carried if old else 0,
                 hand_number=old.hand_number if old else 0,
+                seed=self.seed,
             )
             self.rebuild = False
         return self.table
@@ -331,7 +333,7 @@ class Evening:
         number = night.next_hand()
         if self.started is None:
             self.started = self.clock.now()
-        hand = table.start_hand(seed=self.deal_rng.getrandbits(64))
+        hand = table.start_hand()  # the deck from the table's seed, the evening's
         assert table.layout is not None
         if table.layout.button != self.seating[night.dealer_name]:
             # The night decides who deals (RULES §3.11); a table that disagrees is a bug, not a house rule.

@@ -22,8 +22,6 @@ per-hand results of its seat at every table, one after the other.
 
 from __future__ import annotations
 
-import hashlib
-import random
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -37,6 +35,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from pokerroom.bots import make
 from pokerroom.errors import LedgerError, PokerroomError, RoomError, StoreError
 from pokerroom.room.record import HandRecord
+from pokerroom.room.seeds import derive_seed
 from pokerroom.room.table import TableConfig
 from pokerroom.store import Store
 from pokerroom.store.runner import Bot, TableRunner, stored_config
@@ -64,8 +63,8 @@ opening a shard's store costs little beside its hands (about 2 s of play at ~250
 
 
 def shard_seed(seed: int, index: int) -> int:
-    """The seed of shard ``index`` (0, 1, ...) of a run seeded with ``seed``: a 63-bit int from BLAKE2b of both,
-    the same on every machine and Python version.
+    """The seed of shard ``index`` (0, 1, ...) of a run seeded with ``seed``
+    (:func:`~pokerroom.room.seeds.derive_seed`), the same on every machine and Python version.
 
     >>> shard_seed(1, 0)
     2370514542463845223
@@ -74,8 +73,7 @@ def shard_seed(seed: int, index: int) -> int:
     """
     if index < 0:
         raise ValueError(f"a shard index is 0 or more, not {index}")
-    digest = hashlib.blake2b(f"pokerroom.simulate:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+    return derive_seed("pokerroom.simulate", seed, index)
 
 
 def shard_sizes(hands: int, shard_hands: int) -> list[int]:
@@ -232,7 +230,7 @@ def play_shard(spec: ShardSpec, on_hand: Callable[[], None] | None = None) -> Sh
 
 
 def _open_and_play(url: str, spec: ShardSpec, on_hand: Callable[[], None] | None) -> ShardResult:
-    with Store(url) as store, TableRunner(store, spec.table, stored_config(spec.config)) as runner:
+    with Store(url) as store, TableRunner(store, spec.table, stored_config(spec.config), seed=spec.seed) as runner:
         return _play(store, runner, spec, on_hand)  # the runner holds the table's lease until closed
 
 
@@ -253,14 +251,13 @@ def _play(store: Store, runner: TableRunner, spec: ShardSpec, on_hand: Callable[
         act[name] = make(kind, seed=None if spec.seed is None else spec.seed * 100 + k).act
         seats.append(seat)
     by_name = {s.name: s for s in seats}
-    deal = random.Random(spec.seed)
     rake = played = 0
     stopped: str | None = None
     started = time.perf_counter()
     for _ in range(spec.hands):
         _rebuys(runner, store, by_name, spec.buy_in)
         try:
-            result: HandRecord = runner.play_hand(act, seed=deal.getrandbits(63))
+            result: HandRecord = runner.play_hand(act)  # the deck from the table's seed: the shard's
         except RoomError as exc:
             stopped = str(exc)
             break

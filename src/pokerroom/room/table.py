@@ -18,7 +18,6 @@ Seats are the table's (``0..size-1``, clockwise); the engine's seats are the pos
 
 from __future__ import annotations
 
-import hashlib
 import math
 import secrets
 from collections.abc import Callable
@@ -38,6 +37,7 @@ from pokerroom.room.decisions import Cause, Decision, timeout_action
 from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
 from pokerroom.room.rake import TableRake
 from pokerroom.room.record import Deck, HandRecord, SeatRecord, Setup, Status, record_of
+from pokerroom.room.seeds import derive_seed
 from pokerroom.room.settings import TableSettings, derive
 
 __all__ = ["RoomEvent", "SeatState", "Table", "TableConfig", "deck_seed"]
@@ -46,10 +46,9 @@ _DAY = 24 * 3600.0
 
 
 def deck_seed(table_seed: int, number: int) -> int:
-    """The deck seed of hand ``number`` at a table seeded with ``table_seed``: 63 bits of BLAKE2b of both, so
-    every hand's deck is reproducible from the table's seed and no two hands share one."""
-    digest = hashlib.blake2b(f"{table_seed}:{number}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+    """The deck seed of hand ``number`` at a table seeded with ``table_seed`` (:func:`derive_seed`): every hand's
+    deck is reproducible from the table's seed and no two hands share one."""
+    return derive_seed("deck", table_seed, number)
 
 
 class Table:

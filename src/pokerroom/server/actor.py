@@ -189,7 +189,6 @@ class TableActor:
         self.stand_after = stand_after
         self.bot_kind = bot_kind
         self._seed = seed
-        self._deals = itertools.count(1)
         self.bots: dict[str, Any] = {}
         self.connections: dict[str, list[Connection]] = {}
         self.away: dict[str, _Away] = {}
@@ -538,8 +537,7 @@ class TableActor:
             return  # dealt again when someone connects or sits
         self._bot_rebuys()
         try:
-            seed = None if self._seed is None else zlib.crc32(f"{self._seed}:{next(self._deals)}".encode()) << 31 | 1
-            hand_id = self.runner.start_hand(seed=seed)
+            hand_id = self.runner.start_hand()  # the deck from the table's seed (or a fresh one)
         except RoomError:
             return  # not enough players: dealt when someone sits or comes back
         self.hand_ids[self.table.hand_number] = hand_id

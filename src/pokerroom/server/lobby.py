@@ -196,6 +196,7 @@ class Lobby:
                 self.store.deposit(account_id, want, memo="house bot bankroll")
 
         seed = None if self.seed is None else self.seed + runner.table_id
+        runner.table.seed = seed  # every deck of this table from its seed
         actor = TableActor(runner, info=info, fund_bot=fund_bot, seed=seed, **self.actor_options)
         if bots:
             actor.add_bots(min(bots, table.size - 1))
