@@ -212,10 +212,9 @@ def test_play_stud8_names_both_halves() -> None:
     split = HALVES.search(out)
     assert split is not None and split.group(1) != split.group(3), out
     assert re.search(r"The pot of \d+: high: ", out)
-    scoop = play_until(
-        "stud8", "--players", "3", "--bots", "calling", lines="c\n" * 6 + "q\n", wanted=lambda o: "no low" in o
-    )
-    assert re.search(r"The pot of \d+: no low: high scoops: (You win|Bot \d wins) \d+", scoop)
+    scooped = re.compile(r"The pot of \d+: no low: high scoops: (You win|Bot \d wins) \d+")
+    scoop = play_until("stud8", "--players", "3", "--bots", "calling", lines="c\n" * 6 + "q\n", wanted=scooped.search)
+    assert scooped.search(scoop)
 
 
 def test_play_omaha8_names_both_halves() -> None:

@@ -37,7 +37,7 @@ from rich.table import Table as RichTable
 
 from pokerroom.bots import BOTS, Bot, make
 from pokerroom.cards import format_cards
-from pokerroom.cli.play_input import QUIT, InputError, help_text, legal_menu, numbered, parse_input
+from pokerroom.cli.play_input import QUIT, InputError, help_text, legal_menu, numbered, parse_input, placed
 from pokerroom.cli.play_text import Narrator, pot_lines
 from pokerroom.cli.rules import format_value, parse_rule
 from pokerroom.engine import Action, Hand
@@ -422,7 +422,11 @@ class Evening:
                     self.input_ended = True  # the humans leave their decisions to the table (check or fold)
                     return False
                 assert isinstance(wish, Action)
-                table.act(seat, wish)  # out-of-range amounts are placed at the nearest legal one (decision 19)
+                decision = table.accept(seat, wish)  # out-of-range amounts placed at the nearest legal one
+                note = placed(decision)
+                if note is not None:
+                    self.say(note)
+                table.apply(decision)
                 return True
             except (InputError, PokerroomError) as exc:
                 self.say(f"Not accepted: {exc}", style="red")

@@ -30,7 +30,7 @@ from rich.console import Console
 
 from pokerroom.bots import BOTS, Bot, make
 from pokerroom.cards import format_cards
-from pokerroom.cli.play_input import HELP, QUIT, InputError, help_text, legal_menu, numbered, parse_input
+from pokerroom.cli.play_input import HELP, QUIT, InputError, help_text, legal_menu, numbered, parse_input, placed
 from pokerroom.cli.play_text import Narrator, pot_lines
 from pokerroom.cli.rules import format_value, parse_rule
 from pokerroom.engine import Action, Hand
@@ -173,10 +173,9 @@ class Session:
                     return None
                 assert isinstance(wish, Action)
                 decision = self.table.accept(HUMAN, wish)
-                if decision.asked is not None and decision.action is not None:
-                    # The club's rule (seed 000 5.3, settled decision 19): the nearest legal amount is placed.
-                    rule = "house rule clamp_out_of_range_bets"
-                    self.say(f"Placed {decision.action.amount}, the nearest legal amount ({rule})")
+                note = placed(decision)
+                if note is not None:
+                    self.say(note)
                 return decision
             except (InputError, PokerroomError) as exc:
                 self.say(f"Not accepted: {exc}", style="red")

@@ -14,8 +14,9 @@ from pokerroom.cards import format_card, parse_cards
 from pokerroom.engine import Action, ActionKind, LegalActions
 from pokerroom.errors import PokerroomError
 from pokerroom.games import Family, Game
+from pokerroom.room.decisions import Decision
 
-__all__ = ["HELP", "QUIT", "InputError", "help_text", "legal_menu", "numbered", "parse_input"]
+__all__ = ["HELP", "QUIT", "InputError", "help_text", "legal_menu", "numbered", "parse_input", "placed"]
 
 QUIT = "quit"
 HELP = "type f (fold), k (check), c (call), b N (bet N), r N (raise to N), a (all-in) or q (quit)"
@@ -37,6 +38,14 @@ def help_text(game: Game) -> str:
     if game.split_offer:
         parts.append("s presses split (the pot splits if everyone in it does)")
     return "; ".join(parts)
+
+
+def placed(decision: Decision) -> str | None:
+    """The line saying the table placed the nearest legal amount instead of the one typed (the club's house rule
+    ``clamp_out_of_range_bets``, seed 000 5.3, settled decision 19), or ``None`` when it took the amount typed."""
+    if decision.asked is None or decision.action is None:
+        return None
+    return f"Placed {decision.action.amount}, the nearest legal amount (house rule clamp_out_of_range_bets)"
 
 
 def numbered(cards: Sequence[int]) -> str:
