@@ -22,21 +22,22 @@ showdowns, with and without a fold allowed when nothing is owed (RULES §2.3), w
   limit's single size and cap of four bets, covering bets, no reopening after a short all-in, no raise against
   players who are all in.
 
-At the end ``sum(stacks) == sum(starting stacks)``.  Examples are derandomized so CI is stable.
+At the end ``sum(stacks) == sum(starting stacks)``.  Examples are derandomized so CI is stable.  The loop, the chip
+checks and the refusal snapshot are tests/randomplay.py's, shared with the other random-play tests.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerroom.engine import Action, ActionKind, DeckSource, Hand, LegalActions, Phase
-from pokerroom.errors import HandOver, IllegalAction, IllegalAmount, NotYourTurn
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn
 from pokerroom.games import Limit, find
+from randomplay import check_invariants, check_over, play_out, snapshot
 
 HOLDEM = find("holdem")
 OMAHA = find("omaha")
@@ -137,38 +138,6 @@ def deal(variant: str, t: Table) -> Hand:
 
 
 # --------------------------------------------------------------------------------------------- checks
-
-
-def snapshot(hand: Hand) -> tuple[Any, ...]:
-    return (
-        tuple(hand.stacks),
-        tuple(hand.bets),
-        tuple(hand.contributions),
-        hand.to_act,
-        len(hand.events),
-        tuple(hand.folded),
-        tuple(hand.board),
-        hand.phase,
-        hand.street,
-        tuple(hand.shown),
-        tuple(hand.mucked),
-    )
-
-
-def check_invariants(hand: Hand, total: int) -> None:
-    assert hand.total_chips == total
-    assert all(s >= 0 for s in hand.stacks), hand.stacks
-    assert all(b >= 0 for b in hand.bets), hand.bets
-    assert all(c >= b for c, b in zip(hand.contributions, hand.bets, strict=True))
-    if hand.is_complete:
-        assert sum(hand.stacks) == total
-        assert hand.to_act is None and hand.legal_actions() is None
-    else:
-        pots = hand.current_pots()
-        assert sum(p.amount for p in pots) == hand.pot_total
-        assert all(p.eligible and not any(hand.folded[s] for s in p.eligible) for p in pots)
-        if pots:  # every seat still in the hand can win the main pot (RULES §2.4)
-            assert all(hand.folded[s] or s in pots[0].eligible for s in range(hand.n)), pots
 
 
 def check_ranges(hand: Hand, legal: LegalActions) -> None:
@@ -281,21 +250,21 @@ def accepted(hand: Hand, legal: LegalActions, total: int) -> list[Action]:
         actions.append(Action.show())
     if legal.muck:
         actions.append(Action.muck())
-    before = snapshot(hand)
+    before = snapshot(hand, full=False)
     for action in actions:
         hand.verify(action, legal.seat)
         trial = hand.copy()
         trial.act(action, legal.seat)
-        check_invariants(trial, total)
+        check_invariants(trial, total, strict=True)
         assert len(trial.events) > len(hand.events)
-    assert snapshot(hand) == before
+    assert snapshot(hand, full=False) == before
     return actions
 
 
 def refused(hand: Hand, legal: LegalActions, legal_actions: list[Action]) -> None:
     """Everything not listed is refused with a typed error, and the refusal changes nothing."""
     seat = legal.seat
-    before, before_legal = snapshot(hand), hand.legal_actions()
+    before, before_legal = snapshot(hand, full=False), hand.legal_actions()
     tries: list[tuple[Action, int | None, type[Exception]]] = []
     kinds = set(legal.kinds())
     some_amount = hand.cur + max(hand.betting.min_bet, 1)
@@ -318,32 +287,23 @@ def refused(hand: Hand, legal: LegalActions, legal_actions: list[Action]) -> Non
             hand.verify(action, who)
         with pytest.raises(error):
             hand.act(action, who)
-        assert snapshot(hand) == before, (action, who)
+        assert snapshot(hand, full=False) == before, (action, who)
         assert hand.legal_actions() == before_legal
-
-
-def refused_after_end(hand: Hand) -> None:
-    before = snapshot(hand)
-    for action in [Action(kind, 10 if kind in (ActionKind.BET, ActionKind.RAISE) else None) for kind in ActionKind]:
-        for who in (None, 0, hand.n - 1):
-            with pytest.raises(HandOver):
-                hand.act(action, who)
-            with pytest.raises(HandOver):
-                hand.verify(action, who)
-    assert snapshot(hand) == before
 
 
 def play(variant: str, t: Table, data: st.DataObject) -> None:
     hand = deal(variant, t)
     total = sum(t.stacks)
-    check_invariants(hand, total)
-    steps = 0
     nominal = (t.sb, t.bb, t.straddle) if t.straddle else (t.sb, t.bb)
     model: RoundModel | None = None
     street = -1
-    while not hand.is_complete:
-        legal = hand.legal_actions()
-        assert legal is not None and legal.seat == hand.to_act
+    steps = 0
+
+    def checked(hand: Hand, legal: LegalActions) -> Action:
+        """Check the decision (ranges, the RULES model, every listed action accepted, everything else refused),
+        then draw the action: mostly check/call so hands reach the showdown, the rest spread over folds, bets and
+        raises."""
+        nonlocal model, street, steps
         check_ranges(hand, legal)
         if hand.phase is Phase.BETTING:
             if hand.street != street:
@@ -356,16 +316,17 @@ def play(variant: str, t: Table, data: st.DataObject) -> None:
             assert skip or (legal.bet or legal.raise_) == expected, (legal, expected, model)
         choices = accepted(hand, legal, total)
         refused(hand, legal, choices)
-        # mostly check/call so hands reach the showdown; the rest spread over folds, bets and raises
         weighted = choices + [a for a in choices if a.kind in (ActionKind.CHECK, ActionKind.CALL)] * 3
         action = data.draw(st.sampled_from(weighted), label=f"step {steps}")
-        hand.act(action, legal.seat)
+        steps += 1
+        return action
+
+    def record(legal: LegalActions, action: Action) -> None:
         if model is not None and action.kind not in (ActionKind.SHOW, ActionKind.MUCK):
             model.record(legal.seat, action)
-        check_invariants(hand, total)
-        steps += 1
-        assert steps < 500
-    refused_after_end(hand)
+
+    play_out(hand, checked, total=total, strict=True, after=record, max_steps=500)
+    check_over(hand, verify=True, full=False)
     assert sum(hand.stacks) == total
 
 

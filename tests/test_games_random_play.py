@@ -28,6 +28,9 @@ Each finished hand is written with :func:`~pokerroom.formats.phh_hand.from_hand`
 dumped, loaded back (the same record) and replayed: status ``ok``, the same final stacks and the same events
 (seats mapped to PHH positions).  Every tenth hand is also written from a random seat's view (hidden cards as
 ``??``) and must replay to the same final stacks.
+
+The tables, the loop, the random choices and the chip checks are tests/randomplay.py's (``random_hand``,
+``play_out``, ``random_action``, ``check_invariants``), shared with the other random-play tests.
 """
 
 from __future__ import annotations
@@ -43,13 +46,23 @@ from typing import Any
 import pytest
 
 from pokerroom.cards import UNKNOWN
-from pokerroom.engine import Action, ActionKind, Event, EventType, Hand, LegalActions, OutOfCards, Phase, ScriptedCards
-from pokerroom.errors import HandOver, IllegalAction, IllegalAmount, NotYourTurn, UnsupportedRule
+from pokerroom.engine import Action, ActionKind, Event, EventType, Hand, LegalActions, Phase, ScriptedCards
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, UnsupportedRule
 from pokerroom.formats.phh import dumps, loads
 from pokerroom.formats.phh_actions import parse_action
 from pokerroom.formats.phh_hand import from_hand
 from pokerroom.formats.replay import replay
-from pokerroom.games import Game, Limit, all_games, find
+from pokerroom.games import Limit, all_games, find
+from randomplay import (
+    amount_actions,
+    check_invariants,
+    check_over,
+    play_out,
+    random_action,
+    random_hand,
+    runs_out,
+    snapshot,
+)
 
 SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 HANDS_PER_GAME = 10_000 if SOAK else 1_000
@@ -82,59 +95,7 @@ def _cases() -> list[Any]:
     return out
 
 
-def random_hand(game: Game, limit: Limit, rng: random.Random) -> Hand:
-    """A random table of ``game`` at ``limit``: players, stacks, forced bets, button and showdown style."""
-    n = rng.randint(game.min_players, game.max_players)
-    bb = rng.choice((2, 4, 10, 20))
-    stud = game.uses_bring_in
-    blind_game = not stud and (bool(game.blinds) or not game.ante)
-    stacks = []
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.1:
-            stacks.append(rng.randint(1, 2 * bb))  # may be all-in from the ante, a blind or the bring-in
-        elif r < 0.45:
-            stacks.append(rng.randint(2 * bb, 15 * bb))
-        else:
-            stacks.append(rng.randint(15 * bb, 120 * bb))
-    if stud:
-        ante = rng.choice((0, 1, bb // 4, bb // 2))
-    elif blind_game:
-        ante = rng.choice((0, 0, 0, 1, bb // 2))
-    else:
-        ante = rng.choice((game.ante, 1, bb // 2))
-    big_blind_ante = bb if blind_game and rng.random() < 0.1 else 0
-    straddle = 2 * bb if blind_game and n >= 3 and limit is not Limit.FIXED and rng.random() < 0.1 else 0
-    betting = game.betting(limit, big_blind=bb)
-    bring_in = rng.randint(1, bb) if stud and rng.random() < 0.3 else 0
-    carried_in = rng.choice((0, 0, 1, 3)) if game.odd_chips_carry else 0
-    return game.deal(
-        stacks=stacks,
-        button=rng.randrange(n),
-        blinds=(bb // 2, bb) if blind_game else (),
-        ante=ante,
-        big_blind_ante=big_blind_ante,
-        straddle=straddle,
-        bring_in=bring_in,
-        betting=betting,
-        seed=rng.getrandbits(64),
-        auto_showdown=rng.random() < 0.7,
-        carried_in=carried_in,
-        last_hand=game.odd_chips_carry and rng.random() < 0.1,
-    )
-
-
 # --------------------------------------------------------------------------------------------- actions
-
-
-def _amount_actions(legal: LegalActions, rng: random.Random) -> list[Action]:
-    rng_to = legal.bet or legal.raise_
-    if rng_to is None:
-        return []
-    make = Action.bet if legal.bet is not None else Action.raise_to
-    lo, hi = rng_to
-    amounts = legal.amounts if legal.amounts is not None else sorted({lo, rng.randint(lo, hi), hi})
-    return [make(a) for a in amounts]
 
 
 def listed_actions(hand: Hand, legal: LegalActions, rng: random.Random) -> list[Action]:
@@ -148,7 +109,7 @@ def listed_actions(hand: Hand, legal: LegalActions, rng: random.Random) -> list[
         out.append(Action.check())
     if legal.call is not None:
         out.append(Action.call())
-    out += _amount_actions(legal, rng)
+    out += amount_actions(legal, rng)
     if legal.draw is not None:
         hole = hand.hole[legal.seat]
         most = min(legal.draw, len(hole))
@@ -162,79 +123,7 @@ def listed_actions(hand: Hand, legal: LegalActions, rng: random.Random) -> list[
     return out
 
 
-def choose(hand: Hand, legal: LegalActions, rng: random.Random) -> Action:
-    """A random legal action: mostly check or call so hands reach the showdown."""
-    if legal.show:
-        return Action.show() if rng.random() < 0.85 or not legal.muck else Action.muck()
-    if legal.draw is not None:
-        if rng.random() < 0.05:
-            return Action.draw((), timed_out=True)
-        hole = hand.hole[legal.seat]
-        action = Action.draw(tuple(rng.sample(hole, rng.randint(0, min(legal.draw, len(hole))))))
-        return Action.stand_pat() if runs_out(hand, action) else action
-    options: list[tuple[float, Action]] = []
-    if legal.bring_in is not None:
-        options.append((4.0, Action.post_bring_in()))
-    if legal.fold:
-        options.append((1.5 if legal.call is not None else 0.2, Action.fold()))
-    if legal.check:
-        options.append((5.0, Action.check()))
-    if legal.call is not None:
-        options.append((5.0, Action.call()))
-    if legal.split:
-        options.append((2.0, Action.split()))
-    amounts = _amount_actions(legal, rng)
-    options += [(2.4 / len(amounts), a) for a in amounts]
-    known = {a.kind for _, a in options}
-    options += [(0.5, Action(kind)) for kind in legal.kinds() if kind not in known]  # a kind this test lacks
-    return rng.choices([a for _, a in options], [w for w, _ in options])[0]
-
-
-def runs_out(hand: Hand, action: Action) -> bool:
-    """Whether ``action``, a listed draw, fails because the stub and the muck cannot complete it (a full table
-    of club lowball; see test_draw_the_deck_cannot_complete, xfail)."""
-    if action.kind is not ActionKind.DRAW or not action.cards:
-        return False
-    try:
-        hand.copy().act(action, hand.to_act)
-    except OutOfCards:
-        return True
-    return False
-
-
 # --------------------------------------------------------------------------------------------- checks
-
-
-def snapshot(hand: Hand) -> tuple[Any, ...]:
-    return (
-        tuple(hand.stacks),
-        tuple(hand.bets),
-        tuple(hand.contributions),
-        hand.to_act,
-        len(hand.events),
-        tuple(hand.folded),
-        tuple(hand.board),
-        tuple(tuple(h) for h in hand.hole),
-        tuple(tuple(d) for d in hand.discards),
-        hand.phase,
-        hand.street,
-        hand.round_index,
-        hand.cur,
-        tuple(hand.shown),
-        tuple(hand.mucked),
-        hand.legal_actions(),
-    )
-
-
-def check_invariants(hand: Hand, total: int) -> None:
-    assert hand.total_chips == total, (hand.total_chips, total)
-    assert min(hand.stacks) >= 0, hand.stacks
-    assert min(hand.bets) >= 0, hand.bets
-    if hand.is_complete:
-        assert sum(hand.stacks) + hand.carried == total
-        assert hand.to_act is None and hand.legal_actions() is None
-    else:
-        assert sum(p.amount for p in hand.current_pots()) == hand.pot_total
 
 
 def refusals(
@@ -310,16 +199,6 @@ def check_accepted(
         assert snapshot(hand) == before
 
 
-def check_over(hand: Hand) -> None:
-    before = snapshot(hand)
-    for kind in ActionKind:
-        action = Action(kind, 10 if kind in (ActionKind.BET, ActionKind.RAISE) else None)
-        for who in (None, 0, hand.n - 1):
-            with pytest.raises(HandOver):
-                hand.act(action, who)
-    assert snapshot(hand) == before
-
-
 # --------------------------------------------------------------------------------------------- PHH
 
 
@@ -380,24 +259,24 @@ def check_phh(hand: Hand, k: int, rng: random.Random, stats: Counter[str]) -> No
 
 
 def play_hand(hand: Hand, rng: random.Random, stats: Counter[str], decide: Callable[[int], bool]) -> None:
+    """Play ``hand`` out with :func:`randomplay.random_action`, checking every decision first: every listed
+    action passes (played on a copy when ``decide(decisions so far)``), and the refusals are refused (all of
+    them then, a sample otherwise)."""
     total = hand.total_chips
-    check_invariants(hand, total)
-    steps = 0
-    while not hand.is_complete:
-        legal = hand.legal_actions()
-        assert legal is not None and legal.seat == hand.to_act
+
+    def checked(hand: Hand, legal: LegalActions) -> Action:
         listed = listed_actions(hand, legal, rng)
         full = decide(stats["decisions"])
         check_accepted(hand, legal, listed, total, full, stats)
         tries = refusals(hand, legal, listed, rng)
         check_refused(hand, tries if full else rng.sample(tries, min(REFUSE_SAMPLE, len(tries))), full)
-        action = choose(hand, legal, rng)
-        hand.act(action, legal.seat)
+        return random_action(rng, legal, hand)
+
+    def count(legal: LegalActions, action: Action) -> None:
         stats["decisions"] += 1
         stats[action.kind.value] += 1
-        check_invariants(hand, total)
-        steps += 1
-        assert steps < 1000
+
+    play_out(hand, checked, total=total, after=count, max_steps=1000)
     stats["hands"] += 1
     stats["showdowns"] += any(e.type is EventType.SHOW for e in hand.events)
     stats["side pots"] += max(0, sum(e.type is EventType.POT for e in hand.events) - 1)
@@ -428,7 +307,6 @@ def test_cases_cover_every_game_and_limit() -> None:
     """Every registered game appears with every limit it lists (skipped ones name their reason)."""
     ids = {(p.values[0], p.values[1]) for p in _cases()}
     assert ids == {(g.id, lim) for g in all_games() for lim in g.limits}
-
 
 
 def test_discard_of_unknown_cards() -> None:
