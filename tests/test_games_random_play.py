@@ -47,7 +47,7 @@ import pytest
 
 from pokerroom.cards import UNKNOWN
 from pokerroom.engine import Action, ActionKind, Event, EventType, Hand, LegalActions, Phase, ScriptedCards
-from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn, UnsupportedRule
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, UnsupportedRule
 from pokerroom.formats.phh import dumps, loads
 from pokerroom.formats.phh_actions import parse_action
 from pokerroom.formats.phh_hand import from_hand
@@ -155,7 +155,10 @@ def refusals(
         hole = hand.hole[seat]
         others = [c for c in hand.game.deck if c not in hole]
         too_many = (list(hole) + others)[: legal.draw + 1]
-        out.append((Action.draw(tuple(too_many)), seat, IllegalAmount))
+        # More cards than the limit: an amount refused, unless one of them is not the player's, which is named
+        # first (the card held is the first thing wrong, whatever the count).
+        held = len(too_many) <= len(hole)
+        out.append((Action.draw(tuple(too_many)), seat, IllegalAmount if held else NotYourCards))
         if UNKNOWN not in hole and legal.draw >= 1:
             out.append((Action.draw((others[0],)), seat, IllegalAction))
         if legal.draw >= 2 and hole:
