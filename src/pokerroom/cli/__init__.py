@@ -12,7 +12,8 @@
 * ``pokerroom equity GAME HAND...``: each player's share of the pot, exact or Monte Carlo (:mod:`pokerroom.cli.equity`);
 * ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`);
 * ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`);
-* ``pokerroom cashier``: real money in and out of a server player's account (:mod:`pokerroom.cli.cashier`).
+* ``pokerroom cashier``: real money in and out of a server player's account (:mod:`pokerroom.cli.cashier`);
+* ``pokerroom db``: the store's database revision, upgraded to this release (:mod:`pokerroom.cli.db`).
 
 ``app`` is the Typer application; :func:`main` runs it (the ``pokerroom`` console script).
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 import typer
 
 from pokerroom.cli.cashier import cashier_app
+from pokerroom.cli.db import db_app
 from pokerroom.cli.equity import equity_command
 from pokerroom.cli.games import games
 from pokerroom.cli.night import night
@@ -55,6 +57,7 @@ app.command(name="equity")(equity_command)
 app.command(name="recover")(recover)
 app.command(name="serve")(serve)
 app.add_typer(cashier_app, name="cashier")
+app.add_typer(db_app, name="db")
 
 
 def main() -> None:

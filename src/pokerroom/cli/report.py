@@ -127,17 +127,20 @@ def check_database(url: str, *, create: bool = False) -> None:
             parts.insert(0, f"no table {', '.join(missing)}")
         hint = ""
         if not wrong and len(missing) < len(metadata.sorted_tables):
-            hint = "; a store from an older pokerroom gains the new tables when simulate --database writes to it"
+            hint = f"; a store of an older pokerroom is brought up to date by: pokerroom db upgrade --database {shown}"
         raise _refuse(f"not a pokerroom database: {shown} ({'; '.join(parts)}){hint}")
 
 
 def open_store(url: str, *, create: bool = False) -> Store:
     """The store at ``url`` once :func:`check_database` accepts it (without ``create``: only an existing,
     complete pokerroom store, so a report never creates a table); :class:`typer.BadParameter` (exit 2)
-    otherwise."""
+    otherwise, a database at another revision than this release's included (the message names
+    ``pokerroom db upgrade``)."""
     check_database(url, create=create)
     try:
         return Store(url)
+    except StoreError as exc:  # a database of another revision: the message names the command that upgrades it
+        raise _refuse(str(exc)) from None
     except ImportError as exc:
         raise _refuse(f"no driver for {make_url(url).drivername} ({exc}); {SUPPORTED}") from None
     except SQLAlchemyError as exc:

@@ -7,6 +7,17 @@ ledger, in SQLite (default) or PostgreSQL through SQLAlchemy 2.
 protections given, :mod:`~pokerroom.store.reports` the reports and :mod:`~pokerroom.store.runner` a table played
 through the store.  Amounts stay within 2**53 chips and ids within 64-bit integers
 (:mod:`~pokerroom.store.checks`).
+
+The schema and the form of stored data change only through Alembic migrations
+(:mod:`~pokerroom.store.migrations`, revisions in ``migrations/versions``).  :class:`Store` creates an empty
+database at this release's revision and opens one that is there; a database written by an older release (the
+release before migrations included, which has no ``alembic_version`` table) or by a newer one is refused with
+:class:`~pokerroom.store.migrations.SchemaVersionError` naming its revision and the command to run::
+
+    pokerroom db status --database URL     # its revision, this release's, whether an upgrade is needed
+    pokerroom db upgrade --database URL    # one transaction; stored hands converted and checked by replay
+
+(:mod:`pokerroom.cli.db`; :func:`~pokerroom.store.migrations.upgrade` from Python).
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from pokerroom.room.record_json import record_from_json
 from pokerroom.store import hands as _hands
 from pokerroom.store import leases as _leases
 from pokerroom.store import ledger as _ledger
+from pokerroom.store import migrations
 from pokerroom.store import protections as _protections
 from pokerroom.store import reports as _reports
 from pokerroom.store.checks import (
@@ -39,7 +40,7 @@ from pokerroom.store.checks import (
 from pokerroom.store.connect import WRITE, make_engine
 from pokerroom.store.ledger import CASHIER, account_key, carried_key, post, read_balances, stack_key
 from pokerroom.store.records import HandInfo, HistoryRow, Lease, RakeRow
-from pokerroom.store.schema import accounts, balances, metadata, poker_tables
+from pokerroom.store.schema import accounts, balances, poker_tables
 
 __all__ = ["Store"]
 
@@ -62,6 +63,12 @@ class Store:
     2**53 raises :class:`StoreError` (a ledger that would not balance :class:`LedgerError`) and writes nothing.
     ``now`` is the clock for timestamps (default: the current UTC time); a naive time it returns is taken as UTC.
 
+    Opening checks the database's revision (:mod:`pokerroom.store.migrations`): a database at this release's
+    revision opens; an empty one is created at it (the tables and ``alembic_version``, one transaction); one
+    written by an older release (or by the release before migrations), or by a newer one, raises
+    :class:`~pokerroom.store.migrations.SchemaVersionError` (a :class:`StoreError`) naming its revision and the
+    command that upgrades it, ``pokerroom db upgrade --database URL``.
+
     The methods that move a table's chips take an optional ``lease``: the token of the runner playing the table
     (:meth:`take_lease`); the write then happens only while that runner holds the table, and refreshes its
     heartbeat, in the same transaction.
@@ -82,7 +89,11 @@ class Store:
         self._held: dict[threading.Thread, Connection] = {}
         self._held_lock = threading.Lock()
         self._clock = now if now is not None else (lambda: datetime.now(UTC))
-        metadata.create_all(self._engine)  # only the tables that are missing
+        try:
+            migrations.prepare(self._engine)  # current: opens; empty: created at the head; else refused
+        except BaseException:
+            self._engine.dispose()
+            raise
 
     # --- plumbing -----------------------------------------------------------------------------------------
 
