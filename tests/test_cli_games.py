@@ -203,11 +203,13 @@ def test_play_five_card_draw_by_card_and_standing_pat() -> None:
 HALVES = re.compile(r"high: (You|Bot \d) wins? (\d+); low: (You|Bot \d) wins? (\d+)")
 
 
-def test_play_stud8_names_both_halves() -> None:
-    def split_between_two(o: str) -> bool:
-        found = HALVES.search(o)
-        return found is not None and found.group(1) != found.group(3)
+def split_between_two(out: str) -> bool:
+    """Whether a hi/lo pot was split between two players (the high to one, the low to another)."""
+    found = HALVES.search(out)
+    return found is not None and found.group(1) != found.group(3)
 
+
+def test_play_stud8_names_both_halves() -> None:
     out = play_until("stud8", "--players", "3", "--bots", "calling", lines="c\n" * 6 + "q\n", wanted=split_between_two)
     split = HALVES.search(out)
     assert split is not None and split.group(1) != split.group(3), out
@@ -218,8 +220,8 @@ def test_play_stud8_names_both_halves() -> None:
 
 
 def test_play_omaha8_names_both_halves() -> None:
-    out = play("omaha8", "--seed", "3", "--players", "3", "--stakes", "10/20", "--bots", "calling",
-               lines="c\n" * 6 + "q\n")  # fmt: skip
+    out = play_until("omaha8", "--players", "3", "--stakes", "10/20", "--bots", "calling", lines="c\n" * 6 + "q\n",
+                     wanted=split_between_two)  # fmt: skip
     split = HALVES.search(out)
     assert split is not None and split.group(1) != split.group(3), out
     assert int(split.group(2)) + int(split.group(4)) > 0
