@@ -202,7 +202,8 @@ def test_a_fresh_store_has_exactly_the_schema_the_migrations_make(backend: str, 
         out = upgrade_cli(slow)  # every revision, one after the other
         assert f"every revision run, it is at {migrations.HEAD}" in out
         made, migrated = schema(fast), schema(slow)
-        assert set(made) == {*(t for t in fixture()["tables"]), migrations.VERSION_TABLE}
+        server = {"logins", "sessions", "lobby_tables"}  # revision 0003: the server's, made by the migrations too
+        assert set(made) == {*(t for t in fixture()["tables"]), *server, migrations.VERSION_TABLE}
         assert made == migrated
         assert table_rows(fast, migrations.VERSION_TABLE) == [{"version_num": migrations.HEAD}]
         assert table_rows(slow, migrations.VERSION_TABLE) == [{"version_num": migrations.HEAD}]
@@ -477,3 +478,44 @@ def test_an_empty_database(backend: str, tmp_path: Path) -> None:
             for store in pool.map(lambda _: Store(url), range(4)):
                 store.close()
         assert table_rows(url, migrations.VERSION_TABLE) == [{"version_num": migrations.HEAD}]
+
+
+# --- revision 0003: the server's tables -------------------------------------------------------------------------
+
+
+def test_a_server_database_keeps_its_log_ins_and_the_tables_are_made_where_missing(
+    legacy_url: str, backend: str
+) -> None:
+    """A store the release before ran a server on has the server's tables as that server made them: the upgrade
+    keeps them and their rows (a player logs in with the old password); a store only ``simulate`` wrote gets
+    them made."""
+    from pokerroom.server.accounts import Users
+
+    engine = create_engine(legacy_url)
+    try:
+        with engine.begin() as conn:  # the old server's own create_all, and a player who signed up then
+            conn.exec_driver_sql(
+                "CREATE TABLE logins (id INTEGER NOT NULL PRIMARY KEY, name VARCHAR(40) NOT NULL UNIQUE, "
+                "password VARCHAR(200) NOT NULL, created_at TIMESTAMP NOT NULL)"
+            )
+            conn.exec_driver_sql(
+                "CREATE TABLE sessions (token VARCHAR(64) NOT NULL PRIMARY KEY, name VARCHAR(40) NOT NULL, "
+                "expires_at TIMESTAMP NOT NULL)"
+            )
+        with Store("sqlite://") as scratch:  # the password hash as the server writes it
+            users = Users(scratch)
+            users.sign_up("olduser", "password1")
+            with scratch.engine.connect() as c:
+                hashed = c.execute(text("SELECT password FROM logins WHERE name = 'olduser'")).scalar_one()
+        with engine.begin() as conn:
+            conn.execute(
+                text("INSERT INTO logins (id, name, password, created_at) VALUES (1, 'olduser', :p, :t)"),
+                {"p": hashed, "t": datetime(2026, 11, 1)},
+            )
+    finally:
+        engine.dispose()
+    assert f"to {migrations.HEAD}" in upgrade_cli(legacy_url)
+    with Store(legacy_url) as store:
+        assert set(inspect(store.engine).get_table_names()) >= {"logins", "sessions", "lobby_tables"}
+        assert Users(store).log_in("olduser", "password1")  # the old log-in works
+    assert migrations.HEAD == migrations.SERVER_TABLES

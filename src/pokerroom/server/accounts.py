@@ -18,10 +18,11 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, delete, func, select
+from sqlalchemy import delete, func, select
 
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.store import Store
+from pokerroom.store.schema import logins, sessions
 
 __all__ = ["PLAY_CHIPS", "SESSION_DAYS", "AuthError", "Users", "play_account"]
 
@@ -33,26 +34,6 @@ SESSION_DAYS = 30
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]{2,24}")
 _MIN_PASSWORD = 8
-
-metadata = MetaData()
-
-logins = Table(
-    "logins",
-    metadata,
-    Column("id", Integer, primary_key=True),
-    Column("name", String(40), nullable=False, unique=True),
-    Column("password", String(200), nullable=False),
-    Column("created_at", DateTime(), nullable=False),
-)
-
-sessions = Table(
-    "sessions",
-    metadata,
-    Column("token", String(64), primary_key=True),
-    Column("name", String(40), nullable=False, index=True),
-    Column("expires_at", DateTime(), nullable=False),
-)
-
 
 class AuthError(PokerroomError):
     """Sign-up or log-in refused; ``status`` is the HTTP status it maps to."""
@@ -91,7 +72,6 @@ class Users:
         self.store = store
         self.hasher = hasher or PasswordHasher()
         self._top_up = threading.Lock()
-        metadata.create_all(store.engine)
 
     def _check_name(self, name: object) -> str:
         if not isinstance(name, str) or not _NAME.fullmatch(name):

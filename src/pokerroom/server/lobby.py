@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, select
+from sqlalchemy import select
 
 from pokerroom.errors import PokerroomError, RoomError, StoreError
 from pokerroom.games import Limit, find
@@ -26,23 +26,13 @@ from pokerroom.server.accounts import play_account
 from pokerroom.server.actor import TableActor, TableInfo
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner
+from pokerroom.store.schema import lobby_tables
 
 __all__ = ["MAX_BUY_IN", "STARTER_TABLES", "Lobby", "Starter", "stakes_text"]
 
 MAX_BUY_IN = 10**9
 """The largest default buy-in of a table (chips): house bots are funded with twice it, and the ledger's whole
 capacity (2**53) must never be within one player's reach."""
-
-metadata = MetaData()
-
-lobby_tables = Table(
-    "lobby_tables",
-    metadata,
-    Column("table_id", Integer, primary_key=True, autoincrement=False),
-    Column("bots", Integer, nullable=False),
-    Column("created_by", String(40), nullable=True),
-)
-
 
 @dataclass(frozen=True)
 class Starter:
@@ -99,7 +89,6 @@ class Lobby:
         self.actor_options = actor_options
         self.actors: dict[int, TableActor] = {}
         self.tasks: dict[int, asyncio.Task[None]] = {}
-        metadata.create_all(store.engine)
 
     # ------------------------------------------------------------------ tables
 

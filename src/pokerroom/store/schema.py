@@ -1,5 +1,6 @@
-"""The store's tables (SQLAlchemy Core): players' accounts, poker tables, hands and their action journal, and
-the double-entry ledger (``transactions``, ``postings`` and the ``balances`` cache).
+"""The store's tables (SQLAlchemy Core): players' accounts, poker tables, hands and their action journal, the
+double-entry ledger (``transactions``, ``postings`` and the ``balances`` cache), and the server's log-ins, sessions
+and lobby tables.  Every change to them is a migration (:mod:`pokerroom.store.migrations`).
 
 Chips are whole numbers of the smallest unit (``BigInteger``).  Times are naive UTC ``DateTime`` columns: the
 same value on SQLite (ISO text) and PostgreSQL (``timestamp``); the store adds the UTC zone when reading.
@@ -28,10 +29,13 @@ __all__ = [
     "hand_players",
     "hands",
     "journal",
+    "lobby_tables",
+    "logins",
     "metadata",
     "poker_tables",
     "postings",
     "protections",
+    "sessions",
     "table_leases",
     "transactions",
 ]
@@ -153,4 +157,34 @@ protections = Table(
     Column("table_id", Integer, ForeignKey("poker_tables.id"), nullable=True),
     Column("hand_id", _BigId, ForeignKey("hands.id"), nullable=True),
     Index("ix_protections_account_time", "account_id", "used_at"),
+)
+
+# The server's players (pokerroom.server.accounts): a log-in name and its password hash; the chips are in
+# ``accounts`` (the real-money account of that name, and ``play:NAME``).
+logins = Table(
+    "logins",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(40), nullable=False, unique=True),
+    Column("password", String(200), nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+)
+
+# A log-in session: the SHA-256 of the cookie's token, whose player, until when.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token", String(64), primary_key=True),
+    Column("name", String(40), nullable=False, index=True),
+    Column("expires_at", DateTime(), nullable=False),
+)
+
+# What the server's lobby keeps of a table beside its settings (pokerroom.server.lobby): its house bots and who
+# made it.
+lobby_tables = Table(
+    "lobby_tables",
+    metadata,
+    Column("table_id", Integer, primary_key=True, autoincrement=False),
+    Column("bots", Integer, nullable=False),
+    Column("created_by", String(40), nullable=True),
 )

@@ -11,7 +11,9 @@ Revisions, oldest first (:data:`REVISIONS`; :data:`HEAD` is the newest):
   record's forms: ``hands.status`` ``in_progress``/``settled``/``void`` -> ``incomplete``/``complete``/``voided``,
   ``hands.setup`` -> :func:`~pokerroom.room.record_json.setup_json`, ``journal.entry`` ->
   :func:`~pokerroom.room.decisions.decision_json`, ``hands.record`` -> :func:`~pokerroom.room.record_json.record_json`
-  for complete and voided hands, each checked by replaying the hand (:mod:`pokerroom.store.migrations.hand_records`).
+  for complete and voided hands, each checked by replaying the hand (:mod:`pokerroom.store.migrations.hand_records`);
+* ``0003_server_tables`` (:data:`SERVER_TABLES`): the server's ``logins``, ``sessions`` and ``lobby_tables``, which
+  the server made itself before, created where missing.
 
 A database is in one of these states (:func:`read_state`, :class:`DatabaseState`):
 
@@ -64,6 +66,7 @@ __all__ = [
     "HEAD",
     "LOCK_KEY",
     "REVISIONS",
+    "SERVER_TABLES",
     "VERSION_TABLE",
     "DatabaseState",
     "Migrated",
@@ -83,7 +86,9 @@ BASELINE = "0001_baseline"
 """The first revision: the tables of the release before migrations."""
 HAND_RECORDS = "0002_hand_records"
 """Stored hands in the hand record's forms (status, set-up, journal, record)."""
-REVISIONS: tuple[str, ...] = (BASELINE, HAND_RECORDS)
+SERVER_TABLES = "0003_server_tables"
+"""The server's log-ins, sessions and lobby tables, made by the migrations instead of the server."""
+REVISIONS: tuple[str, ...] = (BASELINE, HAND_RECORDS, SERVER_TABLES)
 """Every revision of this release, oldest first."""
 HEAD = REVISIONS[-1]
 """The revision this release's store reads and writes."""
