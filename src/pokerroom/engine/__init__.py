@@ -1,9 +1,12 @@
 """The rules engine: one hand from the first forced bet to settled pots.
 
-Layers inside (DESIGN habit 1): ``actions`` (what a player asks), ``betting`` (legal ranges), ``dealing`` (card
-sources), ``pots`` (side pots and splits), ``events`` (what happened), ``views`` (what a seat may know),
-``order`` (who opens or shows first), ``showdown`` (show order, splitting pots, the split proposal) and ``hand``
-(the state machine that walks a game's streets).
+Layers inside (DESIGN habit 1): ``actions`` (what a player asks), ``dealing`` (card sources), ``setup`` (the
+forced-bet layout of a table and posting it; ``game.deal`` comes here), ``order`` (who opens or shows first: the
+table from each opener to the function that finds the seat), ``betting`` (legal ranges and the betting round's
+state), ``draw`` (the draws), ``showdown`` (show order, splitting pots among shares, the split proposal, the
+rake), ``pots`` (side pots and splits), ``events`` (what happened), ``phase`` (where a hand is), ``views`` (what a
+seat may know), ``results`` (a settled hand in words), ``codec`` (the JSON of actions and events) and ``hand``
+(the state machine that walks a game's streets and owns the phases' state).
 """
 
 from pokerroom.engine.actions import Action, ActionKind, LegalActions

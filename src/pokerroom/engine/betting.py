@@ -1,13 +1,29 @@
-"""Bet and raise ranges for one betting round (RULES §2.3, §3.9, settled decisions 17 and 21; TDA 47).
+"""Betting rounds (RULES §2.3, §3.9, settled decisions 17 and 21; TDA 47; G4, G9, G15).
+
+* :func:`raise_range` and :func:`is_full_raise`: the legal range of a bet or raise and whether it reopens the
+  betting, as pure functions of a structure and the round's numbers;
+* :class:`BettingRound`: the state of a hand's betting (the level to call, the last full increment, who acted at
+  what level, the bring-in, stud's open pair, the split proposal) and the rules that act on it: who acts next,
+  what is legal, verifying and applying a betting action, returning the uncalled bet.
 
 All amounts are round totals ("to") in integer chips.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from pokerroom.engine.actions import Action, ActionKind, LegalActions, betting_legal
+from pokerroom.engine.events import Event, EventType
+from pokerroom.engine.order import FIRST_TO_ACT, any_open_pair
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn
+from pokerroom.games.base import Opener
 from pokerroom.games.structures import Betting, Limit
 
-__all__ = ["is_full_raise", "raise_range"]
+if TYPE_CHECKING:
+    from pokerroom.engine.hand import Hand
+
+__all__ = ["BettingRound", "is_full_raise", "raise_range"]
 
 
 def raise_range(
@@ -75,3 +91,458 @@ def is_full_raise(betting: Betting, round_index: int, *, increment: int, last_in
     if betting.min_raise is not None or not betting.match_last:
         return increment >= min(betting.min_bet, betting.min_raise or betting.min_bet)
     return increment >= max(last_inc, betting.min_bet)
+
+
+NOT_ACTED = -1
+"""``BettingRound.acted[seat]`` of a seat that has not acted in the round yet."""
+
+_CALL, _CHECK, _FOLD, _SPLIT = ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD, ActionKind.SPLIT
+_BET, _RAISE, _BRING_IN = ActionKind.BET, ActionKind.RAISE, ActionKind.BRING_IN
+_E_CALL, _E_CHECK = EventType.CALL, EventType.CHECK
+
+
+class BettingRound:
+    """A hand's betting, one round at a time (RULES §2.3, §3.9), owned by its :class:`~pokerroom.engine.hand.Hand`.
+
+    The round now (RULES §3.9 notation; amounts are round totals in chips):
+
+    * ``index``: the round's number in the hand, 0 first (-1 before the first one opens);
+    * ``cur``: the level to call; ``last_inc``: the last full bet or raise increment (the big blind preflop);
+      ``raises``: full bets and raises made (the big blind counts); ``aggressor``: the last seat to bet or raise;
+    * ``acted[seat]``: the level the seat last acted at (:data:`NOT_ACTED`: not yet); ``full_level``: the round
+      total of the last full bet or raise, which reopens the betting to those who acted below it (TDA 47);
+    * ``bring_in_seat``: the seat that must post the bring-in or complete (stud, RULES G4), else ``None``;
+    * ``double``: fixed-limit stud with an open pair on fourth street, the big bet is allowed (G9);
+      ``big_made``: a big bet has been made in that round;
+    * ``first_bettor``: the first seat to bet or raise; ``split_open``: 32-card draw's split proposal still
+      stands (G15);
+    * ``fixed``, ``size``, ``cap``, ``top``: the structure at this round: fixed limit, the round's bet size (0 for
+      no, pot and half-pot limit), the most full bets (fixed limit), the most a seat may reach (spread limit).
+
+    And what spans the rounds: ``openers`` (each closed round's first bettor and last raiser, RULES G1, G3),
+    ``no_raise[seat]`` (rounds, or -1 for the rest of the hand, a seat may not bet or raise after a timed-out draw,
+    RULES §2.5), ``active`` (seats still in the hand with chips behind) and ``in_hand`` (seats not folded).
+
+    The hand's chips (``bets``, ``stacks``, ``contributions``, ``folded``) stay the hand's; the round reads and
+    moves them.  Errors are the hand's: see :meth:`~pokerroom.engine.hand.Hand.verify`.
+    """
+
+    __slots__ = (
+        "acted",
+        "active",
+        "aggressor",
+        "big_made",
+        "bring_in_seat",
+        "cap",
+        "cur",
+        "double",
+        "first_bettor",
+        "fixed",
+        "full_level",
+        "hand",
+        "in_hand",
+        "index",
+        "last_inc",
+        "no_raise",
+        "openers",
+        "raises",
+        "size",
+        "split_open",
+        "top",
+    )
+
+    def __init__(self, hand: Hand) -> None:
+        n = hand.n
+        betting = hand.betting
+        self.hand = hand
+        self.index = -1
+        self.cur = 0
+        self.last_inc = 0
+        self.raises = 0
+        self.aggressor: int | None = None
+        self.acted: list[int] = [NOT_ACTED] * n
+        self.bring_in_seat: int | None = None
+        self.full_level = 0
+        self.double = False
+        self.big_made = False
+        self.first_bettor: int | None = None
+        self.split_open = False
+        self.fixed = betting.limit is Limit.FIXED
+        self.cap = betting.cap if self.fixed else None
+        self.size = 0
+        self.top: int | None = None
+        self.openers: list[tuple[int | None, int | None]] = []
+        self.no_raise: list[int] = [0] * n
+        self.active = n
+        self.in_hand = n
+
+    # ------------------------------------------------------------------ opening and closing
+
+    def open(self, opener: Opener) -> bool:
+        """Start the next round, opened as ``opener`` says (the table :data:`~pokerroom.engine.order.FIRST_TO_ACT`
+        gives the first seat); sets the hand's ``to_act``.  ``True`` when somebody has to act in it."""
+        hand = self.hand
+        if self.index >= 0:
+            self.openers.append((self.first_bettor, self.aggressor))
+        self.index += 1
+        n = hand.n
+        self.first_bettor = None
+        self.acted = [NOT_ACTED] * n
+        self.aggressor = None
+        self.bring_in_seat = None
+        self.big_made = False
+        self.double = False
+        self.full_level = 0
+        self.cur = 0
+        self.last_inc = 0
+        self.raises = 0
+        betting = hand.betting
+        self.size = betting.size(self.index) if betting.bet_sizes else 0
+        round_max = betting.round_max if betting.limit is Limit.SPREAD else None
+        self.top = round_max * self.size if round_max is not None else None
+        no_raise = self.no_raise
+        for s in range(n):
+            if no_raise[s] > 0:
+                no_raise[s] -= 1
+        first = FIRST_TO_ACT[opener](hand)
+        if opener is Opener.BRING_IN and hand.stacks[first] > 0 and self.active >= 2:
+            self.bring_in_seat = first  # a forced bet: posted (or completed) before anything else
+            hand.to_act = first
+            return True
+        if opener is Opener.BLINDS and self.index == 0 and any(hand.blinds):
+            big = max(hand.blinds)  # the blinds are the round's first bet
+            self.cur = big
+            self.last_inc = big
+            self.raises = 1
+        stud = hand.game.stud
+        if stud is not None and stud.open_pair_double and self.fixed and self.index == 1:
+            self.double = any_open_pair(hand)
+        later = hand.game.streets[hand.street + 1 :]
+        self.split_open = hand.game.split_offer and not any(st.betting for st in later)
+        hand.split_accepted = set()
+        nxt = self.next_to_act(first)
+        hand.to_act = nxt
+        return nxt is not None
+
+    def next_to_act(self, first: int) -> int | None:
+        """The first seat from ``first`` clockwise that still has to act this round."""
+        hand = self.hand
+        n = hand.n
+        stacks, folded, bets, acted = hand.stacks, hand.folded, hand.bets, self.acted
+        cur = self.cur
+        several: bool | None = None
+        for k in range(n):
+            s = first + k
+            if s >= n:
+                s -= n
+            if folded[s] or stacks[s] == 0:
+                continue
+            if bets[s] < cur:
+                return s
+            if acted[s] == NOT_ACTED:
+                if several is None:
+                    several = self.active >= 2
+                if several:
+                    return s
+        return None
+
+    def close(self) -> None:
+        """End the round: nobody is to act, the uncalled part of the largest contribution goes back to its seat
+        (an ``UNCALLED`` event; RULES §2.3) and the round's bets are in the pot."""
+        hand = self.hand
+        hand.to_act = None
+        contrib = hand.contributions
+        n = hand.n
+        top = max(range(n), key=contrib.__getitem__)
+        second = max((c for s, c in enumerate(contrib) if s != top), default=0)
+        excess = contrib[top] - second
+        if excess > 0:
+            contrib[top] -= excess
+            if hand.stacks[top] == 0 and not hand.folded[top]:
+                self.active += 1
+            hand.stacks[top] += excess
+            hand.bets[top] = max(0, hand.bets[top] - excess)
+            hand.events.append(Event(EventType.UNCALLED, top, excess))
+        hand.bets = [0] * n
+
+    # ------------------------------------------------------------------ what is legal
+
+    def raise_cover(self, seat: int) -> int:
+        """When ``seat`` may bet or raise now, the most any opponent still in the hand can reach this round (the
+        ``cover`` of :func:`raise_range`; always above ``cur``), else 0."""
+        hand = self.hand
+        cur = self.cur
+        bets, stacks = hand.bets, hand.stacks
+        if stacks[seat] <= cur - bets[seat] or self.no_raise[seat]:
+            return 0
+        cap = self.cap
+        if cap is not None and self.raises >= cap:
+            return 0
+        top = self.top
+        if top is not None and cur >= top:
+            return 0
+        acted = self.acted[seat]
+        if acted != NOT_ACTED and acted >= self.full_level:  # nobody made a full bet or raise since
+            gap = cur - acted
+            if self.fixed:
+                if gap * 2 < self.size:
+                    return 0
+            elif gap < self.last_inc or gap < hand.betting.min_bet:
+                return 0
+        folded = hand.folded
+        best = 0
+        for s in range(hand.n):
+            if s != seat and not folded[s]:
+                reach = bets[s] + stacks[s]
+                if reach > best:
+                    best = reach
+        return best if best > cur else 0
+
+    def range(self, seat: int, cover: int) -> tuple[int, int]:
+        """``(min_to, max_to)`` of a bet or raise by ``seat`` (:func:`raise_range`), given its ``cover``."""
+        hand = self.hand
+        return raise_range(
+            hand.betting,
+            self.index,
+            cur=self.cur,
+            last_inc=self.last_inc,
+            own=hand.bets[seat],
+            stack=hand.stacks[seat],
+            pot=hand.pot_total,
+            cover=cover,
+            raises=self.raises,
+        )
+
+    def amounts(self, seat: int) -> tuple[int, ...] | None:
+        """Fixed-limit stud with an open pair on fourth street: the only legal totals, the small or the big bet
+        on top of the current one (the big one only once a big bet is in; RULES G9)."""
+        if not self.double:
+            return None
+        hand = self.hand
+        sizes = hand.betting.bet_sizes
+        small, big = sizes[self.index], sizes[-1]
+        base = 0 if self.raises == 0 else self.cur
+        all_in = hand.bets[seat] + hand.stacks[seat]
+        options = (base + big,) if self.big_made else (base + small, base + big)
+        return tuple(sorted({min(o, all_in) for o in options}))
+
+    def legal(self, seat: int) -> LegalActions:
+        """What ``seat`` (the seat to act) may do now."""
+        hand = self.hand
+        cur = self.cur
+        stack = hand.stacks[seat]
+        amounts = self.amounts(seat) if self.double else None
+        cover = self.raise_cover(seat)
+        rng = self.range(seat, cover) if cover else None
+        if rng is not None and amounts is not None:
+            rng = (amounts[0], amounts[-1])
+        if self.bring_in_seat == seat:
+            bring_in = hand.bring_in
+            return betting_legal(
+                seat, bring_in if bring_in < stack else stack, False, False, None, rng, None, amounts, False
+            )
+        owe = cur - hand.bets[seat]
+        if owe > 0:
+            return betting_legal(
+                seat,
+                None,
+                True,
+                False,
+                owe if owe < stack else stack,
+                None,
+                rng,
+                amounts if rng is not None else None,
+                False,
+            )
+        return betting_legal(
+            seat,
+            None,
+            hand.fold_without_bet,
+            True,
+            None,
+            rng if cur == 0 else None,
+            rng if cur > 0 else None,
+            amounts if rng is not None else None,
+            self.split_open and cur == 0,
+        )
+
+    def describe_legal(self) -> str:
+        s = self.hand.to_act
+        return self.legal(s).describe() if s is not None else "nothing"
+
+    # ------------------------------------------------------------------ verifying
+
+    def verify(self, action: Action, seat: int | None) -> int:
+        """Raise a typed error unless ``action`` (by ``seat``, when named) is legal now; returns the acting seat.
+        The common cases build no objects."""
+        hand = self.hand
+        s = hand.to_act
+        assert s is not None  # a betting round always has a seat to act
+        if seat is not None and seat != s:
+            raise NotYourTurn(f"seat {seat} cannot act: it is seat {s}'s turn ({self.describe_legal()})")
+        kind = action.kind
+        facing = self.cur > hand.bets[s]
+        if self.bring_in_seat == s:
+            ok = kind is _BRING_IN or (kind is _BET and self.raise_cover(s) > 0)
+        elif kind is _CALL:
+            ok = facing
+        elif kind is _CHECK:
+            ok = not facing
+        elif kind is _FOLD:
+            ok = facing or hand.fold_without_bet
+        elif kind is _BET or kind is _RAISE:
+            ok = (kind is _BET) == (self.cur == 0) and self.raise_cover(s) > 0
+        elif kind is _SPLIT:
+            ok = self.split_open and self.cur == 0
+        else:
+            ok = False
+        if not ok:
+            raise IllegalAction(f"seat {s} cannot {kind.value} now; legal: {self.describe_legal()}")
+        if kind is _BET or kind is _RAISE:
+            self._verify_amount(s, kind, action.amount)
+        return s
+
+    def _verify_amount(self, s: int, kind: ActionKind, amount: int | None) -> None:
+        lo, hi = self.range(s, self.raise_cover(s))
+        amounts = self.amounts(s)
+        if amounts is not None:
+            lo, hi = amounts[0], amounts[-1]
+        word = "bet" if kind is _BET else "raise to"
+        if amount is None:
+            raise IllegalAmount(f"a {kind.value} needs an amount: {word} {lo}..{hi}", nearest=lo)
+        if amounts is not None and amount not in amounts:
+            nearest = min(amounts, key=lambda a: (abs(a - amount), a))
+            raise IllegalAmount(
+                f"seat {s} cannot {word} {amount}: the legal amounts are {' or '.join(map(str, amounts))} "
+                f"(nearest legal amount {nearest}); legal: {self.describe_legal()}",
+                nearest=nearest,
+            )
+        if not lo <= amount <= hi:
+            nearest = lo if amount < lo else hi
+            raise IllegalAmount(
+                f"seat {s} cannot {word} {amount}: the legal range is {lo}..{hi} "
+                f"(nearest legal amount {nearest}); legal: {self.describe_legal()}",
+                nearest=nearest,
+            )
+
+    def verify_all_in(self, seat: int | None) -> int:
+        """The betting part of :meth:`~pokerroom.engine.hand.Hand.verify_artificial_all_in` (RULES §3.7)."""
+        hand = self.hand
+        s = hand.to_act
+        assert s is not None
+        if seat is not None and seat != s:
+            raise NotYourTurn(f"seat {seat} cannot be put all-in: seat {s} is to act")
+        if self.bring_in_seat == s:
+            raise IllegalAction(f"seat {s} owes the bring-in, a forced bet; post it before anything else")
+        if self.cur <= hand.bets[s]:
+            raise IllegalAction(f"seat {s} faces no bet: a timed-out player checks (RULES §3.7)")
+        if hand.contributions[s] + hand.dead_posted[s] <= 0:
+            raise IllegalAction(f"seat {s} has put no chips in this hand: a timed-out player folds (RULES §3.7)")
+        return s
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: Action, seat: int | None) -> Event:
+        """Apply a betting action (verified here unless :meth:`~pokerroom.engine.hand.Hand.verify` just verified
+        this very action); returns its event.  Afterwards the hand's ``to_act`` is the next seat to act, or
+        ``None`` when the round is over."""
+        hand = self.hand
+        s = hand.to_act
+        assert s is not None
+        kind = action.kind
+        bets = hand.bets
+        cur = self.cur
+        # Check and call are recognised by the very comparisons that make them legal; anything else is verified.
+        if kind is _CALL and cur > bets[s] and (seat is None or seat == s):
+            stacks = hand.stacks
+            add = cur - bets[s]
+            left = stacks[s] - add
+            if left <= 0:
+                add += left
+                left = 0
+                self.active -= 1
+            stacks[s] = left
+            bets[s] += add
+            hand.contributions[s] += add
+            event = Event(_E_CALL, s, add, bets[s], None, None, left == 0)
+        elif kind is _CHECK and cur <= bets[s] and (seat is None or seat == s) and self.bring_in_seat is None:
+            event = Event(_E_CHECK, s)
+        else:
+            if not hand._is_verified(action, seat):
+                s = self.verify(action, seat)
+            event = self._apply(action, s)
+        if self.split_open and kind is not _SPLIT:  # any other choice ends the proposal (G15)
+            self.split_open = False
+            hand.split_accepted = set()
+        return self._after(s, event)
+
+    def _apply(self, action: Action, s: int) -> Event:
+        """A verified fold, split, bring-in, bet or raise by seat ``s``."""
+        hand = self.hand
+        kind = action.kind
+        if kind is _FOLD:
+            hand.folded[s] = True
+            self.in_hand -= 1
+            self.active -= 1
+            hand._cards.discard(hand.hole[s])  # folded cards may be reshuffled for a draw (RULES §2.5)
+            return Event(EventType.FOLD, s)
+        if kind is _SPLIT:  # a check that proposes (or agrees to) the split
+            hand.split_accepted.add(s)
+            return Event(EventType.SPLIT, s)
+        bets = hand.bets
+        if kind is _BRING_IN:
+            paid = min(hand.bring_in, hand.stacks[s])
+            self._move(s, paid)
+            self.cur = hand.bring_in  # the others call the full bring-in, as a short blind (decision 21)
+            self.last_inc = hand.bring_in
+            self.bring_in_seat = None
+            return Event(EventType.BRING_IN, s, paid, bets[s], None, None, hand.stacks[s] == 0)
+        to = action.amount
+        assert to is not None
+        cur = self.cur
+        add = to - bets[s]
+        inc = to - cur
+        betting = hand.betting
+        if self.double and to - (0 if self.raises == 0 else cur) >= betting.bet_sizes[-1]:
+            self.big_made = True
+        completes = self.fixed and self.raises == 0 and to >= self.size
+        if completes or is_full_raise(betting, self.index, increment=inc, last_inc=self.last_inc):
+            self.full_level = to
+            self.last_inc = self.size if self.fixed else inc
+            self.raises += 1
+        self.bring_in_seat = None
+        self.cur = to
+        self.aggressor = s
+        if self.first_bettor is None:
+            self.first_bettor = s
+        self._move(s, add)
+        etype = EventType.BET if kind is _BET else EventType.RAISE
+        return Event(etype, s, add, to, None, None, hand.stacks[s] == 0)
+
+    def all_in(self, s: int) -> Event:
+        """Disconnect protection (RULES §3.7): seat ``s``'s chips behind are set aside; it stays in as all-in."""
+        hand = self.hand
+        hand.protected[s] = hand.stacks[s]
+        hand.stacks[s] = 0
+        self.active -= 1
+        return self._after(s, Event(EventType.ARTIFICIAL_ALL_IN, s, 0, hand.bets[s], all_in=True))
+
+    def _after(self, s: int, event: Event) -> Event:
+        """Record seat ``s``'s action; the next seat to act, or ``None`` when the round is over."""
+        hand = self.hand
+        self.acted[s] = self.cur
+        hand.events.append(event)
+        if self.in_hand == 1:
+            hand.to_act = None
+            return event
+        hand.to_act = self.next_to_act(s + 1 if s + 1 < hand.n else 0)
+        return event
+
+    def _move(self, seat: int, chips: int) -> None:
+        hand = self.hand
+        left = hand.stacks[seat] - chips
+        hand.stacks[seat] = left
+        hand.bets[seat] += chips
+        hand.contributions[seat] += chips
+        if left == 0:
+            self.active -= 1

@@ -1,18 +1,46 @@
 """Who acts or shows first (RULES §6.1, §6.2, §6.5): in stud the bring-in, the best showing hand and the open
 pair on fourth street (G4, G9, G16); in the club draw games the previous round's opener (G1, G3); the seat after
 the big blind (G15).  Each function reads the hand and the game's declarations only.
+
+:data:`FIRST_TO_ACT` is the table the engine walks: for each :class:`~pokerroom.games.base.Opener` a game's
+street (or its draw, or its showdown) names, the function that finds the first seat.  The betting round, the draw
+and the showdown look their opener up there; none of them asks which opener it is.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from pokerroom.errors import UnsupportedRule
+from pokerroom.games.base import Opener
 
 if TYPE_CHECKING:
     from pokerroom.engine.hand import Hand
 
-__all__ = ["any_open_pair", "best_showing_seat", "big_blind_seat", "bring_in_seat", "previous_opener"]
+__all__ = [
+    "FIRST_TO_ACT",
+    "any_open_pair",
+    "best_showing_seat",
+    "big_blind_seat",
+    "bring_in_seat",
+    "clockwise",
+    "left_of_big_blind",
+    "left_of_blinds",
+    "left_of_button",
+    "previous_opener",
+    "previous_opener_or_raiser",
+]
+
+
+def clockwise(first: int, n: int) -> list[int]:
+    """Every seat of an ``n``-seat table clockwise from ``first`` (``0..n-1``).
+
+    >>> clockwise(4, 6)
+    [4, 5, 0, 1, 2, 3]
+    """
+    return [(first + k) % n for k in range(n)]
 
 
 def _live_from_dealer(hand: Hand) -> list[int]:
@@ -65,13 +93,23 @@ def previous_opener(hand: Hand, or_last_raiser: bool) -> int:
     player has folded, the previous round's last raiser (``or_last_raiser``, RULES G1) or the next seat clockwise
     (G3); left of the dealer when the previous round was checked through (A-G1-1, G3)."""
     first_bettor, last_raiser = hand.previous_round_openers()
+    n = hand.n
     if first_bettor is None:
-        return hand.button + 1
+        return (hand.button + 1) % n
     if not hand.folded[first_bettor]:
         return first_bettor
     if or_last_raiser and last_raiser is not None and not hand.folded[last_raiser]:
         return last_raiser
-    return first_bettor + 1
+    return (first_bettor + 1) % n
+
+
+def previous_opener_or_raiser(hand: Hand) -> int:
+    """:func:`previous_opener` with the previous round's last raiser standing in for a folded opener (RULES G1)."""
+    return previous_opener(hand, True)
+
+
+def _previous_opener_only(hand: Hand) -> int:
+    return previous_opener(hand, False)
 
 
 def big_blind_seat(hand: Hand) -> int:
@@ -85,3 +123,37 @@ def big_blind_seat(hand: Hand) -> int:
     big = max(hand.blinds)
     n = hand.n
     return max((s for s in range(n) if hand.blinds[s] == big), key=lambda s: (s - hand.button - 1) % n)
+
+
+def left_of_button(hand: Hand) -> int:
+    """The seat left of the button or dealer box (RULES §6.2); the betting round skips seats that cannot act."""
+    return (hand.button + 1) % hand.n
+
+
+def left_of_big_blind(hand: Hand) -> int:
+    """The seat after the big blind's (:func:`big_blind_seat`; RULES G15, A-G15-3)."""
+    return (big_blind_seat(hand) + 1) % hand.n
+
+
+def left_of_blinds(hand: Hand) -> int:
+    """The first round of a blind game: left of the big blind or the last straddle (:func:`big_blind_seat`);
+    a later round, or a table without blinds: left of the button (RULES §6.2, §3.11)."""
+    if hand.round_index == 0 and any(hand.blinds):
+        return left_of_big_blind(hand)
+    return left_of_button(hand)
+
+
+FIRST_TO_ACT: Mapping[Opener, Callable[[Hand], int]] = MappingProxyType(
+    {
+        Opener.BLINDS: left_of_blinds,
+        Opener.BUTTON: left_of_button,
+        Opener.BRING_IN: bring_in_seat,
+        Opener.SHOWING: best_showing_seat,
+        Opener.OPENER: _previous_opener_only,
+        Opener.OPENER_OR_RAISER: previous_opener_or_raiser,
+        Opener.AFTER_BIG_BLIND: left_of_big_blind,
+    }
+)
+"""For each :class:`~pokerroom.games.base.Opener`, the function giving the first seat (``0..n-1``) to consider: a
+betting round starts from it and skips seats that cannot act; a draw and a showdown start from it and skip seats
+no longer in the hand (RULES §6.1, §6.2, §6.5)."""

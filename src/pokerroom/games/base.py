@@ -3,8 +3,9 @@
 A :class:`Game` names its deck, its streets (cards dealt face down, face up or to the board, a draw, and whether a
 betting round follows and who opens it), the shares each pot is divided into at the showdown (high, or high and
 low with a qualifier), the stud parts (who brings in, the best showing hand, the common card when the deck runs
-out) and the limit structures it is offered at.  :meth:`Game.deal` lays out the forced bets for a table and
-starts a :class:`~pokerroom.engine.Hand`.  The engine asks these declarations; it never asks which game it is.
+out) and the limit structures it is offered at.  :meth:`Game.deal` starts a :class:`~pokerroom.engine.Hand` of
+the game (the engine lays out the forced bets: :mod:`pokerroom.engine.setup`).  The engine asks these
+declarations; it never asks which game it is.
 """
 
 from __future__ import annotations
@@ -418,75 +419,29 @@ class Game:
         big_blind_seat: int | None = None,
         rake: Callable[[Sequence[int], int], Sequence[int]] | None = None,
     ) -> Hand:
-        """Start a hand at a table of ``len(stacks)`` seats with the button (or dealer box) at ``button``.
+        """Start a hand of this game at a table of ``len(stacks)`` seats with the button (or dealer box) at
+        ``button``: the blinds (or antes and bring-in) laid out, the betting structure built from ``limit``, the
+        cards shuffled with ``seed`` or taken from ``cards``.  Every keyword, default and error is that of
+        :func:`pokerroom.engine.setup.deal`, which lays out the forced bets (RULES §3.4-§3.6, §3.11)."""
+        from pokerroom.engine.setup import deal
 
-        Blind games: ``blinds`` are (small, big), by default the game's own or 1/2; with three or more players the
-        small blind is left of the button, then the big blind, then the ``straddle`` (if any); heads-up the button
-        posts the small blind (RULES §3.11, settled decision 14) unless the game keeps the literal layout.
-        Stud games post no blinds: ``bring_in`` (default: twice the ante, or half the small bet without one)
-        and the ``ante``.  ``ante`` is taken from everyone (counted in the side-pot levels, TRAPS T24 b),
-        ``big_blind_ante`` from the big blind only (then every ante is dead money in the main pot).
-        ``betting`` overrides the structure built from ``limit`` and the big blind (stud: the small bet).
-        Cards come from ``cards``, else a deck shuffled with ``seed`` (``secrets``-grade with no seed).
-        ``carried_in`` chips left in the pot by the previous hand start this pot (the club games); on the
-        ``last_hand`` of the evening odd chips are paid out instead of carried (A-G1-7).
-        The room lays out the blinds itself when players join, leave or owe blinds (RULES §3.4-§3.5, §3.11):
-        ``posts`` gives each seat's live blind (replacing the layout from ``button``; ``blinds`` still sets the
-        betting level), ``dead`` each seat's dead money, ``big_blind_seat`` the big blind in position; ``rake``
-        is the house's cut (see :class:`~pokerroom.engine.Hand`).
-        """
-        from pokerroom.engine.dealing import DeckSource
-        from pokerroom.engine.hand import Hand
-
-        house = self.house
-        stud = self.stud
-        if blinds is None:
-            blinds = house.blinds if house.blinds or house.ante or stud is not None else (1, 2)
-        if ante is None:
-            ante = house.ante
-        n = len(stacks)
-        if not self.min_players <= n <= self.max_players:
-            raise UnsupportedRule(f"{self.id} seats {self.min_players} to {self.max_players} players, not {n}")
-        layout = [0] * n
-        if n > 2 or not house.hu_button_posts_sb:
-            order = [(button + 1 + k) % n for k in range(n)]
-        else:
-            order = [button, (button + 1) % n]
-        if posts is not None:
-            if len(posts) != n:
-                raise UnsupportedRule(f"posts need one amount per seat ({n}), got {len(posts)}")
-            layout = list(posts)
-        elif stud is None:
-            for seat, amount in zip(order, [*blinds, straddle] if straddle else blinds, strict=False):
-                layout[seat] = amount
-        antes = [ante] * n
-        if big_blind_ante:
-            antes[order[1]] += big_blind_ante
-        big = max(blinds) if blinds else 0
-        if stud is not None and not bring_in and ante and stud.bring_in_antes >= 0:
-            bring_in = stud.bring_in_antes * ante  # RULES G8, G9, G13, G14: usually twice the ante
-        if betting is None:
-            small, large = house.fixed_bets
-            lim = self.default_limit if limit is None else Limit.parse(limit) if isinstance(limit, str) else limit
-            if stud is not None and lim is not Limit.FIXED and bring_in:
-                big = bring_in  # stud at pot and no limit: the smallest bet is the bring-in (RULES §3.9)
-            betting = self.betting(limit, big_blind=small or big or 1, big_bet=large or None)
-        if stud is not None and not bring_in:
-            bring_in = max(1, betting.size(0) // 2) if betting.fixed else max(1, betting.min_bet // 2)
-        source = cards if cards is not None else DeckSource.shuffled(self.deck, seed=seed)
-        return Hand(
+        return deal(
             self,
             stacks=stacks,
             button=button,
-            blinds=layout,
-            antes=antes,
-            bring_in=bring_in if stud is not None else 0,
+            blinds=blinds,
+            ante=ante,
+            big_blind_ante=big_blind_ante,
+            straddle=straddle,
+            bring_in=bring_in,
+            limit=limit,
             betting=betting,
-            cards=source,
-            ante_trimming=not big_blind_ante,  # a big-blind ante is dead money, never an uncalled bet
+            seed=seed,
+            cards=cards,
             auto_showdown=auto_showdown,
             carried_in=carried_in,
             last_hand=last_hand,
+            posts=posts,
             dead=dead,
             big_blind_seat=big_blind_seat,
             rake=rake,

@@ -1,0 +1,112 @@
+"""Draws (RULES §2.5, G1, G3, G11, G12, G15): each player still in discards 0..``limit`` cards, in turn from the
+game's first drawer, and is dealt as many from the stub; the stub is reshuffled with the muck when it runs out; a
+draw the clock made stands pat and takes away bet and raise afterwards.
+
+:class:`DrawRound` holds the order of a draw and the rules that act on it; what each seat discarded stays the
+hand's (``Hand.discards``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.cards import UNKNOWN, format_cards
+from pokerroom.engine.actions import Action, ActionKind
+from pokerroom.engine.events import Event, EventType
+from pokerroom.engine.order import FIRST_TO_ACT, clockwise
+from pokerroom.engine.phase import Phase
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn
+from pokerroom.games.base import Opener
+
+if TYPE_CHECKING:
+    from pokerroom.engine.hand import Hand
+
+__all__ = ["DrawRound"]
+
+
+class DrawRound:
+    """A hand's draws, owned by its :class:`~pokerroom.engine.hand.Hand`: ``queue`` holds the seats still to draw
+    in the current draw, in turn (the first is the hand's ``to_act``)."""
+
+    __slots__ = ("hand", "queue")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.queue: list[int] = []
+
+    def start(self) -> None:
+        """Start the current street's draw: every player still in, clockwise from the game's first drawer
+        (:data:`~pokerroom.engine.order.FIRST_TO_ACT` of the game's ``draw.order``: left of the button,
+        A-G11-1, or after the big blind, A-G15-3)."""
+        hand = self.hand
+        draw = hand.game.draw
+        first = FIRST_TO_ACT[draw.order if draw is not None else Opener.BUTTON](hand)
+        folded = hand.folded
+        self.queue = [s for s in clockwise(first, hand.n) if not folded[s]]
+        hand.phase = Phase.DRAW
+        hand.to_act = self.queue[0]
+
+    def limit(self) -> int:
+        """The most cards the seat to act may draw: the street's (or the table size's) limit, and no more than the
+        stub and the reshuffled muck can give it (never its own discards, RULES §2.5, decision 22)."""
+        hand = self.hand
+        draw = hand.game.draw
+        rule = draw.limit if draw is not None else None
+        street = hand.game.streets[hand.street].draw
+        limit = min(street, rule(hand.n)) if rule is not None else street
+        seat = hand.to_act
+        capacity = hand._cards.draw_capacity(hand.discards[seat] if seat is not None else ())
+        return limit if capacity is None else min(limit, capacity)
+
+    def verify(self, action: Action, seat: int | None) -> int:
+        """Raise a typed error unless ``action`` is a legal draw by the seat to draw (``seat``, when named);
+        returns that seat."""
+        hand = self.hand
+        s = hand.to_act
+        assert s is not None
+        if seat is not None and seat != s:
+            raise NotYourTurn(f"seat {seat} cannot draw: it is seat {s}'s turn to draw")
+        limit = self.limit()
+        if action.kind is not ActionKind.DRAW:
+            raise IllegalAction(f"seat {s} is drawing: only a draw is legal (discard 0..{limit}; refused: {action!r})")
+        discards = action.cards or ()
+        if action.timed_out and discards:
+            raise IllegalAction("a draw that timed out stands pat: it discards nothing (RULES §2.5)")
+        known = [c for c in discards if c != UNKNOWN]
+        if len(set(known)) != len(known):
+            raise NotYourCards(f"seat {s} names a card twice in {format_cards(discards)}")
+        hole = hand.hole[s]
+        unknown = hole.count(UNKNOWN)
+        missing = [c for c in discards if c not in hole or c == UNKNOWN]
+        if len(missing) > unknown:  # a card not held is the first thing wrong, whatever the count
+            raise NotYourCards(f"seat {s} holds {format_cards(hole)}, not {format_cards(missing)}")
+        if len(discards) > limit:
+            raise IllegalAmount(f"seat {s} may discard at most {limit} cards, not {len(discards)}", nearest=limit)
+        return s
+
+    def act(self, action: Action, s: int) -> Event:
+        """Seat ``s`` discards, then draws as many from the stub (RULES §2.5): a ``DRAW`` event, the ``DEAL_HOLE``
+        of the new cards.  Afterwards the hand's ``to_act`` is the next drawer, or ``None`` when the draw is over."""
+        hand = self.hand
+        hole = hand.hole[s]
+        discards = list(action.cards or ())
+        for c in discards:
+            hole.remove(c if c in hole else UNKNOWN)
+        hand.discards[s].extend(discards)
+        source = hand._cards
+        source.discard(discards)
+        new = source.deal_draw(s, len(discards), hand.discards[s])
+        hole.extend(new)
+        if action.timed_out:
+            # RULES §2.5: no bet or raise afterwards; G12 limits it to the next betting round.
+            draw = hand.game.draw
+            hand._round.no_raise[s] = -1 if draw is None or draw.timeout_rest_of_hand else 2
+        text = "timed out" if action.timed_out else None
+        event = Event(EventType.DRAW, s, len(discards), None, tuple(discards), text)
+        events = hand.events
+        events.append(event)
+        if new:
+            events.append(Event(EventType.DEAL_HOLE, s, cards=tuple(new)))
+        self.queue.pop(0)
+        hand.to_act = self.queue[0] if self.queue else None
+        return event
