@@ -64,7 +64,8 @@ class Narrator:
                 line = self._line(event)
                 if line is not None:
                     out.append(line)
-            self.prev = event
+            if event.type is not EventType.RESHUFFLE:  # the cards dealt after a reshuffle still answer the draw
+                self.prev = event
         if ups:
             out.append("Up cards: " + ", ".join(ups))
         hand = self.hand
@@ -155,6 +156,8 @@ class Narrator:
             if event.text == "accepts":
                 return f"{who} {_verb('accept', you)} the split"
             return f"{who} {_verb('press', you)} split (a check that offers to split the pot)"
+        if t is EventType.RESHUFFLE:
+            return f"The dealer reshuffles {event.amount} discards into the stub"
         if t is EventType.UNCALLED:
             return f"Uncalled bet of {event.amount} returned to {who}"
         if t is EventType.SHOW:

@@ -7,8 +7,10 @@
   replays); ``UNKNOWN`` (``??``) cards are allowed there.
 
 Draw games (RULES §2.5): discarded and folded cards go to the muck; when the stub cannot complete a draw, the
-muck less the drawer's own discards is shuffled together with the stub, and a player is never dealt a card he
-discarded earlier in the hand (``strict_never_own_discards``).
+muck less the drawer's own discards is shuffled together with the stub, as often as the draw needs (settled
+decision 22), and a player is never dealt a card he discarded earlier in the hand (``strict_never_own_discards``).
+A :class:`DeckSource` says how many cards each reshuffle of its last draw put into the stub
+(:attr:`DeckSource.reshuffled`); the hand records each as a ``RESHUFFLE`` event.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ class DeckSource:
     [[51, 43], [47, 39]]
     """
 
-    __slots__ = ("_cards", "_muck", "_pos", "_rng")
+    __slots__ = ("_cards", "_mixer", "_muck", "_pos", "_rng", "reshuffled")
 
     def __init__(self, cards: Sequence[int], *, rng: random.Random | None = None) -> None:
         seen: set[int] = set()
@@ -79,8 +81,11 @@ class DeckSource:
             seen.add(c)
         self._cards = list(cards)
         self._pos = 0
-        self._rng = rng
+        self._rng = rng  # shuffles the deck as it is dealt, until the first reshuffle
+        self._mixer = rng  # shuffles the stub at every reshuffle (None: secrets-grade)
         self._muck: list[int] = []
+        self.reshuffled: tuple[int, ...] = ()
+        """The cards each reshuffle of the last :meth:`deal_draw` put into the stub, in order (none: empty)."""
 
     @classmethod
     def shuffled(
@@ -98,11 +103,15 @@ class DeckSource:
 
     def __deepcopy__(self, memo: dict[int, object]) -> DeckSource:
         # A seeded generator is copied (the copy deals the same cards); system randomness has no state to copy.
-        rng = self._rng
-        if rng is not None and not isinstance(rng, secrets.SystemRandom):
-            rng = copy.deepcopy(rng, memo)
+        def twin_of(rng: random.Random | None) -> random.Random | None:
+            if rng is not None and not isinstance(rng, secrets.SystemRandom):
+                return copy.deepcopy(rng, memo)  # the memo keeps one copy of a generator used twice
+            return rng
+
         twin = DeckSource.__new__(DeckSource)
-        twin._cards, twin._pos, twin._rng, twin._muck = list(self._cards), self._pos, rng, list(self._muck)
+        twin._cards, twin._pos, twin._muck = list(self._cards), self._pos, list(self._muck)
+        twin._rng, twin._mixer = twin_of(self._rng), twin_of(self._mixer)
+        twin.reshuffled = self.reshuffled
         return twin
 
     def _take(self, count: int) -> list[int]:
@@ -135,10 +144,16 @@ class DeckSource:
         self._muck.extend(c for c in cards if c >= 0)
 
     def draw_capacity(self, own: Sequence[int]) -> int | None:
+        """The cards of the stub and the muck that are not among ``own`` (RULES §2.5, decision 22)."""
         banned = set(own)
-        return self.remaining + sum(1 for c in self._muck if c not in banned)
+        stub = sum(1 for c in self._cards[self._pos :] if c not in banned) if banned else self.remaining
+        return stub + sum(1 for c in self._muck if c not in banned)
 
     def deal_draw(self, seat: int, count: int, own: Sequence[int]) -> list[int]:
+        """``count`` cards from the stub, never one of ``own``; when the stub cannot give them, the muck less
+        ``own`` is shuffled into it first, and again whenever the stub runs out (:attr:`reshuffled` says how
+        many cards each time).  Raises :class:`OutOfCards` when even that cannot complete the draw."""
+        self.reshuffled = ()
         if count == 0:
             return []
         banned = set(own)
@@ -146,7 +161,7 @@ class DeckSource:
             self._reshuffle(banned)
         out: list[int] = []
         while len(out) < count:
-            if self.remaining == 0:
+            if self.remaining == 0 and not self._reshuffle(banned):
                 raise OutOfCards(f"no cards left to complete seat {seat}'s draw of {count}")
             card = self._take(1)[0]
             if card in banned:  # never the drawer's own discards: back to the muck
@@ -155,15 +170,20 @@ class DeckSource:
             out.append(card)
         return out
 
-    def _reshuffle(self, banned: set[int]) -> None:
-        """RULES §2.5 ``merge``: the muck less the drawer's own discards, shuffled with the rest of the stub."""
+    def _reshuffle(self, banned: set[int]) -> int:
+        """RULES §2.5 ``merge``: the muck less the drawer's own discards, shuffled with the rest of the stub.
+        Returns the number of cards put into the stub (recorded in :attr:`reshuffled` when there were any)."""
         keep = [c for c in self._muck if c not in banned]
+        if not keep and self.remaining == 0:
+            return 0
         self._muck = [c for c in self._muck if c in banned]
         stub = self._cards[self._pos :] + keep
-        rng = self._rng if self._rng is not None else secrets.SystemRandom()
+        rng = self._mixer if self._mixer is not None else secrets.SystemRandom()
         rng.shuffle(stub)
         self._cards = self._cards[: self._pos] + stub
-        self._rng = None  # the new stub is already in random order
+        self._rng = None  # the new stub is already in random order: dealt as it lies
+        self.reshuffled = (*self.reshuffled, len(keep))
+        return len(keep)
 
 
 class ScriptedCards:

@@ -1,6 +1,7 @@
 """Draws (RULES §2.5, G1, G3, G11, G12, G15): each player still in discards 0..``limit`` cards, in turn from the
-game's first drawer, and is dealt as many from the stub; the stub is reshuffled with the muck when it runs out; a
-draw the clock made stands pat and takes away bet and raise afterwards.
+game's first drawer, and is dealt as many from the stub; the stub is reshuffled with the muck when it runs out
+(the hand records a ``RESHUFFLE`` event, amount the cards put into the stub); a draw the clock made stands pat and
+takes away bet and raise afterwards.
 
 :class:`DrawRound` holds the order of a draw and the rules that act on it; what each seat discarded stays the
 hand's (``Hand.discards``).
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.engine.actions import Action, ActionKind
+from pokerroom.engine.dealing import DeckSource
 from pokerroom.engine.events import Event, EventType
 from pokerroom.engine.order import FIRST_TO_ACT, clockwise
 from pokerroom.engine.phase import Phase
@@ -85,8 +87,9 @@ class DrawRound:
         return s
 
     def act(self, action: Action, s: int) -> Event:
-        """Seat ``s`` discards, then draws as many from the stub (RULES §2.5): a ``DRAW`` event, the ``DEAL_HOLE``
-        of the new cards.  Afterwards the hand's ``to_act`` is the next drawer, or ``None`` when the draw is over."""
+        """Seat ``s`` discards, then draws as many from the stub (RULES §2.5): a ``DRAW`` event, a ``RESHUFFLE``
+        for each time the stub was reshuffled to complete it, the ``DEAL_HOLE`` of the new cards.  Afterwards the
+        hand's ``to_act`` is the next drawer, or ``None`` when the draw is over."""
         hand = self.hand
         hole = hand.hole[s]
         discards = list(action.cards or ())
@@ -105,6 +108,9 @@ class DrawRound:
         event = Event(EventType.DRAW, s, len(discards), None, tuple(discards), text)
         events = hand.events
         events.append(event)
+        if isinstance(source, DeckSource):
+            for moved in source.reshuffled:
+                events.append(Event(EventType.RESHUFFLE, None, moved))
         if new:
             events.append(Event(EventType.DEAL_HOLE, s, cards=tuple(new)))
         self.queue.pop(0)

@@ -2,7 +2,8 @@
 
 Each event has a ``type`` (one of :class:`EventType`), the ``seat`` concerned (or ``None``), an ``amount`` in
 chips where one applies (``POST_*``, ``CALL``, ``BET``/``RAISE`` give the chips added and ``to`` the round
-total), ``cards`` where cards move or show, and ``text`` for names (hand names, blind kinds).
+total; ``RESHUFFLE`` the number of cards shuffled into the stub, RULES §2.5), ``cards`` where cards move or show,
+and ``text`` for names (hand names, blind kinds).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class EventType(StrEnum):
     DEAL_BOARD = "deal_board"
     BRING_IN = "bring_in"
     DRAW = "draw"
+    RESHUFFLE = "reshuffle"
     SPLIT = "split"
     FOLD = "fold"
     CHECK = "check"

@@ -86,10 +86,11 @@ _SKIPPED = frozenset(
     (
         EventType.POST_ANTE, EventType.POST_BLIND, EventType.POST_DEAD, EventType.UNCALLED, EventType.RAKE,
         EventType.POT, EventType.WIN, EventType.HAND_END,
+        EventType.RESHUFFLE,  # PHH has no notation for it: the cards dealt after it ('d dh') say what came
     )
 )  # fmt: skip
-"""Events a PHH record holds in its fields (forced bets, dead money, the rake) or that follow from the actions
-(pots, the end)."""
+"""Events a PHH record holds in its fields (forced bets, dead money, the rake), that follow from the actions
+(pots, the end), or that PHH has no notation for (the stub reshuffled for a draw, RULES §2.5)."""
 
 
 def variant_code(hand: Hand | HandRecord) -> str:
