@@ -4,7 +4,8 @@ records, the table protocol, hand downloads (DESIGN: one hand record, one codec)
 * an action: ``{"action": "raise", "amount": 40}``, ``{"action": "draw", "cards": ["7h", "2c"]}``,
   ``{"action": "draw", "cards": [], "timed_out": true}``; ``amount`` is the bet or raise *to* (chips);
 * an event: ``{"type": "raise", "seat": 2, "amount": 30, "to": 40}`` with, where they apply, ``cards``,
-  ``text``, ``all_in``, ``winners`` (``[[seat, chips], ...]``) and ``eligible`` (seats).
+  ``text``, ``all_in``, ``winners`` (``[[seat, chips], ...]``), ``eligible`` (seats) and ``shares`` (a pot split
+  among shares: ``[["high", [[seat, chips], ...]], ["low", [[seat, chips], ...]]]``).
 
 Cards are written as text (``"As"``; ``"??"`` for a card the reader may not see).  Seats are the engine's
 (``0..n-1`` from the hand's set-up) unless ``seat_of`` maps them to the table's seat numbers.  Reading raises
@@ -147,16 +148,28 @@ def event_json(event: Event, seat_of: Sequence[int] | None = None) -> dict[str, 
         out["winners"] = [[_seat(s, seat_of), chips] for s, chips in event.winners]
     if event.eligible is not None:
         out["eligible"] = [_seat(s, seat_of) for s in event.eligible]
+    if event.shares is not None:
+        out["shares"] = [[name, [[_seat(s, seat_of), chips] for s, chips in paid]] for name, paid in event.shares]
     return out
 
 
-def _pairs(raw: object) -> tuple[tuple[int, int], ...]:
+def _pairs(raw: object, key: str = "winners") -> tuple[tuple[int, int], ...]:
     if not isinstance(raw, list) or not all(
         isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in p)
         for p in raw
     ):
-        raise RecordError(f"'winners' must be a list of [seat, chips] pairs, not {raw!r}", field="winners")
+        raise RecordError(f"{key!r} must be a list of [seat, chips] pairs, not {raw!r}", field=key)
     return tuple((p[0], p[1]) for p in raw)
+
+
+def _shares(raw: object) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    if not isinstance(raw, list) or not all(
+        isinstance(share, list) and len(share) == 2 and isinstance(share[0], str) for share in raw
+    ):
+        raise RecordError(
+            f"'shares' must be a list of [share name, [[seat, chips], ...]] pairs, not {raw!r}", field="shares"
+        )
+    return tuple((name, _pairs(paid, "shares")) for name, paid in raw)
 
 
 def event_from_json(data: Mapping[str, Any]) -> Event:
@@ -196,4 +209,5 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
         all_in,
         None if data.get("winners") is None else _pairs(data["winners"]),
         None if eligible is None else tuple(eligible),
+        None if data.get("shares") is None else _shares(data["shares"]),
     )

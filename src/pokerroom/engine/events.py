@@ -3,7 +3,9 @@
 Each event has a ``type`` (one of :class:`EventType`), the ``seat`` concerned (or ``None``), an ``amount`` in
 chips where one applies (``POST_*``, ``CALL``, ``BET``/``RAISE`` give the chips added and ``to`` the round
 total; ``RESHUFFLE`` the number of cards shuffled into the stub, RULES §2.5), ``cards`` where cards move or show,
-and ``text`` for names (hand names, blind kinds).
+and ``text`` for names (hand names, blind kinds).  A ``POT`` event names the ``eligible`` seats and the ``winners``
+with their chips, and for a contested pot of a game with more than one share (high and low) the ``shares`` as the
+showdown paid them (RULES §2.4, §6.3).
 """
 
 from __future__ import annotations
@@ -43,7 +45,9 @@ class EventType(StrEnum):
 
 
 class Event(NamedTuple):
-    """One thing that happened (immutable).  ``winners`` (on ``POT``) lists ``(seat, chips)`` pairs."""
+    """One thing that happened (immutable).  ``winners`` (on ``POT``) lists ``(seat, chips)`` pairs; ``shares`` (on
+    a contested ``POT`` of a game with several shares) gives each share that was paid as ``(share name, ((seat,
+    chips), ...))``, in the game's share order, a share nobody qualified for left out (no low: the high scoops)."""
 
     type: EventType
     seat: int | None = None
@@ -54,6 +58,7 @@ class Event(NamedTuple):
     all_in: bool = False
     winners: tuple[tuple[int, int], ...] | None = None
     eligible: tuple[int, ...] | None = None
+    shares: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] | None = None
 
     def __str__(self) -> str:
         who = f"seat {self.seat} " if self.seat is not None else ""

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Phase", "Showdown"]
 
+Shares = tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
+"""Each share's payouts of one pot: ``((share name, ((seat, chips), ...)), ...)`` (the ``shares`` of a ``POT``)."""
+
+
 def _same_cards_in_place(hole: Sequence[int], shown: Sequence[int]) -> bool:
     """Whether ``shown`` agrees with ``hole`` card by card where both are known."""
     return all(h in (UNKNOWN, g) or g == UNKNOWN for h, g in zip(hole, shown, strict=False))
@@ -259,16 +263,18 @@ class Showdown:
         hand = self.hand
         values: dict[tuple[int, int], int | None] = {}
         odd_order = clockwise(left_of_button(hand), hand.n)
-        results: list[tuple[Pot, list[tuple[int, int]]]] = []
+        several = len(hand.game.shares) > 1
+        results: list[tuple[Pot, list[tuple[int, int]], Shares | None]] = []
         for pot in self.pots:  # decide every pot first: an unknown hand raises before any chip moves
             contenders = [s for s in pot.eligible if s not in self.mucked]
             if not contenders:  # everybody eligible mucked: the last to muck gave it up last
                 contenders = [next(s for s in reversed(self.mucked) if s in pot.eligible)]
             if len(contenders) == 1:
-                results.append((pot, [(contenders[0], pot.amount)]))
+                results.append((pot, [(contenders[0], pot.amount)], None))
             else:
-                results.append((pot, self._split_pot(pot.amount, contenders, values, odd_order)))
-        for pot, payouts in results:
+                payouts, shares = self._split_pot(pot.amount, contenders, values, odd_order)
+                results.append((pot, payouts, shares if several else None))
+        for pot, payouts, paid in results:
             for seat, chips in payouts:
                 hand.stacks[seat] += chips
                 hand.won[seat] += chips
@@ -276,7 +282,15 @@ class Showdown:
             hand.carried += kept
             text = f"{kept} carried to the next hand" if kept else None
             hand.events.append(
-                Event(EventType.POT, None, pot.amount, text=text, eligible=pot.eligible, winners=tuple(payouts))
+                Event(
+                    EventType.POT,
+                    None,
+                    pot.amount,
+                    text=text,
+                    eligible=pot.eligible,
+                    winners=tuple(payouts),
+                    shares=paid,
+                )
             )
         self.finish()
 
@@ -286,14 +300,14 @@ class Showdown:
         contenders: list[int],
         values: dict[tuple[int, int], int | None],
         odd_order: list[int],
-    ) -> list[tuple[int, int]]:
-        """One contested pot: the payouts by seat, in odd-chip order.  Shares with a qualifier split the pot
-        evenly, an odd chip between shares to the first (high); tied winners of a share split it with the odd chips
-        clockwise from the button, or leave them in the pot for the next hand when the game carries them (RULES
-        §6.3, G1, G2)."""
+    ) -> tuple[list[tuple[int, int]], Shares]:
+        """One contested pot: the payouts by seat (in odd-chip order) and by share (shares nobody qualified for
+        left out).  Shares with a qualifier split the pot evenly, an odd chip between shares to the first (high);
+        tied winners of a share split it with the odd chips clockwise from the button, or leave them in the pot
+        for the next hand when the game carries them (RULES §6.3, G1, G2)."""
         hand = self.hand
         board = hand.board
-        winners_by_share: list[list[int]] = []
+        winners_by_share: list[tuple[str, list[int]]] = []
         for k, share in enumerate(hand.game.shares):
             scored: list[tuple[int, int]] = []
             for seat in contenders:
@@ -312,13 +326,16 @@ class Showdown:
                 keys = share.pot_keys([v for _, v in scored])
                 scored = [(seat, key) for (seat, _), key in zip(scored, keys, strict=True)]
             best = max(v for _, v in scored)
-            winners_by_share.append([seat for seat, v in scored if v == best])
+            winners_by_share.append((share.name, [seat for seat, v in scored if v == best]))
         base, odd = divmod(amount, len(winners_by_share))
         out: dict[int, int] = {}
-        for k, seats in enumerate(winners_by_share):
+        shares: list[tuple[str, tuple[tuple[int, int], ...]]] = []
+        for k, (name, seats) in enumerate(winners_by_share):
             chunk = base + (1 if k < odd else 0)
             if hand.carry_odd_chips:  # indivisible chips stay in the pot for the next hand (RULES G1, G2)
                 chunk -= chunk % len(seats)
-            for seat, chips in split_chips(chunk, [s for s in odd_order if s in seats]):
+            payouts = split_chips(chunk, [s for s in odd_order if s in seats])
+            shares.append((name, tuple(payouts)))
+            for seat, chips in payouts:
                 out[seat] = out.get(seat, 0) + chips
-        return sorted(out.items(), key=lambda kv: odd_order.index(kv[0]))
+        return sorted(out.items(), key=lambda kv: odd_order.index(kv[0])), tuple(shares)
