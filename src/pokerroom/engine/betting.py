@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 __all__ = ["BettingRound", "is_full_raise", "raise_range"]
 
+# Enum members read once: an attribute of a class is not a specialised lookup in Python 3.11's interpreter.
+_FIXED, _SPREAD, _NO, _POT = Limit.FIXED, Limit.SPREAD, Limit.NO, Limit.POT
+
 
 def raise_range(
     betting: Betting,
@@ -53,11 +56,11 @@ def raise_range(
     all_in = own + stack
     call = cur - own
     limit = betting.limit
-    if limit is Limit.FIXED:
+    if limit is _FIXED:
         size = betting.size(round_index)
         full_min = size if raises == 0 and cur < size else cur + size
         hi = full_min
-    elif limit is Limit.SPREAD:
+    elif limit is _SPREAD:
         most = betting.size(round_index)
         least = max(betting.min_bet, last_inc) if betting.match_last else betting.min_bet
         full_min = cur + least
@@ -69,9 +72,9 @@ def raise_range(
     else:
         step = betting.min_raise if betting.min_raise is not None and cur else max(last_inc, betting.min_bet)
         full_min = cur + step
-        if limit is Limit.NO:
+        if limit is _NO:
             hi = all_in
-        elif limit is Limit.POT:
+        elif limit is _POT:
             hi = max(cur + pot + call, full_min)  # the minimum bet stands even above a small pot
         else:
             hi = max(cur + (pot + call) // 2, full_min)
@@ -86,7 +89,7 @@ def raise_range(
 def is_full_raise(betting: Betting, round_index: int, *, increment: int, last_inc: int) -> bool:
     """Whether a bet or raise of ``increment`` reopens the betting (TDA 47: in fixed limit half a bet or more;
     otherwise at least the last full increment, and at least the minimum bet)."""
-    if betting.limit is Limit.FIXED:
+    if betting.limit is _FIXED:
         return increment * 2 >= betting.size(round_index)
     if betting.min_raise is not None or not betting.match_last:
         return increment >= min(betting.min_bet, betting.min_raise or betting.min_bet)
@@ -98,7 +101,7 @@ NOT_ACTED = -1
 
 _CALL, _CHECK, _FOLD, _SPLIT = ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD, ActionKind.SPLIT
 _BET, _RAISE, _BRING_IN = ActionKind.BET, ActionKind.RAISE, ActionKind.BRING_IN
-_E_CALL, _E_CHECK = EventType.CALL, EventType.CHECK
+_E_CALL, _E_CHECK, _E_BET, _E_RAISE = EventType.CALL, EventType.CHECK, EventType.BET, EventType.RAISE
 
 
 class BettingRound:
@@ -167,7 +170,7 @@ class BettingRound:
         self.big_made = False
         self.first_bettor: int | None = None
         self.split_open = False
-        self.fixed = betting.limit is Limit.FIXED
+        self.fixed = betting.limit is _FIXED
         self.cap = betting.cap if self.fixed else None
         self.size = 0
         self.top: int | None = None
@@ -198,7 +201,7 @@ class BettingRound:
         self.raises = 0
         betting = hand.betting
         self.size = betting.size(self.index) if betting.bet_sizes else 0
-        round_max = betting.round_max if betting.limit is Limit.SPREAD else None
+        round_max = betting.round_max if betting.limit is _SPREAD else None
         self.top = round_max * self.size if round_max is not None else None
         no_raise = self.no_raise
         for s in range(n):
@@ -298,7 +301,7 @@ class BettingRound:
                     best = reach
         return best if best > cur else 0
 
-    def range(self, seat: int, cover: int) -> tuple[int, int]:
+    def bet_range(self, seat: int, cover: int) -> tuple[int, int]:
         """``(min_to, max_to)`` of a bet or raise by ``seat`` (:func:`raise_range`), given its ``cover``."""
         hand = self.hand
         return raise_range(
@@ -308,7 +311,7 @@ class BettingRound:
             last_inc=self.last_inc,
             own=hand.bets[seat],
             stack=hand.stacks[seat],
-            pot=hand.pot_total,
+            pot=hand._pot(),
             cover=cover,
             raises=self.raises,
         )
@@ -333,7 +336,7 @@ class BettingRound:
         stack = hand.stacks[seat]
         amounts = self.amounts(seat) if self.double else None
         cover = self.raise_cover(seat)
-        rng = self.range(seat, cover) if cover else None
+        rng = self.bet_range(seat, cover) if cover else None
         if rng is not None and amounts is not None:
             rng = (amounts[0], amounts[-1])
         if self.bring_in_seat == seat:
@@ -367,6 +370,7 @@ class BettingRound:
         )
 
     def describe_legal(self) -> str:
+        """What the seat to act may do, in words (``fold, call 20, raise to 40..200``), for refusals."""
         s = self.hand.to_act
         return self.legal(s).describe() if s is not None else "nothing"
 
@@ -374,7 +378,9 @@ class BettingRound:
 
     def verify(self, action: Action, seat: int | None) -> int:
         """Raise a typed error unless ``action`` (by ``seat``, when named) is legal now; returns the acting seat.
-        The common cases build no objects."""
+        :class:`~pokerroom.errors.NotYourTurn` for another seat, :class:`~pokerroom.errors.IllegalAmount` (with
+        the nearest legal amount) for a bet or raise out of range, :class:`~pokerroom.errors.IllegalAction`
+        otherwise; each message lists what is legal.  The common cases build no objects."""
         hand = self.hand
         s = hand.to_act
         assert s is not None  # a betting round always has a seat to act
@@ -403,7 +409,7 @@ class BettingRound:
         return s
 
     def _verify_amount(self, s: int, kind: ActionKind, amount: int | None) -> None:
-        lo, hi = self.range(s, self.raise_cover(s))
+        lo, hi = self.bet_range(s, self.raise_cover(s))
         amounts = self.amounts(s)
         if amounts is not None:
             lo, hi = amounts[0], amounts[-1]
@@ -516,7 +522,7 @@ class BettingRound:
         if self.first_bettor is None:
             self.first_bettor = s
         self._move(s, add)
-        etype = EventType.BET if kind is _BET else EventType.RAISE
+        etype = _E_BET if kind is _BET else _E_RAISE
         return Event(etype, s, add, to, None, None, hand.stacks[s] == 0)
 
     def all_in(self, s: int) -> Event:

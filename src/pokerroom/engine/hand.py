@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Hand", "Phase"]
 
+# Enum members read once: an attribute of a class is not a specialised lookup in Python 3.11's interpreter.
 _BETTING, _DRAW, _SPLIT, _SHOWDOWN, _COMPLETE = (
     Phase.BETTING,
     Phase.DRAW,
@@ -50,6 +51,7 @@ _BETTING, _DRAW, _SPLIT, _SHOWDOWN, _COMPLETE = (
     Phase.SHOWDOWN,
     Phase.COMPLETE,
 )
+_DEAL_HOLE, _DEAL_UP, _DEAL_BOARD = EventType.DEAL_HOLE, EventType.DEAL_UP, EventType.DEAL_BOARD
 _ALL_IN = object()
 """What :meth:`Hand.verify_artificial_all_in` remembers in place of an action."""
 
@@ -299,7 +301,7 @@ class Hand:
             if self._round.open(street.opener):
                 return False
             self._close_round()
-            if self.phase is not Phase.BETTING:
+            if self.phase is not _BETTING:
                 return False
         if self.street + 1 >= len(self.game.streets):
             self._showdown.begin()
@@ -319,22 +321,22 @@ class Hand:
                 # RULES G9: the deck runs out at seventh street, one community card serves everyone.
                 cards = source.deal_board(1)
                 self.board.extend(cards)
-                ev(Event(EventType.DEAL_BOARD, cards=tuple(cards), text="common card"))
+                ev(Event(_DEAL_BOARD, cards=tuple(cards), text="common card"))
                 self._skip_betting = not stud.common_card_betting
                 street = Street(street.name, up=street.up, board=street.board, betting=street.betting)
         if street.hole:
             for seat, cards in zip(seats, source.deal_hole(seats, street.hole), strict=True):
                 self.hole[seat].extend(cards)
-                ev(Event(EventType.DEAL_HOLE, seat, cards=tuple(cards)))
+                ev(Event(_DEAL_HOLE, seat, cards=tuple(cards)))
         if street.up:
             for seat, cards in zip(seats, source.deal_hole(seats, street.up), strict=True):
                 self.hole[seat].extend(cards)
                 self.up[seat].extend(cards)
-                ev(Event(EventType.DEAL_UP, seat, cards=tuple(cards)))
+                ev(Event(_DEAL_UP, seat, cards=tuple(cards)))
         if street.board:
             cards = source.deal_board(street.board)
             self.board.extend(cards)
-            ev(Event(EventType.DEAL_BOARD, cards=tuple(cards), text=street.name))
+            ev(Event(_DEAL_BOARD, cards=tuple(cards), text=street.name))
 
     def _close_round(self) -> None:
         """Return the uncalled bet; end the hand if one player is left."""
@@ -346,7 +348,7 @@ class Hand:
     def _end_round(self) -> None:
         """Nobody has to act any more: close the round, then the next street or the showdown."""
         self._close_round()
-        if self.phase is not Phase.BETTING:
+        if self.phase is not _BETTING:
             return
         if self.street + 1 >= len(self.game.streets):
             self._showdown.begin()
@@ -356,7 +358,7 @@ class Hand:
 
     def _end_draw(self) -> None:
         """Everybody drew: the street's betting, then the next street."""
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         if self._bet_street():
             self._start_street()
 
@@ -470,6 +472,11 @@ class Hand:
     @property
     def pot_total(self) -> int:
         """Every chip in the pot now: contributions (this round's bets included) and dead antes."""
+        return self._pot()
+
+    def _pot(self) -> int:
+        """:attr:`pot_total` as a method (the betting round's pot-limit sizes ask it at every decision, and a
+        method call is cheaper than a property's)."""
         return sum(self.contributions) + self.dead - self._showdown.paid - self.rake
 
     def current_pots(self) -> list[Pot]:
