@@ -55,21 +55,23 @@ from typing import Any
 
 from pokerroom.cards import format_cards
 from pokerroom.engine import EventType, Hand
-from pokerroom.errors import UnsupportedRule
+from pokerroom.errors import PHHError, UnsupportedRule
 from pokerroom.formats.phh import BUTTON_VARIANTS, PHHHand
 from pokerroom.formats.replay import (
     ARTIFICIAL_ALL_IN,
     BETTING_AMOUNTS,
     CODES,
+    ENDS_EARLY,
     SPLIT,
     TIMED_OUT,
     base_betting,
     record_unit,
+    replay,
     rules_game,
 )
 from pokerroom.games import Betting, Family, Game, Limit
 from pokerroom.room.rake import SCHEDULES, split_rake
-from pokerroom.room.record import HandRecord, Setup, Status, record_of
+from pokerroom.room.record import HandRecord, SeatRecord, Setup, Status, record_of
 
 __all__ = [
     "ARTIFICIAL_ALL_IN",
@@ -79,6 +81,7 @@ __all__ = [
     "extension_keys",
     "from_hand",
     "from_record",
+    "to_record",
     "variant_code",
 ]
 
@@ -358,13 +361,74 @@ def from_record(record: HandRecord) -> PHHHand:
         starting_stacks=tuple(Decimal(setup.stacks[s]) * unit for s in order),
         actions=tuple(actions),
         finishing_stacks=finishing,
-        extra=extra,
+        players=_names(setup, order),
+        extra={**extra, **_table_keys(setup, order)},
     )
     if record_unit(phh) != unit:
         # The reader would replay in a larger unit (every amount a multiple of it), where odd chips and the
         # game's own chip constants come out differently: name the chip.
         phh = dataclasses.replace(phh, extra={**extra, "_chip_unit": unit})
     return phh
+
+
+def _default_names(n: int) -> tuple[str, ...]:
+    """The names :func:`~pokerroom.room.record.record_of` gives the seats of a hand played without a table."""
+    return tuple(f"p{k + 1}" for k in range(n))
+
+
+def _names(setup: Setup, order: Sequence[int]) -> tuple[str, ...] | None:
+    """PHH's ``players`` by position, when the seats have names of their own."""
+    names = setup.players
+    return None if names == _default_names(len(names)) else tuple(names[s] for s in order)
+
+
+def _table_keys(setup: Setup, order: Sequence[int]) -> dict[str, Any]:
+    """PHH's optional ``table``, ``hand``, ``seats`` (1-based, by position) and ``currency`` from a room table's
+    set-up; none for a hand played without a table."""
+    out: dict[str, Any] = {}
+    if setup.table_name is not None:
+        out["table"] = setup.table_name
+    if setup.number is not None:
+        out["hand"] = setup.number
+    if setup.table_name is not None or setup.table_id is not None:
+        out["seats"] = [setup.seats[s].seat + 1 for s in order]
+    if setup.currency is not None:
+        out["currency"] = setup.currency
+    return out
+
+
+def to_record(phh: PHHHand, *, unit: Decimal | None = None) -> HandRecord:
+    """The hand record of a PHH hand (``docs/phh.md``): replayed through the engine in the file's chip unit (or
+    ``unit``), each seat named by the file's ``players`` and numbered by its ``seats`` (1-based; else ``p1``...
+    at their positions), with its ``table``, ``hand`` number and ``currency`` where the file gives them.  Status:
+    ``voided`` or ``cancelled`` as the file's ``_status`` says, ``complete`` when the actions reach the end of
+    the hand, ``incomplete`` when they stop before.  Raises :class:`~pokerroom.errors.PHHError` naming the hand
+    and the reason when it cannot be replayed (a replay whose final stacks differ from the file's still gives
+    the record the rules make)."""
+    result = replay(phh, unit=unit)
+    hand = result.hand
+    if hand is None or (result.status == "error" and not result.message.startswith(ENDS_EARLY)):
+        raise PHHError(f"{phh.where}: {result.message}")
+    used = unit if unit is not None else record_unit(phh)
+    n = hand.n
+    names = phh.players if phh.players is not None and len(phh.players) == n else _default_names(n)
+    raw_seats = phh.extra.get("seats")
+    numbers = (
+        [int(x) - 1 for x in raw_seats]
+        if isinstance(raw_seats, list) and len(raw_seats) == n and all(isinstance(x, int) for x in raw_seats)
+        else list(range(n))
+    )
+    seats = [SeatRecord(numbers[k], names[k], hand.starting_stacks[k]) for k in range(n)]  # engine seat k is p(k+1)
+    status = {"voided": Status.VOIDED, "cancelled": Status.CANCELLED}.get(str(phh.extra.get("_status")))
+    if status is None:
+        status = Status.COMPLETE if hand.is_complete else Status.INCOMPLETE
+    table, number, currency = phh.extra.get("table"), phh.extra.get("hand"), phh.extra.get("currency")
+    return record_of(
+        hand, seats=seats, status=status, reason=phh.extra.get("_reason"), unit=used,
+        currency=currency if isinstance(currency, str) else None,
+        table_name=None if table is None else str(table),
+        number=number if isinstance(number, int) and not isinstance(number, bool) else None,
+    )
 
 
 def _amount(chips: int, unit: Decimal) -> str:

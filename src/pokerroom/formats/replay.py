@@ -34,6 +34,7 @@ __all__ = [
     "ARTIFICIAL_ALL_IN",
     "BETTING_AMOUNTS",
     "CODES",
+    "ENDS_EARLY",
     "RAKE_FIELDS",
     "SPLIT",
     "TIMED_OUT",
@@ -47,6 +48,9 @@ __all__ = [
     "resolve_variant",
     "rules_game",
 ]
+
+ENDS_EARLY = "the actions end before the hand does"
+"""The start of a replay's message when every action applied and the hand is not over (a file cut short)."""
 
 VARIANTS: dict[str, tuple[str, str]] = {
     "NT": ("holdem", "no"),
@@ -605,7 +609,7 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
         except PokerroomError as exc:
             return result("error", f"showdown: {exc}", hand=hand)
     if hand.phase is not Phase.COMPLETE:
-        return result("error", f"the actions end before the hand does (seat {hand.to_act} is to act)", hand=hand)
+        return result("error", f"{ENDS_EARLY} (seat {hand.to_act} is to act)", hand=hand)
     computed = [used * s for s in hand.stacks]
     carried = record.extra.get("_carried", 0)
     if isinstance(carried, Decimal | int) and used * hand.carried != carried:
