@@ -59,6 +59,12 @@ class CardSource(Protocol):
         """Cards left in the stub (``None`` when the source cannot tell, as a script)."""
         ...
 
+    @property
+    def reshuffled(self) -> tuple[int, ...]:
+        """The cards each reshuffle of the last :meth:`deal_draw` put into the stub, in order (RULES §2.5; empty:
+        none, or a source that never reshuffles, as a script)."""
+        ...
+
 
 class DeckSource:
     """Deal from an ordered deck (index 0 is the top card), or from a deck shuffled as it is dealt.
@@ -198,6 +204,9 @@ class ScriptedCards:
     """
 
     __slots__ = ("_board", "_board_pos", "_hole", "_hole_pos")
+
+    reshuffled: tuple[int, ...] = ()
+    """A script says every card outright: it never reshuffles."""
 
     def __init__(self, hole: Mapping[int, str | Sequence[int]], board: str | Sequence[int] = ()) -> None:
         self._hole = {s: parse_cards(c, unique=False) if isinstance(c, str) else list(c) for s, c in hole.items()}

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.engine.actions import Action, ActionKind
-from pokerroom.engine.dealing import DeckSource
 from pokerroom.engine.events import Event, EventType
 from pokerroom.engine.order import FIRST_TO_ACT, clockwise
 from pokerroom.engine.phase import Phase
@@ -108,9 +107,8 @@ class DrawRound:
         event = Event(EventType.DRAW, s, len(discards), None, tuple(discards), text)
         events = hand.events
         events.append(event)
-        if isinstance(source, DeckSource):
-            for moved in source.reshuffled:
-                events.append(Event(EventType.RESHUFFLE, None, moved))
+        for moved in source.reshuffled:
+            events.append(Event(EventType.RESHUFFLE, None, moved))
         if new:
             events.append(Event(EventType.DEAL_HOLE, s, cards=tuple(new)))
         self.queue.pop(0)

@@ -398,6 +398,10 @@ class _ReplayCards:
 
     __slots__ = ("_board", "_board_pos", "_dealt", "_deck", "_hole", "_hole_pos", "_live")
 
+    reshuffled: tuple[int, ...] = ()
+    """PHH has no notation for a reshuffle (RULES §2.5): the cards a draw deals are the record's, and when the
+    dealer reshuffled to give them is not known."""
+
     def __init__(self, hole: dict[int, list[int]], board: list[int], deck: int, *, reshuffles: bool) -> None:
         if not reshuffles:
             known = [c for cards in (*hole.values(), board) for c in cards if c != UNKNOWN]
