@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pokerroom.engine import Action, EventType, ScriptedCards
+from pokerroom.engine import Action, ActionKind, EventType, ScriptedCards
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, RoomError
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.decisions import Cause, Decision
@@ -88,15 +88,16 @@ def test_forced_follows_the_time_out_rules() -> None:
     assert seat is not None
     before = _state(table)
     facing = table.forced(Cause.TIMEOUT)
-    assert facing.action == Action.fold() and facing.cause is Cause.TIMEOUT and _state(table) == before
+    assert facing.action == Action(ActionKind.FOLD, timed_out=True) and facing.cause is Cause.TIMEOUT
+    assert _state(table) == before
     table.act(seat, Action.call())
     table.act(table.to_act, Action.call())  # type: ignore[arg-type]
     free = table.forced(Cause.TIMEOUT)  # the big blind may check
-    assert free.action == Action.check()
+    assert free.action == Action(ActionKind.CHECK, timed_out=True)
     left = table.forced(Cause.LEFT)
-    assert left.action == Action.check() and left.cause is Cause.LEFT
+    assert left.action == Action.check() and left.cause is Cause.LEFT  # a player who left is not timed out
     event = table.apply(free)
-    assert event.type is EventType.CHECK and table.events[-1].kind == "timeout"
+    assert (event.type, event.text) == (EventType.CHECK, "timed out") and table.events[-1].kind == "timeout"
 
 
 def test_forced_draw_stands_pat_and_the_show_mucks() -> None:
@@ -111,7 +112,7 @@ def test_forced_draw_stands_pat_and_the_show_mucks() -> None:
             assert table.forced(Cause.LEFT).action == Action.stand_pat()
             table.apply(decision)
         elif legal.show:
-            assert table.forced(Cause.TIMEOUT).action == Action.muck()
+            assert table.forced(Cause.TIMEOUT).action == Action(ActionKind.MUCK, timed_out=True)
             table.apply(table.forced(Cause.TIMEOUT))
         else:
             table.act(table.to_act, Action.check() if legal.check else Action.call())  # type: ignore[arg-type]
@@ -124,8 +125,9 @@ def test_a_stud_time_out_posts_the_bring_in() -> None:
     table = _table("stud", players=3)
     table.start_hand(seed=4)
     decision = table.forced(Cause.TIMEOUT)
-    assert decision.action == Action.post_bring_in()
-    assert table.apply(decision).type is EventType.BRING_IN
+    assert decision.action == Action(ActionKind.BRING_IN, timed_out=True)
+    event = table.apply(decision)
+    assert (event.type, event.text) == (EventType.BRING_IN, "timed out")
 
 
 def test_disconnect_protection_only_on_a_real_money_fixed_limit_time_out() -> None:

@@ -11,12 +11,13 @@ seat may know), ``results`` (a settled hand in words), ``codec`` (the JSON of ac
 
 from pokerroom.engine.actions import Action, ActionKind, LegalActions
 from pokerroom.engine.dealing import CardSource, DeckSource, OutOfCards, ScriptedCards
-from pokerroom.engine.events import Event, EventType
+from pokerroom.engine.events import TIMED_OUT, Event, EventType
 from pokerroom.engine.hand import Hand, Phase
 from pokerroom.engine.pots import Pot, build_pots, split_chips
 from pokerroom.engine.views import HandView
 
 __all__ = [
+    "TIMED_OUT",
     "Action",
     "ActionKind",
     "CardSource",

@@ -34,7 +34,8 @@ class ActionKind(StrEnum):
 class Action:
     """One player action.  ``amount`` is the bet or raise **to** amount (the seat's total this round);
     ``cards`` are the cards shown (``SHOW``, in a replay where the hole cards may have been unknown) or discarded
-    (``DRAW``; none: stand pat); ``timed_out`` marks a draw the clock made (RULES §2.5: stand pat, and no bet or
+    (``DRAW``; none: stand pat); ``timed_out`` marks an action the table made for a player whose time ran out (its
+    event says so; RULES §3.7); a draw the clock made stands pat (RULES §2.5: and no bet or
     raise afterwards).
 
     >>> Action.raise_to(300)
@@ -94,15 +95,16 @@ class Action:
         return _MUCK
 
     def __repr__(self) -> str:
+        timed = ", timed out" if self.timed_out else ""
         if self.kind in (ActionKind.BET, ActionKind.RAISE):
             word = "bet" if self.kind is ActionKind.BET else "raise to"
-            return f"Action({word} {self.amount})"
+            return f"Action({word} {self.amount}{timed})"
         if self.kind is ActionKind.DRAW:
             what = f"discard {format_cards(self.cards)}" if self.cards else "stand pat"
-            return f"Action({what}{', timed out' if self.timed_out else ''})"
+            return f"Action({what}{timed})"
         if self.cards is not None:
-            return f"Action({self.kind.value} {format_cards(self.cards)})"
-        return f"Action({self.kind.value})"
+            return f"Action({self.kind.value} {format_cards(self.cards)}{timed})"
+        return f"Action({self.kind.value}{timed})"
 
 
 _FOLD = Action(ActionKind.FOLD)

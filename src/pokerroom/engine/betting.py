@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerroom.engine.actions import Action, ActionKind, LegalActions, betting_legal
-from pokerroom.engine.events import Event, EventType
+from pokerroom.engine.events import TIMED_OUT, Event, EventType
 from pokerroom.engine.order import FIRST_TO_ACT, any_open_pair
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourTurn
 from pokerroom.games.base import Opener
@@ -480,6 +480,8 @@ class BettingRound:
         if self.split_open and kind is not _SPLIT:  # any other choice ends the proposal (G15)
             self.split_open = False
             hand.split_accepted = set()
+        if action.timed_out:  # the table acted for a player whose time ran out (RULES §3.7): the record says so
+            event = event._replace(text=TIMED_OUT)
         return self._after(s, event)
 
     def _apply(self, action: Action, s: int) -> Event:

@@ -106,9 +106,11 @@ def action_from_json(data: Mapping[str, Any], *, unknown: bool = True) -> Action
     if kind is None:
         kinds = [k.value for k in ActionKind]
         raise RecordError(f"'action' must be one of {', '.join(kinds)}, not {name!r}", field="action", allowed=kinds)
+    timed_out = data.get("timed_out", False)
+    if not isinstance(timed_out, bool):
+        raise RecordError(f"'timed_out' must be true or false, not {timed_out!r}", field="timed_out")
     if kind is ActionKind.BET or kind is ActionKind.RAISE:
-        amount = _whole(data, "amount", minimum=1)
-        return Action(kind, amount)
+        return Action(kind, _whole(data, "amount", minimum=1), None, timed_out)
     raw = data.get("cards")
     cards = None if raw is None else cards_from_json(raw, unknown=unknown)
     known = [c for c in cards or () if c != UNKNOWN]
@@ -116,13 +118,10 @@ def action_from_json(data: Mapping[str, Any], *, unknown: bool = True) -> Action
         twice = next(c for c in known if known.count(c) > 1)
         raise DuplicateCard(format_card(twice))
     if kind is ActionKind.DRAW:
-        timed_out = data.get("timed_out", False)
-        if not isinstance(timed_out, bool):
-            raise RecordError(f"'timed_out' must be true or false, not {timed_out!r}", field="timed_out")
         return Action.draw(cards or (), timed_out=timed_out)
     if kind is ActionKind.SHOW:
-        return Action.show(cards)
-    return _NO_AMOUNT[kind]()
+        return Action(kind, None, cards, timed_out)
+    return Action(kind, None, None, True) if timed_out else _NO_AMOUNT[kind]()
 
 
 def _seat(seat: int, seat_of: Sequence[int] | None) -> int:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.engine.actions import Action, ActionKind
-from pokerroom.engine.events import Event, EventType
+from pokerroom.engine.events import TIMED_OUT, Event, EventType
 from pokerroom.engine.order import FIRST_TO_ACT, clockwise
 from pokerroom.engine.phase import Phase
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn
@@ -103,7 +103,7 @@ class DrawRound:
             # RULES §2.5: no bet or raise afterwards; G12 limits it to the next betting round.
             draw = hand.game.draw
             hand._round.no_raise[s] = -1 if draw is None or draw.timeout_rest_of_hand else 2
-        text = "timed out" if action.timed_out else None
+        text = TIMED_OUT if action.timed_out else None
         event = Event(EventType.DRAW, s, len(discards), None, tuple(discards), text)
         events = hand.events
         events.append(event)

@@ -15,7 +15,11 @@ from typing import NamedTuple
 
 from pokerroom.cards import format_cards
 
-__all__ = ["Event", "EventType"]
+__all__ = ["TIMED_OUT", "Event", "EventType"]
+
+
+TIMED_OUT = "timed out"
+"""The ``text`` of an action the table made for a player whose time ran out (RULES §2.5, §3.7)."""
 
 
 class EventType(StrEnum):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.engine.actions import Action, ActionKind
-from pokerroom.engine.events import Event, EventType
+from pokerroom.engine.events import TIMED_OUT, Event, EventType
 from pokerroom.engine.order import FIRST_TO_ACT, clockwise, left_of_big_blind, left_of_button
 from pokerroom.engine.phase import Phase
 from pokerroom.engine.pots import Pot, build_pots, split_chips
@@ -248,7 +248,7 @@ class Showdown:
             event = hand.events[-1]
         else:
             self.mucked.append(seat)
-            event = Event(EventType.MUCK, seat)
+            event = Event(EventType.MUCK, seat, text=TIMED_OUT if action.timed_out else None)
             hand.events.append(event)
         hand.to_act = self._next_to_show()
         if hand.to_act is None:

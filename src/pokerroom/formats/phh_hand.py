@@ -22,7 +22,8 @@ is our game id (``soko``, ``five-card-draw``, ...) with extension keys, all star
   hand was raked by a room table's schedule, ``amount`` (the rake taken, which the replay checks) and ``pots``
   (what each pot gave, only when the split is not in proportion to the pots, A-3.10-4).
 
-A draw the clock made is written ``pN sd # timed out``; pressing split in 32-card draw (a check that proposes or
+An action the table made for a player whose time ran out carries the comment ``# timed out`` (a draw ``pN sd #
+timed out`` stood pat; a fold ``pN f # timed out``); pressing split in 32-card draw (a check that proposes or
 accepts splitting the pot) ``pN cc # split``, and an all-in player declining it ``pN cc``; disconnect protection
 (RULES §3.7: the player stays in for the chips already in) ``pN cc # artificial all-in``.
 
@@ -318,26 +319,27 @@ def from_record(record: HandRecord) -> PHHHand:
             continue
         assert e.seat is not None, e
         p = f"p{player[e.seat]}"
+        timed = f" # {TIMED_OUT}" if e.text == TIMED_OUT else ""  # the table acted for a player out of time
         if t is EventType.FOLD:
-            actions.append(f"{p} f")
+            actions.append(f"{p} f{timed}")
         elif t is EventType.CHECK or t is EventType.CALL:
-            actions.append(f"{p} cc")
+            actions.append(f"{p} cc{timed}")
         elif t is EventType.BET or t is EventType.RAISE:
             assert e.to is not None
             actions.append(f"{p} cbr {_amount(e.to, unit)}")
         elif t is EventType.BRING_IN:
-            actions.append(f"{p} pb")
+            actions.append(f"{p} pb{timed}")
         elif t is EventType.DRAW:
             discards = e.cards or ()
             text = f"{p} sd {format_cards(discards)}" if discards else f"{p} sd"
-            actions.append(f"{text} # {TIMED_OUT}" if e.text == TIMED_OUT else text)
+            actions.append(text + timed)
         elif t is EventType.SPLIT:  # a check that presses split, or an all-in player's answer (RULES G15)
             actions.append(f"{p} cc" if e.text == "declines" else f"{p} cc # {SPLIT}")
         elif t is EventType.SHOW:
             assert e.cards is not None
             actions.append(f"{p} sm {format_cards(e.cards)}")
         elif t is EventType.MUCK:
-            actions.append(f"{p} sm")
+            actions.append(f"{p} sm{timed}")
         elif t is EventType.ARTIFICIAL_ALL_IN:  # disconnect protection (RULES §3.7): in for what is in
             actions.append(f"{p} cc # {ARTIFICIAL_ALL_IN}")
         else:

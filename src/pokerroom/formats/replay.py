@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import TypeGuard
 
 from pokerroom.cards import UNKNOWN, format_card, format_cards
-from pokerroom.engine import Action, Hand, OutOfCards, Phase
+from pokerroom.engine import TIMED_OUT, Action, ActionKind, Hand, OutOfCards, Phase
 from pokerroom.errors import DuplicateCard, IllegalAction, PokerroomError, UnknownCards, UnsupportedRule
 from pokerroom.formats.phh import PHHHand, common_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
@@ -71,8 +71,6 @@ CODES: dict[tuple[str, Limit], str] = {(game, Limit(limit)): code for code, (gam
 """(game id, limit) -> the PHH variant code: a hand of these, by the game's registered rules, is written with the
 code; any other with our game id and extension keys."""
 
-TIMED_OUT = "timed out"
-"""The comment that marks a draw the clock made (``pN sd # timed out``; RULES §2.5)."""
 
 SPLIT = "split"
 """The comment that marks a check pressing split in 32-card draw (``pN cc # split``; RULES G15)."""
@@ -544,6 +542,7 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
     seat = a.actor
     assert isinstance(seat, int)
     verb = a.verb
+    timed_out = a.comment == TIMED_OUT  # the table acted for a player whose time ran out (RULES §2.5, §3.7)
     if verb == "cc" and a.comment == ARTIFICIAL_ALL_IN:
         hand.artificial_all_in(seat)
     elif verb == "cc":
@@ -551,13 +550,13 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
         if a.comment == SPLIT and not facing:
             hand.act(Action.split(), seat)
         else:
-            hand.act(Action.call() if facing else Action.check(), seat)
+            hand.act(Action(ActionKind.CALL if facing else ActionKind.CHECK, timed_out=timed_out), seat)
     elif verb == "f":
-        hand.act(Action.fold(), seat)
+        hand.act(Action(ActionKind.FOLD, timed_out=timed_out), seat)
     elif verb == "pb":
-        hand.act(Action.post_bring_in(), seat)
+        hand.act(Action(ActionKind.BRING_IN, timed_out=timed_out), seat)
     elif verb == "sd":
-        hand.act(Action.draw(tuple(a.cards or ()), timed_out=a.comment == TIMED_OUT), seat)
+        hand.act(Action.draw(tuple(a.cards or ()), timed_out=timed_out), seat)
     elif verb == "cbr":
         assert a.amount is not None
         to = conv(a.amount)
@@ -567,7 +566,7 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
             if a.cards and seat in hand.shown and any(c != -1 and c not in hand.shown[seat] for c in a.cards):
                 raise UnsupportedRule(f"p{seat + 1} shows cards other than the ones shown before")
             return board_seen
-        hand.act(Action.show(tuple(a.cards)) if a.cards else Action.muck(), seat)
+        hand.act(Action.show(tuple(a.cards)) if a.cards else Action(ActionKind.MUCK, timed_out=timed_out), seat)
     else:
         raise UnsupportedRule(f"action {a.verb!r} is not supported")
     return board_seen

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from pokerroom.engine import Action, LegalActions
+from pokerroom.engine import Action, ActionKind, LegalActions
 from pokerroom.engine.codec import action_from_json, action_json
 from pokerroom.errors import RecordError
 
@@ -58,17 +58,16 @@ class Decision:
 
 def timeout_action(legal: LegalActions, cause: Cause) -> Action | None:
     """What the table does for a player who does not act, where the hand alone decides (RULES §2.5, A-3.7-2): a
-    draw stands pat (a time-out marks it, so the player may not bet or raise afterwards), a showdown mucks, a forced
-    bring-in is posted, a free check is taken.  ``None``: the player faces a bet, and the table decides between
-    disconnect protection and a fold (§3.7)."""
+    draw stands pat, a showdown mucks, a forced bring-in is posted, a free check is taken; after a time-out the
+    action is marked ``timed_out`` (the record says so; a draw's player may not bet or raise afterwards).
+    ``None``: the player faces a bet, and the table decides between disconnect protection and a fold (§3.7)."""
+    timed_out = cause is Cause.TIMEOUT
     if legal.draw is not None:
-        return Action.draw((), timed_out=cause is Cause.TIMEOUT)
-    if legal.show or legal.muck:
-        return Action.muck()
-    if legal.bring_in is not None:
-        return Action.post_bring_in()
-    if legal.check:
-        return Action.check()
+        return Action.draw((), timed_out=timed_out)
+    for allowed, kind in ((legal.show or legal.muck, ActionKind.MUCK), (legal.bring_in is not None,
+                          ActionKind.BRING_IN), (legal.check, ActionKind.CHECK)):
+        if allowed:
+            return Action(kind, timed_out=timed_out)
     return None
 
 

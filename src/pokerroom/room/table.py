@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import Any
 
 from pokerroom.cards import format_cards
-from pokerroom.engine import Action, Event, Hand, Phase
+from pokerroom.engine import Action, ActionKind, Event, Hand, Phase
 from pokerroom.engine.dealing import CardSource
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, RoomError
 from pokerroom.games import Game, Limit, club, find
@@ -551,7 +551,7 @@ class Table:
             else:
                 return Decision(seat, None, cause, None, self.hand_number, len(h.events))
         if action is None:
-            action = Action.fold()
+            action = Action(ActionKind.FOLD, timed_out=cause is Cause.TIMEOUT)
         h.verify(action, es)
         return Decision(seat, action, cause, None, self.hand_number, len(h.events))
 
