@@ -97,3 +97,30 @@ def test_a_voided_hand_and_a_file_cut_short_keep_their_status() -> None:
     short = to_record(cut)
     assert short.status is Status.INCOMPLETE and short.result is None
     assert to_record(cut, unit=Decimal("0.5")).setup.unit == Decimal("0.5")
+
+
+def test_a_time_out_is_written_and_read_back() -> None:
+    """RULES §3.7, A-3.7-2: the table checks or folds for a player whose time ran out; the record, the PHH text
+    (``# timed out``) and the record read back all say so."""
+    from pokerroom.room.clock import VirtualClock
+    from pokerroom.room.table import Table, TableConfig
+
+    table = Table(TableConfig("holdem", seats=3), clock=VirtualClock(), seed=11)
+    for seat, name in enumerate(("ann", "bo", "cy")):
+        table.sit(seat, name, 200)
+    table.start_hand()
+    table.run_out_clock()
+    table.time_out()  # the button, facing the big blind: folds
+    table.act(table.to_act, Action.call())  # type: ignore[arg-type]
+    table.run_out_clock()
+    table.time_out()  # the big blind, nothing to call: checks
+    while table.hand is not None and not table.hand.is_complete:
+        table.act(table.to_act, Action.check())  # type: ignore[arg-type]
+    record = table.record
+    assert record is not None
+    timed = [(e.type.value, e.seat) for e in record.events if e.text == "timed out"]
+    assert timed == [("fold", 0), ("check", 2)]
+    written = from_record(record)
+    assert [a for a in written.actions if a.endswith("# timed out")] == ["p3 f # timed out", "p2 cc # timed out"]
+    back = to_record(phh.loads(phh.dumps(written))[0])
+    assert [e.type.value for e in back.events if e.text == "timed out"] == ["fold", "check"]
