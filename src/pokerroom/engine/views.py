@@ -66,11 +66,16 @@ def redact(events: Iterable[Event], seat: int | None, shown: Mapping[int, Sequen
     showed so far).  Up cards, the board and every amount are public.  The one rule for live views and for
     hand records and histories written for a player."""
     for event in events:
-        owner = event.seat
-        if owner != seat and event.cards is not None and event.type in _PRIVATE:
-            known = shown.get(owner, ()) if owner is not None else ()
-            event = event._replace(cards=tuple(c if c in known else UNKNOWN for c in event.cards))
+        owner, cards = event[1], event[4]  # seat, cards: read as a tuple, the hot path of every view
+        if cards is not None and owner != seat and event[0] in _PRIVATE:
+            known = shown.get(owner) if owner is not None else None
+            hidden = tuple(c if c in known else UNKNOWN for c in cards) if known else _UNKNOWN_CARDS[len(cards)]
+            event = Event._make((*event[:4], hidden, *event[5:]))
         yield event
+
+
+_UNKNOWN_CARDS = tuple((UNKNOWN,) * k for k in range(64))
+"""Every count of cards a deal or a draw names, all unknown."""
 
 
 def make_view(hand: Hand, seat: int | None) -> HandView:
