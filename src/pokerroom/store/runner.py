@@ -337,14 +337,15 @@ class TableRunner:
             hand = self.table.start_hand(seed=seed, started_at=self.store.now())
             setup = self.table.setup
             assert setup is not None
+            stored = setup_json(setup)
             if not hand.is_complete:
-                # The set-up must deal this very hand again, or a crash could not be recovered (RULES §3.8).
-                again = setup_from_json(json.loads(json.dumps(setup_json(setup)))).deal()
+                # The set-up as stored must deal this very hand again, or a crash could not be recovered (§3.8).
+                again = setup_from_json(stored).deal()
                 if again.events != hand.events or again.to_act != hand.to_act or again.stacks != hand.stacks:
                     raise RoomError(f"hand {self.table.hand_number}: its stored set-up would not deal it again")
             accounts = [self._account(s.player) for s in setup.seats]
             hand_id = self.store.begin_hand(
-                self.table_id, self.table.hand_number, setup=setup_json(setup), lease=self.lease, accounts=accounts
+                self.table_id, self.table.hand_number, setup=stored, lease=self.lease, accounts=accounts
             )
         except BaseException:
             restore()  # never play a hand the store does not know; the table is as before the deal
@@ -393,29 +394,28 @@ class TableRunner:
     def act(self, seat: int, action: Action) -> Event:
         """Table ``seat``'s ``action``, accepted by the table (:meth:`Table.accept`: verified, clamped where the
         game says so), journaled, applied; settles the hand when it ends.  Returns the event."""
-        self._running()
-        return self._commit(self.table.accept(seat, action))
+        _, hand_id = self._running()
+        return self._commit(hand_id, self.table.accept(seat, action))
 
     def time_out(self) -> Event:
         """The player to act has run out of time (:meth:`Table.expired`): journal what the table does for them
         (:meth:`Table.forced`: check, stand pat, bring in, disconnect protection or fold, RULES §3.7), then do it.
         Raises :class:`RoomError` while they still have time."""
-        self._running()
+        _, hand_id = self._running()
         seat = self.table.to_act
         if not self.table.expired():
             raise RoomError(f"seat {seat} still has time to act")
-        return self._commit(self.table.forced(Cause.TIMEOUT))
+        return self._commit(hand_id, self.table.forced(Cause.TIMEOUT))
 
     def force(self, cause: Cause) -> Event:
         """Act now for the player to act as the table does for ``cause`` (:meth:`Table.forced`; a player who
         left: check or fold), journaled first."""
-        self._running()
-        return self._commit(self.table.forced(cause))
-
-    def _commit(self, decision: Decision) -> Event:
-        """Journal ``decision`` (committed before the table applies it: a crash never loses an action the
-        players saw), then apply it; disconnect protection is recorded with its entry (RULES §3.7)."""
         _, hand_id = self._running()
+        return self._commit(hand_id, self.table.forced(cause))
+
+    def _commit(self, hand_id: int, decision: Decision) -> Event:
+        """Journal ``decision`` in hand ``hand_id`` (committed before the table applies it: a crash never loses an
+        action the players saw), then apply it; disconnect protection is recorded with its entry (RULES §3.7)."""
         protected: int | None = None
         if decision.protection:
             st = self.table.seats[decision.seat]
