@@ -23,17 +23,15 @@ a database pokerroom has no driver for, a SQLite file that is not there, a datab
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 from sqlalchemy import create_engine
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DatabaseError, SQLAlchemyError
+from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
-from pokerroom.cli.report import DEFAULT_DATABASE, SUPPORTED
+from pokerroom.cli.database import DEFAULT_DATABASE, open_database, refuse
 from pokerroom.errors import StoreError
 from pokerroom.store import migrations
 
@@ -51,10 +49,6 @@ Database = Annotated[
 ]
 
 
-def _refuse(message: str) -> typer.BadParameter:
-    return typer.BadParameter(message, param_hint="--database")
-
-
 def _out() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
@@ -67,36 +61,18 @@ def _fail(message: str) -> typer.Exit:
 def _checked(url: str) -> str:
     """``url`` once it names a database pokerroom can open (exit 2 otherwise); returns it as printed (password
     hidden)."""
-    try:
-        parsed = make_url(url)
-    except ArgumentError as exc:
-        raise _refuse(f"not a database URL: {url!r} ({exc})") from None
-    shown = parsed.render_as_string(hide_password=True)
-    backend = parsed.get_backend_name()
-    if backend not in ("sqlite", "postgresql"):
-        raise _refuse(f"no driver for {backend}; {SUPPORTED}")
-    if backend == "sqlite":
-        path = parsed.database or ""
-        if path in ("", ":memory:"):
-            raise _refuse(f"a SQLite store is a file: give --database sqlite:///FILE, not {shown!r}")
-        if not Path(path).is_file():
-            raise _refuse(
-                f"no SQLite database at {path!r}; give the file of an existing store (pokerroom serve or "
-                "simulate --database creates a new one)"
-            )
-    try:
-        engine = create_engine(url)
-    except ImportError as exc:
-        raise _refuse(f"no driver for {parsed.drivername} ({exc}); {SUPPORTED}") from None
-    except (ArgumentError, SQLAlchemyError) as exc:
-        raise _refuse(f"cannot open {shown!r}: {exc}") from None
+    opened = open_database(
+        url, missing="give the file of an existing store (pokerroom serve or simulate --database creates a new one)"
+    )
+    assert opened is not None  # only with create
+    engine, shown = opened.engine, opened.shown
     try:
         with engine.connect() as conn:
             migrations.read_state(conn)
     except DatabaseError as exc:
-        raise _refuse(f"cannot open {shown!r}: {exc.orig}") from None
+        raise refuse(f"cannot open {shown!r}: {exc.orig}") from None
     except SQLAlchemyError as exc:
-        raise _refuse(f"cannot open {shown!r}: {exc}") from None
+        raise refuse(f"cannot open {shown!r}: {exc}") from None
     finally:
         engine.dispose()
     return shown

@@ -20,23 +20,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
-from sqlalchemy import Engine, create_engine, func, inspect, select
+from sqlalchemy import Engine, func, inspect, select
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DatabaseError, SQLAlchemyError
+from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
+from pokerroom.cli.database import DEFAULT_DATABASE, SUPPORTED, open_database, refuse
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store import Store
 from pokerroom.store.schema import balances, metadata
 
 __all__ = ["DEFAULT_DATABASE", "check_database", "open_store", "reading", "report_app"]
-
-DEFAULT_DATABASE = "sqlite:///pokerroom.db"
 
 report_app = typer.Typer(
     name="report",
@@ -49,13 +47,6 @@ report_app = typer.Typer(
 class By(StrEnum):
     table = "table"
     day = "day"
-
-
-SUPPORTED = "pokerroom supports sqlite and postgresql (postgresql+psycopg)"
-
-
-def _refuse(message: str) -> typer.BadParameter:
-    return typer.BadParameter(message, param_hint="--database")
 
 
 def _schema_problems(engine: Engine) -> tuple[list[str], list[str]]:
@@ -82,41 +73,19 @@ def check_database(url: str, *, create: bool = False) -> None:
     that is not a database, or a database that is not pokerroom's: one lacking pokerroom's tables (unless
     ``create`` and it has none of them: the store then adds them) or with tables of pokerroom's names whose
     columns are not the store's."""
-    try:
-        parsed = make_url(url)
-    except ArgumentError as exc:
-        raise _refuse(f"not a database URL: {url!r} ({exc})") from None
-    shown = parsed.render_as_string(hide_password=True)
-    backend = parsed.get_backend_name()
-    if backend not in ("sqlite", "postgresql"):
-        raise _refuse(f"no driver for {backend}; {SUPPORTED}")
-    if backend == "sqlite":
-        path = parsed.database or ""
-        if path in ("", ":memory:"):
-            raise _refuse(f"a SQLite store is a file: give --database sqlite:///FILE, not {shown!r}")
-        if not Path(path).exists():
-            if create:
-                return  # a new store: nothing there to check
-            raise _refuse(
-                f"no SQLite database at {path!r}; give --database sqlite:///FILE of a store "
-                f"(pokerroom simulate --database URL fills one)"
-            )
-        if not Path(path).is_file():
-            raise _refuse(f"not a pokerroom database: {path!r} is not a file")
-    try:
-        engine = create_engine(url)
-    except ImportError as exc:
-        raise _refuse(f"no driver for {parsed.drivername} ({exc}); {SUPPORTED}") from None
-    except (ArgumentError, SQLAlchemyError) as exc:
-        raise _refuse(f"cannot open {shown!r}: {exc}") from None
+    hint = "give --database sqlite:///FILE of a store (pokerroom simulate --database URL fills one)"
+    opened = open_database(url, missing=hint, create=create)
+    if opened is None:
+        return  # a new store: nothing there to check
+    engine, shown, backend = opened.engine, opened.shown, opened.backend
     try:
         missing, wrong = _schema_problems(engine)
     except DatabaseError as exc:
         if backend == "sqlite":
-            raise _refuse(f"not a pokerroom database: {shown} ({exc.orig})") from None
-        raise _refuse(f"cannot open {shown!r}: {exc.orig}") from None
+            raise refuse(f"not a pokerroom database: {shown} ({exc.orig})") from None
+        raise refuse(f"cannot open {shown!r}: {exc.orig}") from None
     except SQLAlchemyError as exc:
-        raise _refuse(f"cannot open {shown!r}: {exc}") from None
+        raise refuse(f"cannot open {shown!r}: {exc}") from None
     finally:
         engine.dispose()
     if create and len(missing) == len(metadata.sorted_tables):
@@ -128,7 +97,7 @@ def check_database(url: str, *, create: bool = False) -> None:
         hint = ""
         if not wrong and len(missing) < len(metadata.sorted_tables):
             hint = f"; a store of an older pokerroom is brought up to date by: pokerroom db upgrade --database {shown}"
-        raise _refuse(f"not a pokerroom database: {shown} ({'; '.join(parts)}){hint}")
+        raise refuse(f"not a pokerroom database: {shown} ({'; '.join(parts)}){hint}")
 
 
 def open_store(url: str, *, create: bool = False) -> Store:
@@ -140,11 +109,11 @@ def open_store(url: str, *, create: bool = False) -> Store:
     try:
         return Store(url)
     except StoreError as exc:  # a database of another revision: the message names the command that upgrades it
-        raise _refuse(str(exc)) from None
+        raise refuse(str(exc)) from None
     except ImportError as exc:
-        raise _refuse(f"no driver for {make_url(url).drivername} ({exc}); {SUPPORTED}") from None
+        raise refuse(f"no driver for {make_url(url).drivername} ({exc}); {SUPPORTED}") from None
     except SQLAlchemyError as exc:
-        raise _refuse(f"cannot open {make_url(url).render_as_string(hide_password=True)!r}: {exc}") from None
+        raise refuse(f"cannot open {make_url(url).render_as_string(hide_password=True)!r}: {exc}") from None
 
 
 @contextmanager
@@ -156,7 +125,7 @@ def reading(url: str) -> Iterator[Store]:
             yield store
     except SQLAlchemyError as exc:
         shown = make_url(url).render_as_string(hide_password=True)
-        raise _refuse(f"cannot read the store at {shown}: {exc}") from None
+        raise refuse(f"cannot read the store at {shown}: {exc}") from None
 
 
 def _console() -> Console:

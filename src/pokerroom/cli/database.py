@@ -1,0 +1,72 @@
+"""The ``--database URL`` every store command takes: the default, and the one check that a URL names a database
+pokerroom can open, before any command reads or writes it (``report``, ``cashier``, ``recover``, ``db``,
+``simulate``, ``serve``).
+
+A refusal is :class:`typer.BadParameter` on ``--database`` (exit 2) saying what was wrong: not a database URL, a
+database pokerroom has no driver for (only sqlite and postgresql are supported), a SQLite URL that is not a
+file, a SQLite file that is not there, or a database that cannot be opened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import typer
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+__all__ = ["DEFAULT_DATABASE", "SUPPORTED", "Opened", "open_database", "refuse"]
+
+DEFAULT_DATABASE = "sqlite:///pokerroom.db"
+SUPPORTED = "pokerroom supports sqlite and postgresql (postgresql+psycopg)"
+
+
+def refuse(message: str) -> typer.BadParameter:
+    """A refusal of the ``--database`` option (exit 2) saying ``message``."""
+    return typer.BadParameter(message, param_hint="--database")
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A database :func:`open_database` accepted: its ``engine`` (the caller disposes of it), the URL as
+    ``shown`` (password hidden) and its ``backend`` (``sqlite`` or ``postgresql``)."""
+
+    engine: Engine
+    shown: str
+    backend: str
+
+
+def open_database(url: str, *, missing: str, create: bool = False) -> Opened | None:
+    """An engine for ``url`` once it names a database pokerroom can open; nothing is read or created yet.
+
+    ``None`` when ``create`` and ``url`` is a SQLite file that is not there yet (the store will make it).
+    Raises :func:`refuse` (exit 2) for a URL that is not one, a backend other than sqlite and postgresql, a
+    SQLite URL without a file (``:memory:``), a SQLite path that is not a file, or one that is not there
+    (unless ``create``; the message then ends with ``missing``, the hint of what to give instead)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise refuse(f"not a database URL: {url!r} ({exc})") from None
+    shown = parsed.render_as_string(hide_password=True)
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        raise refuse(f"no driver for {backend}; {SUPPORTED}")
+    if backend == "sqlite":
+        path = parsed.database or ""
+        if path in ("", ":memory:"):
+            raise refuse(f"a SQLite store is a file: give --database sqlite:///FILE, not {shown!r}")
+        if not Path(path).exists():
+            if create:
+                return None
+            raise refuse(f"no SQLite database at {path!r}; {missing}")
+        if not Path(path).is_file():
+            raise refuse(f"not a pokerroom database: {path!r} is not a file")
+    try:
+        engine = create_engine(url)
+    except ImportError as exc:
+        raise refuse(f"no driver for {parsed.drivername} ({exc}); {SUPPORTED}") from None
+    except (ArgumentError, SQLAlchemyError) as exc:
+        raise refuse(f"cannot open {shown!r}: {exc}") from None
+    return Opened(engine, shown, backend)
