@@ -18,49 +18,12 @@ from dataclasses import dataclass
 
 from pokerroom.rankings.model import HIGH_CATEGORIES, RANK_NAMES, RANK_PLURALS, Category, Classified, SuitModel
 from pokerroom.rankings.ranking import Ranking
+from pokerroom.rankings.shapes import ACE, BY_SHAPE, grouped, shown_groups, straight_display, straight_top
 
 __all__ = ["HIGH", "HighOrdering", "high_name"]
 
-_ACE = 12
-_WHEEL = (12, 3, 2, 1, 0)
-
 _CATEGORY_ORDER: tuple[Category, ...] = HIGH_CATEGORIES
 """E-HIGH categories from worst to best; the index is the first element of the sort key."""
-
-_BY_SHAPE: dict[tuple[int, ...], Category] = {
-    (4, 1): Category.FOUR_OF_A_KIND,
-    (3, 2): Category.FULL_HOUSE,
-    (3, 1, 1): Category.THREE_OF_A_KIND,
-    (2, 2, 1): Category.TWO_PAIR,
-    (2, 1, 1, 1): Category.ONE_PAIR,
-    (1, 1, 1, 1, 1): Category.HIGH_CARD,
-}
-
-
-def straight_top(ranks: tuple[int, ...], *, wheel: bool = True) -> int | None:
-    """The top rank of a straight made by five distinct descending ``ranks``, or ``None``.
-
-    ``5-4-3-2-A`` counts (top 3, the five) when ``wheel``; nothing wraps around the ace.
-    """
-    if len(set(ranks)) != 5:
-        return None
-    if ranks[0] - ranks[4] == 4:
-        return ranks[0]
-    if wheel and ranks == _WHEEL:
-        return 3
-    return None
-
-
-def grouped(ranks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Group five ranks: (distinct ranks by count then rank, both descending; the group sizes).
-
-    >>> grouped((12, 11, 11, 5, 5))
-    ((11, 5, 12), (2, 2, 1))
-    """
-    counts = {r: ranks.count(r) for r in ranks}
-    order = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
-    return order, tuple(counts[r] for r in order)
-
 
 @dataclass(frozen=True, slots=True)
 class HighOrdering:
@@ -74,14 +37,14 @@ class HighOrdering:
 
     def classify(self, ranks: tuple[int, ...], flush: bool) -> Classified:
         """Classify five descending ranks; ``flush`` when all five cards share a suit."""
-        top = straight_top(ranks)
+        top = straight_top(ranks, lowest=0)
         if top is not None:
             category = Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT
-            shown = _WHEEL[1:] + _WHEEL[:1] if top == 3 else ranks
+            shown = straight_display(ranks, top)
             return Classified((_CATEGORY_ORDER.index(category), top), category, shown)
         order, sizes = grouped(ranks)
-        category = Category.FLUSH if flush else _BY_SHAPE[sizes]
-        shown = tuple(r for r, n in zip(order, sizes, strict=True) for _ in range(n))
+        category = Category.FLUSH if flush else BY_SHAPE[sizes]
+        shown = shown_groups(order, sizes)
         return Classified((_CATEGORY_ORDER.index(category), *order), category, shown)
 
     def name(self, hand: Classified) -> str:
@@ -98,7 +61,7 @@ def high_name(hand: Classified) -> str:
     """
     r = hand.ranks
     category = hand.category
-    if category is Category.STRAIGHT_FLUSH and r[0] == _ACE:
+    if category is Category.STRAIGHT_FLUSH and r[0] == ACE:
         return "royal flush"
     if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT, Category.FLUSH):
         return f"{category}, {RANK_NAMES[r[0]]} high"

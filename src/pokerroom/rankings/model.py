@@ -17,6 +17,7 @@ from typing import Protocol
 from pokerroom.cards import format_cards
 
 __all__ = [
+    "FLUSH_OVER_FULL_HOUSE",
     "HIGH_CATEGORIES",
     "RANK_NAMES",
     "RANK_PLURALS",
@@ -77,6 +78,15 @@ HIGH_CATEGORIES: tuple[Category, ...] = (
     Category.STRAIGHT_FLUSH,
 )
 """The E-HIGH categories from worst to best (RULES §2.2); A-6 and 2-7 lows use the same ladder read downward."""
+
+FLUSH_OVER_FULL_HOUSE: tuple[Category, ...] = (
+    *HIGH_CATEGORIES[:5],
+    Category.FULL_HOUSE,
+    Category.FLUSH,
+    *HIGH_CATEGORIES[7:],
+)
+"""The short decks' ladder, worst to best: E-HIGH's with the flush above the full house, the flush being the
+rarer in 36 and 32 cards (E-SHORT, E-AMERICANA, E-TELESINA, E-32DRAW; RULES §2.2, G13, G14, G15)."""
 
 
 class SuitModel(Enum):

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-from pokerroom.rankings.high import grouped
 from pokerroom.rankings.model import RANK_NAMES, Category
 
 __all__ = [
@@ -56,6 +55,13 @@ def straight_top(ranks: tuple[int, ...], *, lowest: int | None) -> int | None:
     if lowest is not None and ranks == (ACE, lowest + 3, lowest + 2, lowest + 1, lowest):
         return lowest + 3
     return None
+
+
+def grouped(ranks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Group five ranks: (distinct ranks by count then rank, both descending; the group sizes)."""
+    counts = {r: ranks.count(r) for r in ranks}
+    order = tuple(sorted(counts, key=lambda r: (counts[r], r), reverse=True))
+    return order, tuple(counts[r] for r in order)
 
 
 def straight_display(ranks: tuple[int, ...], top: int) -> tuple[int, ...]:

@@ -44,7 +44,15 @@ from dataclasses import dataclass
 from pokerroom.cards import format_card
 from pokerroom.errors import DuplicateCard
 from pokerroom.rankings.high import high_name
-from pokerroom.rankings.model import RANK_NAMES, RANK_PLURALS, Category, Classified, HandValue, SuitModel
+from pokerroom.rankings.model import (
+    FLUSH_OVER_FULL_HOUSE,
+    RANK_NAMES,
+    RANK_PLURALS,
+    Category,
+    Classified,
+    HandValue,
+    SuitModel,
+)
 from pokerroom.rankings.ranking import CardsLike, Ranking, check_cards
 from pokerroom.rankings.shapes import ACE, BY_SHAPE, SUIT_NAMES, grouped, shown_groups, straight_display, straight_top
 
@@ -68,17 +76,7 @@ _LOWEST = 5
 _TEN = 8
 """The top card of the lowest straight ``A-7-8-9-T``."""
 
-_ORDER: tuple[Category, ...] = (
-    Category.HIGH_CARD,
-    Category.ONE_PAIR,
-    Category.TWO_PAIR,
-    Category.THREE_OF_A_KIND,
-    Category.STRAIGHT,
-    Category.FULL_HOUSE,
-    Category.FLUSH,
-    Category.FOUR_OF_A_KIND,
-    Category.STRAIGHT_FLUSH,
-)
+_ORDER = FLUSH_OVER_FULL_HOUSE
 """Categories from worst to best in both rankings."""
 
 

@@ -24,24 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.rankings.high import high_name
-from pokerroom.rankings.model import RANK_NAMES, Category, Classified, SuitModel
+from pokerroom.rankings.model import FLUSH_OVER_FULL_HOUSE, RANK_NAMES, Category, Classified, SuitModel
 from pokerroom.rankings.ranking import Ranking
 from pokerroom.rankings.shapes import ACE, BY_SHAPE, grouped, shown_groups, straight_display, straight_top
 
 __all__ = ["AMERICANA", "SHORT_DECK", "SOKO", "HighVariantOrdering", "SokoOrdering"]
-
-_FLUSH_OVER_FULL_HOUSE: tuple[Category, ...] = (
-    Category.HIGH_CARD,
-    Category.ONE_PAIR,
-    Category.TWO_PAIR,
-    Category.THREE_OF_A_KIND,
-    Category.STRAIGHT,
-    Category.FULL_HOUSE,
-    Category.FLUSH,
-    Category.FOUR_OF_A_KIND,
-    Category.STRAIGHT_FLUSH,
-)
-"""E-SHORT and E-AMERICANA categories from worst to best."""
 
 _SOKO_ORDER: tuple[Category, ...] = (
     Category.HIGH_CARD,
@@ -132,10 +119,10 @@ class SokoOrdering:
         return high_name(hand)
 
 
-SHORT_DECK = Ranking(HighVariantOrdering("short-deck", "E-SHORT", tuple(range(4, 13)), _FLUSH_OVER_FULL_HOUSE))
+SHORT_DECK = Ranking(HighVariantOrdering("short-deck", "E-SHORT", tuple(range(4, 13)), FLUSH_OVER_FULL_HOUSE))
 """E-SHORT, 36-card short-deck hold'em (RULES §2.2; PHH code NS)."""
 
-AMERICANA = Ranking(HighVariantOrdering("americana", "E-AMERICANA", tuple(range(5, 13)), _FLUSH_OVER_FULL_HOUSE))
+AMERICANA = Ranking(HighVariantOrdering("americana", "E-AMERICANA", tuple(range(5, 13)), FLUSH_OVER_FULL_HOUSE))
 """E-AMERICANA, the 32-card stud game of RULES G13."""
 
 SOKO = Ranking(SokoOrdering())

@@ -29,6 +29,7 @@ __all__ = [
     "betting_json",
     "record_from_json",
     "record_json",
+    "rule_value_json",
     "setup_from_json",
     "setup_json",
 ]
@@ -37,12 +38,12 @@ VERSION = 1
 """The version of the record's JSON form; a record of another version is refused."""
 
 
-def _plain(value: object) -> object:
-    """A house-rule value as JSON holds it: enums as their text, tuples as lists."""
+def rule_value_json(value: object) -> object:
+    """A house-rule value as JSON holds it: enums as their text, tuples as lists (any depth)."""
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [rule_value_json(v) for v in value]
     return value
 
 
@@ -105,7 +106,7 @@ def betting_from_json(data: Mapping[str, Any]) -> Betting:
 
 
 def _rake_json(rake: TableRake) -> dict[str, object]:
-    schedule = {k: _plain(v) for k, v in dataclasses.asdict(rake.schedule).items()}
+    schedule = {k: rule_value_json(v) for k, v in dataclasses.asdict(rake.schedule).items()}
     return {"schedule": schedule, "cents_per_chip": rake.cents_per_chip}
 
 
@@ -130,7 +131,7 @@ def setup_json(setup: Setup) -> dict[str, object]:
     """A set-up as JSON (see the module docstring)."""
     return {
         "game": setup.game,
-        "rules": {name: _plain(value) for name, value in setup.rules.items()},
+        "rules": {name: rule_value_json(value) for name, value in setup.rules.items()},
         "betting": betting_json(setup.betting),
         "stakes": setup.stakes,
         "seats": [[s.seat, s.player, s.stack] for s in setup.seats],

@@ -52,7 +52,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
-from enum import Enum
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, DateTime, Integer, String, Text, bindparam, column, select, table, update
@@ -70,6 +69,7 @@ from pokerroom.room.record_json import (
     betting_json,
     record_from_json,
     record_json,
+    rule_value_json,
     setup_from_json,
     setup_json,
 )
@@ -430,21 +430,12 @@ def _check_old_record(record: HandRecord, old: Any) -> None:
     """A complete record against revision 0001's record of the same hand: every figure and event."""
     if not isinstance(old, Mapping):
         raise _Refused(f"its old record is not an object: {old!r}")
-    mine: dict[str, object] = {
-        "number": record.number,
-        "players": [[seat, name] for seat, name in record.players],
-        "starting": list(record.starting),
-        "final": list(record.final),
-        "contributions": list(record.contributions),
-        "payouts": list(record.payouts),
-        "rake": record.rake,
-        "carried_in": record.carried_in,
-        "carried_out": record.carried_out,
-    }
+    mine = legacy_record(record)
+    events = mine.pop("events")
+    assert isinstance(events, list)
     for key, value in mine.items():
         if old.get(key) != value:
             raise _Refused(f"replayed, its {key} is {value} but its old record says {old.get(key)!r}")
-    events = [_old_event_json(e) for e in record.events]
     theirs = old.get("events")
     if events != theirs:
         k = next(
@@ -571,14 +562,6 @@ def legacy_entry(entry: Mapping[str, Any]) -> dict[str, object]:
     return out
 
 
-def _plain(value: object) -> object:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def legacy_config(config: Mapping[str, Any]) -> dict[str, Any]:
     """A table's settings as revision 0001's release reads them: no ``currency`` (it had none) and
     ``rebuy_only_busted`` false where it is ``None`` (that release had no game default: false)."""
@@ -614,7 +597,7 @@ def legacy_setup(setup: Setup, table_config: Mapping[str, Any]) -> dict[str, obj
     game = find(setup.game)
     given = stored_config(config).rules
     if (game.with_rules(**given) if given else game).changed_rules() != dict(setup.rules):
-        config["rules"] = {name: _plain(value) for name, value in setup.rules.items()}
+        config["rules"] = {name: rule_value_json(value) for name, value in setup.rules.items()}
     n = len(setup.seats)
     carries = game.with_rules(**setup.rules).house.odd_chips_carry if setup.rules else game.house.odd_chips_carry
     return {
