@@ -26,11 +26,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.cli.report import DEFAULT_DATABASE, open_store
 from pokerroom.errors import PokerroomError, StoreError
-from pokerroom.room.journal import replay_setup
-from pokerroom.room.record import Status, record_of
-from pokerroom.room.record_json import setup_from_json
 from pokerroom.store import Store
-from pokerroom.store.runner import TableRunner
+from pokerroom.store.runner import TableRunner, crash_void
 from pokerroom.store.schema import balances, poker_tables
 
 __all__ = ["Recovered", "recover", "recover_all"]
@@ -61,13 +58,13 @@ def _table_chips(store: Store, table_id: int) -> int:
 
 
 def _refunds(store: Store, hand_id: int, setup: dict[str, Any]) -> dict[str, int]:
-    """What each player put into hand ``hand_id`` so far (contributions and dead blinds): the refunds."""
-    parsed = setup_from_json(setup)
-    hand = replay_setup(parsed, store.journal_entries(hand_id), rake=False)
-    voided = record_of(hand, status=Status.VOIDED, seats=parsed.seats)
+    """What each player put into hand ``hand_id`` so far (contributions and dead blinds): the refunds the
+    recovery makes (:func:`~pokerroom.store.runner.crash_void`)."""
+    voided = crash_void(setup, store.journal_entries(hand_id))
     refunds: dict[str, int] = {}
-    for seat, chips in zip(parsed.seats, voided.contributions, strict=True):
-        refunds[seat.player] = refunds.get(seat.player, 0) + chips
+    if voided is not None:
+        for seat, chips in zip(voided.setup.seats, voided.contributions, strict=True):
+            refunds[seat.player] = refunds.get(seat.player, 0) + chips
     return refunds
 
 

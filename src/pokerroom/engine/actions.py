@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pokerroom.cards import format_cards
+from pokerroom.cards import UNKNOWN, format_cards
+from pokerroom.chips import whole_number
+from pokerroom.errors import IllegalAction, IllegalAmount
 
 __all__ = ["Action", "ActionKind", "LegalActions"]
 
@@ -46,6 +48,28 @@ class Action:
     amount: int | None = None
     cards: tuple[int, ...] | None = None
     timed_out: bool = False
+
+    def __post_init__(self) -> None:
+        # The one check of an action's shape: every way in (terminal, socket, bot, journal, PHH) builds one, so
+        # no layer past it meets a float, a bool or a stray field (an amount on a fold is refused, not ignored).
+        kind = self.kind
+        if type(kind) is not ActionKind:
+            raise IllegalAction(f"an action's kind is one of {', '.join(k.value for k in ActionKind)}, not {kind!r}")
+        amount = self.amount
+        if amount is not None:
+            if kind is not ActionKind.BET and kind is not ActionKind.RAISE:
+                raise IllegalAction(f"a {kind.value} takes no amount (given {amount!r}); only a bet or a raise does")
+            if not whole_number(amount):
+                raise IllegalAmount(f"a {kind.value} amount is a whole number of chips, not {amount!r}")
+        cards = self.cards
+        if cards is not None:
+            if kind is not ActionKind.DRAW and kind is not ActionKind.SHOW:
+                raise IllegalAction(f"a {kind.value} names no cards; only a draw (its discards) or a show does")
+            if type(cards) is not tuple or not all(whole_number(c) and UNKNOWN <= c < 52 for c in cards):
+                raise IllegalAction(f"a {kind.value}'s cards are a tuple of card numbers (0..51, or -1 unknown), "
+                                    f"not {cards!r}; parse text such as 'As Kd' with pokerroom.cards.parse_cards")
+        if type(self.timed_out) is not bool:
+            raise IllegalAction(f"'timed_out' is true or false, not {self.timed_out!r}")
 
     @classmethod
     def fold(cls) -> Action:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pokerroom.cards import UNKNOWN, format_card, parse_card
+from pokerroom.chips import whole_number
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.events import Event, EventType
 from pokerroom.errors import DuplicateCard, InvalidCard, RecordError
@@ -60,7 +61,7 @@ def _whole(data: Mapping[str, Any], key: str, *, minimum: int = 0, required: boo
     value = data.get(key)
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not whole_number(value):
         raise RecordError(f"{key!r} must be a whole number, not {value!r}", field=key)
     if value < minimum:
         raise RecordError(f"{key!r} must be {minimum} or more, not {value}", field=key)
@@ -98,6 +99,8 @@ def action_from_json(data: Mapping[str, Any], *, unknown: bool = True) -> Action
     carrying an action reads the same).  ``unknown``: whether cards may be ``"??"``.  Raises
     :class:`~pokerroom.errors.RecordError` (``field`` names the key; ``allowed`` lists the action kinds for a bad
     ``action``) or :class:`~pokerroom.errors.InvalidCard`."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"an action is a JSON object such as {{\"action\": \"call\"}}, not {data!r}", field="action")
     name = data.get("action")
     try:
         kind = ActionKind(name) if isinstance(name, str) else None
@@ -154,7 +157,7 @@ def event_json(event: Event, seat_of: Sequence[int] | None = None) -> dict[str, 
 
 def _pairs(raw: object, key: str = "winners") -> tuple[tuple[int, int], ...]:
     if not isinstance(raw, list) or not all(
-        isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in p)
+        isinstance(p, list) and len(p) == 2 and all(whole_number(x) for x in p)
         for p in raw
     ):
         raise RecordError(f"{key!r} must be a list of [seat, chips] pairs, not {raw!r}", field=key)
@@ -192,7 +195,7 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
         raise RecordError(f"'all_in' must be true or false, not {all_in!r}", field="all_in")
     eligible = data.get("eligible")
     if eligible is not None and (
-        not isinstance(eligible, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in eligible)
+        not isinstance(eligible, list) or not all(whole_number(s) for s in eligible)
     ):
         raise RecordError(f"'eligible' must be a list of seats, not {eligible!r}", field="eligible")
     cards = data.get("cards")

@@ -55,6 +55,7 @@ from enum import Enum
 from typing import Any
 
 from pokerroom.cards import format_cards
+from pokerroom.chips import whole_number
 from pokerroom.engine import EventType, Hand
 from pokerroom.errors import PHHError, UnsupportedRule
 from pokerroom.formats.phh import BUTTON_VARIANTS, PHHHand
@@ -429,7 +430,7 @@ def to_record(phh: PHHHand, *, unit: Decimal | None = None) -> HandRecord:
         hand, seats=seats, status=status, reason=phh.extra.get("_reason"), unit=used,
         currency=currency if isinstance(currency, str) else None,
         table_name=None if table is None else str(table),
-        number=number if isinstance(number, int) and not isinstance(number, bool) else None,
+        number=number if whole_number(number) else None,
     )
 
 

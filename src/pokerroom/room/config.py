@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from pokerroom.chips import whole_number
 from pokerroom.errors import RoomError
 from pokerroom.games import Limit
 from pokerroom.room.layout import Dealer, NewPlayerRule
@@ -15,11 +16,6 @@ from pokerroom.room.stakes import BuyIn
 
 __all__ = ["RoomEvent", "SeatState", "TableConfig"]
 
-
-
-def whole_number(value: object) -> bool:
-    """A whole number (``bool`` is an ``int`` to Python, not to the room)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_flag(value: object, name: str) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from pokerroom.chips import whole_number
 from pokerroom.engine import Action, ActionKind, LegalActions
 from pokerroom.engine.codec import action_from_json, action_json
 from pokerroom.errors import RecordError
@@ -87,8 +88,10 @@ def decision_json(decision: Decision) -> dict[str, object]:
 def decision_from_json(data: Mapping[str, Any]) -> Decision:
     """The inverse of :func:`decision_json` (``hand`` and ``step`` are not journaled: an entry is applied in
     order).  Raises :class:`~pokerroom.errors.RecordError` naming the field."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a journal entry is a JSON object, not {data!r}", field="entry")
     seat = data.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int):
+    if not whole_number(seat):
         raise RecordError(f"a journal entry needs its table 'seat', a whole number, not {seat!r}", field="seat")
     try:
         cause = Cause(data.get("cause", Cause.PLAYER.value))
@@ -97,7 +100,7 @@ def decision_from_json(data: Mapping[str, Any]) -> Decision:
         raise RecordError(f"'cause' must be one of {', '.join(allowed)}, not {data.get('cause')!r}", field="cause",
                           allowed=allowed) from None
     asked = data.get("asked")
-    if asked is not None and (isinstance(asked, bool) or not isinstance(asked, int)):
+    if asked is not None and (not whole_number(asked)):
         raise RecordError(f"'asked' must be a whole number of chips, not {asked!r}", field="asked")
     if data.get("protection") is True:
         return Decision(seat, None, cause, asked)

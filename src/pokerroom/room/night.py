@@ -27,6 +27,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from pokerroom.chips import whole_number
 from pokerroom.errors import RoomError
 from pokerroom.games import Game, Limit, club, find
 
@@ -111,7 +112,7 @@ class NightConfig:
         buyin = BUYIN_ORE // price if first_buyin is None else first_buyin
         if buyin <= 0:
             raise RoomError(f"first_buyin must be at least 1 chip, not {buyin}")
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        if not whole_number(hands) or hands < 1:
             raise RoomError(f"the session length in hands must be a whole number, at least 1, not {hands!r}")
         if (
             isinstance(minutes, bool)

@@ -17,6 +17,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokerroom.chips import whole_number
 from pokerroom.errors import PokerroomError, UnsupportedRule
 from pokerroom.games import Limit
 
@@ -58,6 +59,14 @@ class RakeSchedule:
     small_pot: tuple[int, int, int] | None = None
 
     def __post_init__(self) -> None:
+        whole = (self.unit, self.unit_rake, *(x for row in self.caps for x in row), *(self.small_pot or ()))
+        if not all(whole_number(x) for x in whole):
+            raise UnsupportedRule(f"rake schedule {self.id}: its amounts and counts are whole numbers")
+        if any(len(row) != 3 for row in self.caps) or (self.small_pot is not None and len(self.small_pot) != 3):
+            raise UnsupportedRule(
+                f"rake schedule {self.id}: caps are (min_dealt, max_dealt, cap) rows and small_pot is "
+                "(threshold, step, rake per step)"
+            )
         if self.unit <= 0 or self.unit_rake < 0:
             raise UnsupportedRule(f"rake schedule {self.id}: unit must be positive and unit_rake not negative")
         if not self.caps or any(lo < 1 or hi < lo or cap < 0 for lo, hi, cap in self.caps):

@@ -296,7 +296,8 @@ class HandRecord:
 
     def view(self, seat: int | None) -> HandRecord:
         """What engine ``seat`` may see of this hand (``None``: a spectator): other seats' down cards and
-        discards as unknown unless they showed them, by the rule of a live hand's view.  Raises
+        discards as unknown unless they showed them, by the rule of a live hand's view, and the deck without its
+        seed (which would deal the hidden cards again; a commitment stays).  Raises
         :class:`~pokerroom.errors.RecordError` for a seat not dealt in, or a record already redacted for
         someone else."""
         if seat is not None and not 0 <= seat < len(self.setup.seats):
@@ -308,7 +309,10 @@ class HandRecord:
                 return self
             raise RecordError(f"this record is already seat {self.viewer}'s view", field="viewer")
         events = tuple(redact(self.events, seat, self.shown()))
-        return replace(self, events=events, viewer=viewer)
+        # The seed deals every card again, the hidden ones too: a view keeps only the commitment.
+        deck = self.setup.deck
+        setup = self.setup if deck.seed is None else replace(self.setup, deck=Deck(None, deck.commitment))
+        return replace(self, setup=setup, events=events, viewer=viewer)
 
 
 def _pots(hand: Hand) -> tuple[PotResult, ...]:

@@ -17,6 +17,7 @@ from decimal import Decimal, InvalidOperation
 from enum import Enum
 from typing import Any
 
+from pokerroom.chips import whole_number
 from pokerroom.engine.codec import event_from_json, event_json
 from pokerroom.errors import PokerroomError, RecordError
 from pokerroom.games import Betting, Limit
@@ -60,6 +61,11 @@ def betting_json(b: Betting) -> dict[str, object]:
     }  # fmt: skip
 
 
+_KIND_WORDS: dict[type, str] = {
+    int: "a whole number", str: "text", list: "a list", dict: "an object", bool: "true or false", float: "a number",
+}
+
+
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *, optional: bool = False) -> Any:
     if not isinstance(data, Mapping):
         raise RecordError(f"expected a JSON object holding {key!r}, not {data!r}", field=key)
@@ -72,8 +78,8 @@ def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *, 
         return None
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        names = " or ".join(k.__name__ for k in kinds)
-        raise RecordError(f"{key!r} must be a {names}, not {value!r}", field=key)
+        names = " or ".join(_KIND_WORDS.get(k, k.__name__) for k in kinds)
+        raise RecordError(f"{key!r} must be {names}, not {value!r}", field=key)
     return value
 
 
@@ -81,7 +87,7 @@ def _ints(data: Mapping[str, Any], key: str, *, optional: bool = False) -> tuple
     value = _field(data, key, list, optional=optional)
     if value is None:
         return ()
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+    if not all(whole_number(v) for v in value):
         raise RecordError(f"{key!r} must be a list of whole numbers, not {value!r}", field=key)
     return tuple(value)
 
@@ -163,7 +169,7 @@ def _seats(raw: Sequence[Any]) -> tuple[SeatRecord, ...]:
     for row in raw:
         if (
             not isinstance(row, list) or len(row) != 3 or not isinstance(row[1], str)
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in (row[0], row[2]))
+            or not all(whole_number(x) for x in (row[0], row[2]))
         ):
             raise RecordError(f"'seats' must be [seat, player, stack] rows, not {row!r}", field="seats")
         out.append(SeatRecord(row[0], row[1], row[2]))

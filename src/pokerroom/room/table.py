@@ -27,12 +27,13 @@ from decimal import Decimal
 from typing import Any
 
 from pokerroom.cards import format_cards
+from pokerroom.chips import whole_number
 from pokerroom.engine import Action, ActionKind, Event, Hand, Phase
 from pokerroom.engine.dealing import CardSource
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, RoomError
 from pokerroom.games import Game, Limit, club, find
 from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock, draw_timer
-from pokerroom.room.config import RoomEvent, SeatState, TableConfig, check_flag, whole_number
+from pokerroom.room.config import RoomEvent, SeatState, TableConfig, check_flag
 from pokerroom.room.decisions import Cause, Decision, timeout_action
 from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
 from pokerroom.room.rake import TableRake
@@ -207,12 +208,12 @@ class Table:
     def _check_seat(self, seat: object) -> None:
         if not whole_number(seat):
             raise RoomError(f"a seat is a whole number from 0 to {self.size - 1}, not {seat!r}")
-        if not 0 <= seat < self.size:  # type: ignore[operator]
+        if not 0 <= seat < self.size:
             raise RoomError(f"seat {seat} does not exist; this table has seats 0 to {self.size - 1}")
 
     @staticmethod
     def _check_chips(amount: object, what: str) -> None:
-        if not whole_number(amount) or amount <= 0:  # type: ignore[operator]
+        if not whole_number(amount) or amount <= 0:
             raise RoomError(f"{what} must be a positive number of chips (a whole number, 1 or more), not {amount!r}")
 
     def _cap(self, seat: int | None) -> int | None:
@@ -510,6 +511,12 @@ class Table:
         not to act or not dealt in, :class:`~pokerroom.errors.IllegalAmount` with the nearest legal amount, ...)
         and :class:`~pokerroom.errors.IllegalAction` when no hand is being played."""
         h = self._hand_in_play()
+        if not whole_number(seat):
+            raise NotYourTurn(f"a seat is a whole number; seat {self.to_act} is to act, not {seat!r}")
+        if not isinstance(action, Action):
+            legal = h.legal_actions()
+            allowed = legal.describe() if legal is not None else "nothing"
+            raise IllegalAction(f"an action is a pokerroom.engine.Action, not {action!r}; legal: {allowed}")
         es = self._engine_seat(seat)
         if self.to_act != seat:
             raise NotYourTurn(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
@@ -523,7 +530,8 @@ class Table:
                 raise NotYourCards(f"seat {seat} names a card twice; it holds {held}") from None
             raise NotYourCards(f"seat {seat} does not hold {format_cards(named, sep=' ')}; it holds {held}") from None
         except IllegalAmount as err:
-            if not (self.game.house.clamp_out_of_range_bets and err.nearest is not None):
+            clamps = self.game.house.clamp_out_of_range_bets and action.amount is not None  # an amount, out of range
+            if not (clamps and err.nearest is not None):
                 raise
             asked, action = action.amount, Action(action.kind, amount=err.nearest)
             h.verify(action, es)
@@ -577,8 +585,12 @@ class Table:
             )
         es = self._engine_seat(decision.seat)
         action = decision.action
-        if action is None:
-            h.verify_artificial_all_in(es)
+        if action is None and decision != self.forced(decision.cause):
+            raise RoomError(
+                f"seat {decision.seat} cannot be put all-in by disconnect protection now: the table gives it only "
+                "for a time-out on a real-money fixed or spread limit table, to a player with chips in who faces "
+                "a bet and has a protection left (RULES §3.7)"
+            )
         self._stop_timer()
         if decision.cause is Cause.TIMEOUT:
             st = self.seats[decision.seat]

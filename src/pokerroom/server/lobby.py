@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from pokerroom.chips import whole_number
 from pokerroom.errors import PokerroomError, RoomError, StoreError
 from pokerroom.games import Limit, find
 from pokerroom.room.clock import Clock, SystemClock
@@ -139,7 +140,7 @@ class Lobby:
             game=game, stakes=stakes, limit=limit, rules=dict(rules or {}), real_money=real_money, seats=seats,
             auto_showdown=auto_showdown,
         )
-        if not isinstance(bots, int) or isinstance(bots, bool) or bots < 0:
+        if not whole_number(bots) or bots < 0:
             raise RoomError(f"bots must be a whole number, 0 or more, not {bots!r}")
         probe = PokerTable(config)  # settings no table can play with are refused before anything is stored
         if probe.default_buy_in() > MAX_BUY_IN:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokerroom.chips import whole_number
 from pokerroom.engine import Action, HandView, LegalActions
 from pokerroom.engine.codec import action_from_json, card_text, event_json
 from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, RecordError
@@ -137,7 +138,7 @@ def _int(msg: dict[str, Any], key: str, *, minimum: int = 0, required: bool = Tr
     value = msg.get(key)
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not whole_number(value):
         raise ProtocolError("bad_field", f"{key!r} must be a whole number, not {value!r}")
     if value < minimum:
         raise ProtocolError("bad_field", f"{key!r} must be {minimum} or more, not {value}")

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Connection
 
+from pokerroom.chips import whole_number
 from pokerroom.errors import StoreError
 from pokerroom.store.schema import accounts, poker_tables
 
@@ -49,7 +50,7 @@ MAX_SMALL = 2**31 - 1
 
 
 def _whole(value: object, what: str, kind: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not whole_number(value):
         raise StoreError(f"{what} must be {kind}, not {value!r}")
     return value
 

@@ -10,7 +10,7 @@ The functions take an open connection inside a transaction; :class:`~pokerroom.s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -188,6 +188,26 @@ def _cover(conn: Connection, needs: Mapping[str, int], hand: int) -> None:
         raise LedgerError(f"hand {hand}: " + "; ".join(short))
 
 
+def _ending(
+    conn: Connection,
+    now: datetime,
+    hand: int,
+    lease: str | None,
+    record: dict[str, object] | None,
+    accounts: Iterable[int],
+) -> tuple[Any, dict[str, object] | None]:
+    """What ending a hand (settled or void) checks first: the ``record`` is a JSON object, the hand is in
+    progress, the table's ``lease`` is held and the ``accounts`` exist.  Returns (the hand's row, the record)."""
+    if record is not None:
+        record = json_object(record, "record")
+    row = _running(conn, hand)
+    table = int(row.table_id)
+    if lease is not None:
+        leases.hold(conn, now, table, lease)
+    known_accounts(conn, accounts)
+    return row, record
+
+
 def settle_hand(
     conn: Connection,
     now: datetime,
@@ -207,13 +227,8 @@ def settle_hand(
     rake = chips(rake, "rake", zero=True)
     carried_in = chips(carried_in, "carried_in", zero=True)
     carried_out = chips(carried_out, "carried_out", zero=True)
-    if record is not None:
-        record = json_object(record, "record")
-    row = _running(conn, hand)
+    row, record = _ending(conn, now, hand, lease, record, put.keys() | paid.keys())
     table, hand_id = int(row.table_id), int(row.id)
-    if lease is not None:
-        leases.hold(conn, now, table, lease)
-    known_accounts(conn, put.keys() | paid.keys())
     into, out = sum(put.values()) + carried_in, sum(paid.values()) + rake + carried_out
     if into != out:
         raise LedgerError(
@@ -252,13 +267,8 @@ def void_hand(
     """Refund a hand's contributions and mark it void (see :meth:`pokerroom.store.Store.void_hand`)."""
     put = chip_map(contributions, "contributions")
     reason = text(reason, "reason")
-    if record is not None:
-        record = json_object(record, "record")
-    row = _running(conn, hand)
+    row, record = _ending(conn, now, hand, lease, record, put.keys())
     table, hand_id = int(row.table_id), int(row.id)
-    if lease is not None:
-        leases.hold(conn, now, table, lease)
-    known_accounts(conn, put)
     _cover(conn, {stack_key(table, account): amount for account, amount in put.items()}, hand_id)
     pot = pot_key(table)
     # Each contribution goes in and straight back: net zero, but the ledger shows what was refunded and why.

@@ -23,6 +23,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 
+from pokerroom.chips import whole_number
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store.checks import MAX_CHIPS
 from pokerroom.store.schema import balances, postings, transactions
@@ -137,7 +138,7 @@ def post(
     rows: list[dict[str, Any]] = []
     net: dict[str, int] = {}
     for source, target, chips in transfers:
-        if isinstance(chips, bool) or not isinstance(chips, int) or not 0 < chips <= MAX_CHIPS:
+        if not whole_number(chips) or not 0 < chips <= MAX_CHIPS:
             raise LedgerError(
                 f"a transfer moves a whole number of chips from 1 to {MAX_CHIPS}, not {chips!r} ({source} -> {target})"
             )

@@ -36,12 +36,12 @@ import os
 import secrets
 import time
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
 from pokerroom.engine import Action, Event, Hand, HandView
-from pokerroom.errors import IllegalAction, RoomError, StoreError
+from pokerroom.errors import IllegalAction, PokerroomError, RoomError, StoreError
 from pokerroom.room.clock import Clock, VirtualClock
 from pokerroom.room.decisions import Cause, Decision, decision_json
 from pokerroom.room.journal import replay_setup
@@ -97,6 +97,32 @@ def _table_fields(setup: Setup) -> dict[str, Any]:
         "table_id": setup.table_id, "table_name": setup.table_name, "number": setup.number,
         "started_at": setup.started_at, "deck": setup.deck,
     }
+
+
+def crash_void(setup: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> HandRecord | None:
+    """The voided record of a hand found in progress after a crash (RULES §3.8): dealt again from its stored
+    ``setup``, its journal ``entries`` replayed without the rake, so the record's contributions are the refunds.
+    A journal that stops being readable or legal at some entry is replayed up to it, and the reason says where (a
+    crash never keeps the chips at a table).  ``None`` when the set-up itself cannot be read."""
+    try:
+        parsed = setup_from_json(setup)
+    except PokerroomError:
+        return None
+    fields = _table_fields(parsed)
+    try:
+        hand = replay_setup(parsed, entries, rake=False)
+    except PokerroomError as err:
+        for good in range(len(entries) - 1, -1, -1):  # the longest prefix that replays
+            try:
+                hand = replay_setup(parsed, entries[:good], rake=False)
+                break
+            except PokerroomError:
+                continue
+        else:
+            return None
+        reason = f"{CRASH_REASON}; its journal is read up to entry {good + 1}, which is not: {err}"
+        return record_of(hand, status=Status.VOIDED, reason=reason, **fields)
+    return record_of(hand, status=Status.VOIDED, reason=CRASH_REASON, **fields)
 
 
 def _copy(thing: Any) -> Any:
@@ -233,10 +259,11 @@ class TableRunner:
             raise RoomError("a hand is being played; recovery is for a table whose server has stopped")
         voided = []
         for info in self.store.hands_in_progress(self.table_id):
-            setup = setup_from_json(info.setup)
-            hand = replay_setup(setup, self.store.journal_entries(info.id), rake=False)
-            record = record_of(hand, status=Status.VOIDED, reason=CRASH_REASON, **_table_fields(setup))
-            self._void_stored(info.id, record)
+            record = crash_void(info.setup, self.store.journal_entries(info.id))
+            if record is None:  # a set-up that cannot be read: nothing moved in the ledger, nothing to refund
+                self.store.void_hand(info.id, contributions={}, reason=CRASH_REASON, lease=self.lease)
+            else:
+                self._void_stored(info.id, record)
             voided.append(info.id)
         self.store.cash_out_all(self.table_id, lease=self.lease)
         for seat, st in enumerate(self.table.seats):

@@ -247,15 +247,22 @@ class Store:
         config: dict[str, object] = row.config
         return config
 
+    def _at_table(self, conn: Connection, table: int, lease: str | None, account: int | None = None) -> int:
+        """``table`` (and ``account``) checked to exist, and the table's ``lease`` held (StoreError otherwise):
+        what every move of chips at a table checks first."""
+        table = known_table(conn, table)
+        if account is not None:
+            known_accounts(conn, [account])
+        if lease is not None:
+            _leases.hold(conn, self._now(), table, lease)
+        return table
+
     def buy_in(self, table: int, account: int, amount: int, *, lease: str | None = None) -> None:
         """Move ``amount`` chips (> 0) from ``account`` to its stack at ``table``; StoreError if the account holds
         fewer."""
         amount = chips(amount, "buy-in")
         with self._write() as conn:
-            table = known_table(conn, table)
-            known_accounts(conn, [account])
-            if lease is not None:
-                _leases.hold(conn, self._now(), table, lease)
+            table = self._at_table(conn, table, lease, account)
             held = read_balances(conn, [account_key(account)], lock=True)[account_key(account)]
             if held < amount:
                 raise StoreError(f"account {account} holds {held} chips, cannot buy in for {amount}")
@@ -275,10 +282,7 @@ class Store:
         if amount is not None:
             amount = chips(amount, "cash-out")
         with self._write() as conn:
-            table = known_table(conn, table)
-            known_accounts(conn, [account])
-            if lease is not None:
-                _leases.hold(conn, self._now(), table, lease)
+            table = self._at_table(conn, table, lease, account)
             key = stack_key(table, account)
             held = read_balances(conn, [key], lock=True)[key]
             if amount is None:
@@ -300,9 +304,7 @@ class Store:
         """Move every stack at ``table`` back to its account in one transaction (RULES §3.8: after a crash, and
         after voiding the hands in progress); return account -> chips moved."""
         with self._write() as conn:
-            table = known_table(conn, table)
-            if lease is not None:
-                _leases.hold(conn, self._now(), table, lease)
+            table = self._at_table(conn, table, lease)
             held = self._stacks(conn, table)
             if held:
                 post(

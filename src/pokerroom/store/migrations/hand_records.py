@@ -57,6 +57,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, Integer, String, Text, bindparam, column, select, table, update
 from sqlalchemy.engine import Connection
 
+from pokerroom.chips import whole_number
 from pokerroom.engine import Action, ActionKind, Event
 from pokerroom.engine.codec import action_from_json
 from pokerroom.errors import PokerroomError
@@ -232,7 +233,7 @@ def new_entry(old: Mapping[str, Any]) -> dict[str, object]:
     ``timed_out`` makes the cause ``timeout`` (and stays on a draw, which it marks as stood pat by the clock);
     ``artificial_all_in`` is disconnect protection.  Raises :class:`_Refused` for an entry that is not one."""
     seat, kind = old.get("seat"), old.get("kind")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(kind, str):
+    if not whole_number(seat) or not isinstance(kind, str):
         raise _Refused(f"journal entry {dict(old)!r} has no table seat and kind")
     timed_out = old.get("timed_out") is True
     cause = Cause.TIMEOUT if timed_out else Cause.PLAYER
@@ -300,7 +301,7 @@ class _Settings:
 
 def _int(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not whole_number(value):
         raise _Refused(f"its set-up's {key!r} is not a whole number: {value!r}")
     return value
 
@@ -354,7 +355,7 @@ def new_setup(
     if old.get("number") != number:
         raise _Refused(f"its set-up is of hand number {old.get('number')!r}, its row of {number}")
     seed = old.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not whole_number(seed):
         raise _Refused(f"its set-up's deck seed is not a whole number: {seed!r}")
     bbs = h.get("big_blind_seat")
     if bbs is not None and (type(bbs) is not int or not 0 <= bbs < n):
