@@ -21,13 +21,16 @@ Action(discard 7h2c)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from pokerroom.cards import UNKNOWN, format_card, parse_card
 from pokerroom.chips import whole_number
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.events import Event, EventType
 from pokerroom.errors import DuplicateCard, InvalidCard, RecordError
+
+_E = TypeVar("_E", bound=StrEnum)
 
 __all__ = [
     "MAX_CARDS",
@@ -37,6 +40,7 @@ __all__ = [
     "cards_from_json",
     "event_from_json",
     "event_json",
+    "member",
 ]
 
 MAX_CARDS = 10
@@ -82,6 +86,17 @@ def cards_from_json(raw: object, *, key: str = "cards", unknown: bool = True) ->
     return cards
 
 
+def member(kinds: type[_E], data: Mapping[str, Any], key: str, default: _E | None = None) -> _E:
+    """The member of the string enum ``kinds`` named by ``data[key]`` (``default`` when the key is absent).
+    Raises :class:`~pokerroom.errors.RecordError` naming the key and listing the names (``allowed``)."""
+    name = data.get(key, default.value if default is not None else None)
+    for kind in kinds:
+        if kind.value == name:
+            return kind
+    allowed = [k.value for k in kinds]
+    raise RecordError(f"{key!r} must be one of {', '.join(allowed)}, not {name!r}", field=key, allowed=allowed)
+
+
 def action_json(action: Action) -> dict[str, object]:
     """``action`` as JSON (see the module docstring)."""
     out: dict[str, object] = {"action": action.kind.value}
@@ -101,14 +116,7 @@ def action_from_json(data: Mapping[str, Any], *, unknown: bool = True) -> Action
     ``action``) or :class:`~pokerroom.errors.InvalidCard`."""
     if not isinstance(data, Mapping):
         raise RecordError(f"an action is a JSON object such as {{\"action\": \"call\"}}, not {data!r}", field="action")
-    name = data.get("action")
-    try:
-        kind = ActionKind(name) if isinstance(name, str) else None
-    except ValueError:
-        kind = None
-    if kind is None:
-        kinds = [k.value for k in ActionKind]
-        raise RecordError(f"'action' must be one of {', '.join(kinds)}, not {name!r}", field="action", allowed=kinds)
+    kind = member(ActionKind, data, "action")
     timed_out = data.get("timed_out", False)
     if not isinstance(timed_out, bool):
         raise RecordError(f"'timed_out' must be true or false, not {timed_out!r}", field="timed_out")
@@ -179,14 +187,7 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
     :class:`~pokerroom.errors.RecordError` or :class:`~pokerroom.errors.InvalidCard`."""
     if not isinstance(data, Mapping):
         raise RecordError(f"an event is a JSON object, not {data!r}", field="event")
-    name = data.get("type")
-    try:
-        kind = EventType(name) if isinstance(name, str) else None
-    except ValueError:
-        kind = None
-    if kind is None:
-        kinds = [k.value for k in EventType]
-        raise RecordError(f"'type' must be one of {', '.join(kinds)}, not {name!r}", field="type", allowed=kinds)
+    kind = member(EventType, data, "type")
     text = data.get("text")
     if text is not None and not isinstance(text, str):
         raise RecordError(f"'text' must be a string, not {text!r}", field="text")

@@ -24,24 +24,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.rankings.high import high_name
-from pokerroom.rankings.model import FLUSH_OVER_FULL_HOUSE, RANK_NAMES, Category, Classified, SuitModel
+from pokerroom.rankings.model import FLUSH_OVER_FULL_HOUSE, HIGH_CATEGORIES, RANK_NAMES, Category, Classified, SuitModel
 from pokerroom.rankings.ranking import Ranking
 from pokerroom.rankings.shapes import ACE, BY_SHAPE, grouped, shown_groups, straight_display, straight_top
 
 __all__ = ["AMERICANA", "SHORT_DECK", "SOKO", "HighVariantOrdering", "SokoOrdering"]
 
 _SOKO_ORDER: tuple[Category, ...] = (
-    Category.HIGH_CARD,
-    Category.ONE_PAIR,
+    *HIGH_CATEGORIES[:2],
     Category.FOUR_STRAIGHT,
     Category.FOUR_FLUSH,
-    Category.TWO_PAIR,
-    Category.THREE_OF_A_KIND,
-    Category.STRAIGHT,
-    Category.FLUSH,
-    Category.FULL_HOUSE,
-    Category.FOUR_OF_A_KIND,
-    Category.STRAIGHT_FLUSH,
+    *HIGH_CATEGORIES[2:],
 )
 """E-SOKO categories from worst to best (RULES G8: four-flush and four-straight between two pair and a pair)."""
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from pokerroom.chips import whole_number
 from pokerroom.engine import Action, ActionKind, LegalActions
-from pokerroom.engine.codec import action_from_json, action_json
+from pokerroom.engine.codec import action_from_json, action_json, member
 from pokerroom.errors import RecordError
 
 __all__ = ["Cause", "Decision", "decision_from_json", "decision_json", "timeout_action"]
@@ -93,12 +93,7 @@ def decision_from_json(data: Mapping[str, Any]) -> Decision:
     seat = data.get("seat")
     if not whole_number(seat):
         raise RecordError(f"a journal entry needs its table 'seat', a whole number, not {seat!r}", field="seat")
-    try:
-        cause = Cause(data.get("cause", Cause.PLAYER.value))
-    except ValueError:
-        allowed = [c.value for c in Cause]
-        raise RecordError(f"'cause' must be one of {', '.join(allowed)}, not {data.get('cause')!r}", field="cause",
-                          allowed=allowed) from None
+    cause = member(Cause, data, "cause", Cause.PLAYER)
     asked = data.get("asked")
     if asked is not None and (not whole_number(asked)):
         raise RecordError(f"'asked' must be a whole number of chips, not {asked!r}", field="asked")
