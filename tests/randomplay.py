@@ -35,6 +35,19 @@ AmountOptions = Callable[[LegalActions, random.Random], list[tuple[float, Action
 # --------------------------------------------------------------------------------------------- the checks
 
 
+def all_in(h: Hand) -> None:
+    """Every player all in at the first chance (the largest bet or raise), then call or check to the showdown."""
+    while not h.is_complete:
+        legal = h.legal_actions()
+        assert legal is not None
+        if legal.raise_ is not None:
+            h.act(Action.raise_to(legal.raise_[1]), legal.seat)
+        elif legal.bet is not None:
+            h.act(Action.bet(legal.bet[1]), legal.seat)
+        else:
+            h.act(Action.call() if legal.call is not None else Action.check(), legal.seat)
+
+
 def check_invariants(hand: Hand, total: int, *, pots: bool = True, strict: bool = False) -> None:
     """Chips are conserved (``hand.total_chips == total``) and no stack is negative.
 

@@ -30,6 +30,7 @@ from pokerroom.equity import equity
 from pokerroom.errors import UnsupportedRule
 from pokerroom.games import Game, all_games, find
 from pokerroom.rankings.batch import batch_pot_rule, evaluate_batch
+from randomplay import all_in
 
 NAMES = [(name, g.id) for g in all_games() for name in (g.id, *g.aliases)]
 
@@ -236,19 +237,6 @@ def test_cli_equity_telesina_prints_a_result() -> None:
 
 
 # --------------------------------------------------------------------------------- five-card Omaha at the engine
-
-
-def all_in(h: Hand) -> None:
-    """Every player all in at the first chance, then check and show down."""
-    while not h.is_complete:
-        legal = h.legal_actions()
-        assert legal is not None
-        if legal.raise_ is not None:
-            h.act(Action.raise_to(legal.raise_[1]), legal.seat)
-        elif legal.bet is not None:
-            h.act(Action.bet(legal.bet[1]), legal.seat)
-        else:
-            h.act(Action.call() if legal.call is not None else Action.check(), legal.seat)
 
 
 def test_omaha5_uses_exactly_two_of_five_hole_cards() -> None:

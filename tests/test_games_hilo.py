@@ -6,6 +6,7 @@ from __future__ import annotations
 from handtools import pots
 from pokerroom.engine import Action, Hand, ScriptedCards
 from pokerroom.games import Betting, find
+from randomplay import all_in
 
 C, K = Action.call(), Action.check()
 
@@ -16,18 +17,6 @@ def omaha8(hole: dict[int, str], board: str, stacks: list[int], **kw: object) ->
         stacks=stacks, button=len(stacks) - 1, blinds=(1, 2), betting=betting,
         cards=ScriptedCards(hole, board), **kw,  # type: ignore[arg-type]
     )  # fmt: skip
-
-
-def all_in(h: Hand) -> None:
-    while not h.is_complete:
-        legal = h.legal_actions()
-        assert legal is not None
-        if legal.raise_ is not None:
-            h.act(Action.raise_to(legal.raise_[1]), legal.seat)
-        elif legal.bet is not None:
-            h.act(Action.bet(legal.bet[1]), legal.seat)
-        else:
-            h.act(C if legal.call is not None else K, legal.seat)
 
 
 
