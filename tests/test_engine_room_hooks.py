@@ -108,7 +108,7 @@ def _rake_5_percent(pots: Sequence[int], dealt: int) -> list[int]:
 
 @pytest.mark.parametrize(("game", "kwargs"), [
     ("holdem", {"blinds": (50, 100)}),
-    ("stud", {"ante": 10, "bring_in": 20}),
+    ("stud", {"ante": 10, "bring_in": 20, "limit": "pot"}),
     ("soko", {"ante": 10}),
     ("five-card-draw", {"blinds": (50, 100)}),
 ])

@@ -62,3 +62,13 @@ def test_the_fast_legal_actions_are_the_dataclass() -> None:
     assert {f.name: getattr(made, f.name) for f in dataclasses.fields(LegalActions)} == dataclasses.asdict(made)
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.seat = 2  # type: ignore[misc]
+
+
+def test_a_bring_in_over_the_small_bet_is_refused_at_fixed_limit() -> None:
+    """RULES G9: the bring-in is at most the small bet (the player may complete to it); equal is allowed."""
+    stud = find("stud")
+    with pytest.raises(UnsupportedRule, match=r"the bring-in \(50\) is at most the small bet \(10\)"):
+        stud.deal(stacks=[1000] * 4, ante=2, bring_in=50, limit="fixed", blinds=(5, 10), seed=1)
+    hand = stud.deal(stacks=[1000] * 4, ante=2, bring_in=10, limit="fixed", blinds=(5, 10), seed=1)
+    assert hand.bring_in == 10
+    assert stud.deal(stacks=[1000] * 4, ante=2, bring_in=50, limit="no", blinds=(5, 10), seed=1).bring_in == 50

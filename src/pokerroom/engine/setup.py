@@ -95,6 +95,7 @@ def deal(
     if big_blind_ante:
         antes[order[1]] += big_blind_ante
     big = max(blinds) if blinds else 0
+    asked_bring_in = bring_in
     if stud is not None and not bring_in and ante and stud.bring_in_antes >= 0:
         bring_in = stud.bring_in_antes * ante  # RULES G8, G9, G13, G14: usually twice the ante
     if betting is None:
@@ -105,6 +106,11 @@ def deal(
         betting = game.betting(limit, big_blind=small or big or 1, big_bet=large or None)
     if stud is not None and not bring_in:
         bring_in = max(1, betting.size(0) // 2) if betting.fixed else max(1, betting.min_bet // 2)
+    if stud is not None and betting.fixed and asked_bring_in > betting.size(0):
+        raise UnsupportedRule(  # equal is allowed: at the smallest stakes the bring-in is the small bet
+            f"at fixed limit the bring-in ({asked_bring_in}) is at most the small bet ({betting.size(0)}): the player "
+            "who brings in may complete to the small bet instead (RULES G4, G9)"
+        )
     source = cards if cards is not None else DeckSource.shuffled(game.deck, seed=seed)
     return Hand(
         game,
