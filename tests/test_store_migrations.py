@@ -200,7 +200,7 @@ def test_a_fresh_store_has_exactly_the_schema_the_migrations_make(backend: str, 
         if backend == "sqlite":
             Path(make_url(slow).database or "").touch()
         out = upgrade_cli(slow)  # every revision, one after the other
-        assert f"every revision run, it is at {migrations.HEAD}" in out
+        assert f"the store's tables made (beside any others it holds), it is at {migrations.HEAD}" in out
         made, migrated = schema(fast), schema(slow)
         server = {"logins", "sessions", "lobby_tables"}  # revision 0003: the server's, made by the migrations too
         assert set(made) == {*(t for t in fixture()["tables"]), *server, migrations.VERSION_TABLE}
@@ -425,6 +425,10 @@ def test_every_command_refuses_a_database_behind_without_a_traceback(legacy_url:
         assert isinstance(result.exception, SystemExit), (args, result.exception)
         assert "Traceback" not in result.output
         assert squashed(command) in squashed(result.output), (args, result.output)
+        # Every command says the same: which revision the store is at, which this release needs.
+        words = f"revision {migrations.BASELINE}; this release needs revision {migrations.HEAD}"
+        assert squashed(words) in squashed(result.output), (args, result.output)
+        assert "not a pokerroom database" not in result.output
     assert table_rows(legacy_url, "hands") == fixture_rows("hands")
 
 

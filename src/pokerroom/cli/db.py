@@ -155,7 +155,11 @@ def upgrade(database: Database = DEFAULT_DATABASE) -> None:
         out.print(f"The database at {shown} is at revision {migrations.HEAD} already: nothing to do.", markup=False)
         return
     if before.empty:
-        out.print(f"The database at {shown} was empty: every revision run, it is at {migrations.HEAD}.", markup=False)
+        out.print(
+            f"The database at {shown} held none of the store's tables: every revision run, the store's tables made "
+            f"(beside any others it holds), it is at {migrations.HEAD}.",
+            markup=False,
+        )
         return
     if done.adopted:
         made = f" (created the tables it lacked: {', '.join(done.created)})" if done.created else ""

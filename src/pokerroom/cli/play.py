@@ -7,7 +7,10 @@ The bots see only their seats' views, the human sees a view of seat 0 and the po
 seat's up cards and the human's down cards and ask for the bring-in (``i``, or ``c`` to complete); draw games ask
 for discards (``d 7h 2c``, ``d 1 3`` by position, ``d`` or ``p`` to stand pat); hi/lo results name both halves of
 each pot (:mod:`.play_text`).  Stacks carry from hand to hand, and the game ends when the human busts, wins every
-chip or quits.  Input comes line by line from a text stream (stdin),
+chip or quits.  Quitting (``q`` or the end of input) mid-hand folds the hand through the table, the chips in the
+pot staying there; where folding is not legal (a draw, the bring-in, a free check at a table that refuses folding
+it) the table acts as for a player who left (``Cause.LEFT``) until the human can fold or the hand ends.  Input
+comes line by line from a text stream (stdin),
 so a test or a script can pipe it in; with ``--seed`` the cards and the bots are reproducible.
 
 Stakes: in blind games ``--stakes SMALL/BIG`` gives the blinds (fixed limit: the small and big bet, the blinds
@@ -38,7 +41,7 @@ from pokerroom.errors import PokerroomError
 from pokerroom.games import Family, Limit, find
 from pokerroom.games.stakes import Stakes, parse_stakes, table_rules, table_stakes
 from pokerroom.room.config import TableConfig
-from pokerroom.room.decisions import Decision
+from pokerroom.room.decisions import Cause, Decision
 from pokerroom.room.stakes import BuyIn
 from pokerroom.room.table import Table
 
@@ -96,6 +99,7 @@ class Session:
             self.table.sit(seat, name, stack)
         self.hands_played = 0
         self.quit = False
+        self.folding_later = False
 
     # ------------------------------------------------------------------ output
 
@@ -154,7 +158,8 @@ class Session:
         """The human's decision (``None`` to quit), re-asking until the table accepts one."""
         legal = hand.legal_actions()
         assert legal is not None
-        menu = legal_menu(legal, hand.bets[seat] + hand.stacks[seat])
+        all_in_to = hand.bets[seat] + hand.stacks[seat]
+        menu = legal_menu(legal, all_in_to)
         hole = list(hand.hole[seat])
         while True:
             if legal.draw is not None:
@@ -168,7 +173,7 @@ class Session:
                 self.say()
                 return None
             try:
-                wish = parse_input(line, legal, hole)
+                wish = parse_input(line, legal, hole, all_in_to)
                 if wish == QUIT:
                     return None
                 assert isinstance(wish, Action)
@@ -203,18 +208,29 @@ class Session:
             seat = table.to_act
             assert seat is not None
             if seat == HUMAN:
-                self._show_table(hand, dealt)
-                decision = self._ask(hand, hand.to_act or 0, dealt)
-                if decision is None:
-                    self.quit = True
-                    return
-                table.apply(decision)
+                decision = None
+                if not self.quit:
+                    self._show_table(hand, dealt)
+                    decision = self._ask(hand, hand.to_act or 0, dealt)
+                    self.quit = decision is None
+                table.apply(decision or self._leave(hand))
             else:
                 table.act(seat, self.bots[self.names[seat]].act(hand.view(dealt.index(seat))))
         for line in pot_lines(hand, names, human):
             self.say(line, style="bold")
         stacks = ", ".join(f"{self.names[s]} {table.seats[s].stack}" for s in dealt)  # type: ignore[union-attr]
         self.say(f"Stacks: {stacks}")
+
+    def _leave(self, hand: Hand) -> Decision:
+        """The human's turn after quitting: fold, or where folding is not legal now the table's decision for a
+        player who left (a draw stands pat, a bring-in is posted, a free check is taken)."""
+        legal = hand.legal_actions()
+        if legal is not None and legal.fold:
+            return self.table.accept(HUMAN, Action.fold())
+        if not self.folding_later:
+            self.folding_later = True
+            self.say("You cannot fold now: the table acts for you as for a player who left until you can.")
+        return self.table.forced(Cause.LEFT)
 
     def _stack(self, seat: int) -> int:
         st = self.table.seats[seat]
@@ -232,7 +248,8 @@ class Session:
                 break
             self.play_hand()
         final = self._stack(HUMAN)
-        self.say(f"You leave after {self.hands_played} hands with {final} chips ({final - start:+d}).")
+        hands = f"{self.hands_played} hand{'' if self.hands_played == 1 else 's'}"
+        self.say(f"You leave after {hands} with {final} chips ({final - start:+d}).")
 
 
 def play(

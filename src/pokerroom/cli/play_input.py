@@ -3,7 +3,8 @@
 Betting: ``f``, ``k``, ``c``, ``b N``, ``r N``, ``a``, ``q``; ``s`` presses split (32-card draw).  The bring-in
 (stud): ``i`` brings in, ``c`` completes, ``b N`` bets N.  A draw: ``d 7h 2c`` discards those cards, ``d 1 3``
 the first and third by position, ``d`` alone or ``p`` stands pat.  Whether the action is legal is the engine's
-business (``hand.verify``); this module only reads the line.
+business (``hand.verify``); this module only reads the line.  A refused line is answered with the keys legal now,
+the same keys as the prompt's menu (:func:`legal_help`, :func:`legal_menu`).
 """
 
 from __future__ import annotations
@@ -16,11 +17,20 @@ from pokerroom.errors import PokerroomError
 from pokerroom.games import Family, Game
 from pokerroom.room.decisions import Decision
 
-__all__ = ["HELP", "QUIT", "InputError", "help_text", "legal_menu", "numbered", "parse_input", "placed"]
+__all__ = [
+    "HELP",
+    "QUIT",
+    "InputError",
+    "help_text",
+    "legal_help",
+    "legal_menu",
+    "numbered",
+    "parse_input",
+    "placed",
+]
 
 QUIT = "quit"
 HELP = "type f (fold), k (check), c (call), b N (bet N), r N (raise to N), a (all-in) or q (quit)"
-DRAW_HELP = "type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard, d alone or p to stand pat, q to quit"
 BRING_IN_HELP = "i (bring in), c (complete) or b N"
 
 
@@ -53,33 +63,36 @@ def numbered(cards: Sequence[int]) -> str:
     return "  ".join(f"{k}:{format_card(c)}" for k, c in enumerate(cards, start=1))
 
 
-def _parse_draw(words: list[str], hole: Sequence[int]) -> Action | str:
+def _draw_help(limit: int) -> str:
+    return (
+        f"type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard up to {limit}, d alone or p to stand pat, q to quit"
+    )
+
+
+def _parse_draw(words: list[str], legal: LegalActions, hole: Sequence[int]) -> Action | str:
     cmd, args = words[0], words[1:]
+    limit = legal.draw or 0
     if cmd in ("q", "quit", "exit"):
         return QUIT
     if cmd in ("p", "pat", "stand"):
         return Action.stand_pat()
     if cmd not in ("d", "draw", "discard"):
-        raise InputError(f"you are drawing: {DRAW_HELP}")
+        raise InputError(f"you are drawing: {_draw_help(limit)}")
     if not args:
         return Action.stand_pat()
     if all(a.isdigit() for a in args):
-        picked: list[int] = []
         for a in args:
-            k = int(a)
-            if not 1 <= k <= len(hole):
-                raise InputError(f"position {k} is not one of your cards 1..{len(hole)}: {numbered(hole)}")
-            if hole[k - 1] not in picked:
-                picked.append(hole[k - 1])
-        return Action.draw(tuple(picked))
+            if not 1 <= int(a) <= len(hole):
+                raise InputError(f"position {a} is not one of your cards 1..{len(hole)}: {numbered(hole)}")
+        args = [format_card(hole[int(a) - 1]) for a in args]  # positions name cards: the same rules apply
     try:
-        cards = parse_cards(" ".join(args))
+        cards = parse_cards(args)  # refuses a card named twice (DuplicateCard names it)
     except PokerroomError as exc:
-        raise InputError(f"{exc}; {DRAW_HELP}") from None
+        raise InputError(f"{exc}; {_draw_help(limit)}") from None
     return Action.draw(tuple(cards))
 
 
-def parse_input(line: str, legal: LegalActions, hole: Sequence[int] = ()) -> Action | str:
+def parse_input(line: str, legal: LegalActions, hole: Sequence[int] = (), all_in_to: int | None = None) -> Action | str:
     """The action a line of input asks for, or :data:`QUIT`.  Raises :class:`InputError` for a line that is
     not an action; whether the action is legal is the engine's business (``hand.verify``).
 
@@ -87,13 +100,16 @@ def parse_input(line: str, legal: LegalActions, hole: Sequence[int] = ()) -> Act
     (a bet when nobody has bet this round, else a raise to); without an amount they take the only legal amount
     (fixed limit); ``a`` is the top of the bet or raise range, or a call when no raise is possible; ``i`` posts
     the bring-in; ``s`` presses split.  In a draw (``legal.draw`` set) the line is ``d CARDS``, ``d POSITIONS``
-    (1-based, in ``hole``), ``d`` or ``p``.
+    (1-based, in ``hole``), ``d`` or ``p``.  A refusal lists the keys legal now (``all_in_to``: the seat's
+    chips, as for :func:`legal_menu`).
     """
     words = line.strip().lower().split()
-    if not words:
-        raise InputError(f"nothing typed; {DRAW_HELP if legal.draw is not None else HELP}")
     if legal.draw is not None:
-        return _parse_draw(words, hole)
+        if not words:
+            raise InputError(f"nothing typed; {_draw_help(legal.draw)}")
+        return _parse_draw(words, legal, hole)
+    if not words:
+        raise InputError(f"nothing typed; {legal_help(legal, all_in_to)}")
     cmd, args = words[0], words[1:]
     if cmd in ("q", "quit", "exit"):
         return QUIT
@@ -123,7 +139,7 @@ def parse_input(line: str, legal: LegalActions, hole: Sequence[int] = ()) -> Act
         try:
             return Action(kind, int(args[0]))
         except ValueError:
-            raise InputError(f"{args[0]!r} is not a whole number of chips; {HELP}") from None
+            raise InputError(f"{args[0]!r} is not a whole number of chips; {legal_help(legal, all_in_to)}") from None
     if cmd in ("a", "all-in", "allin", "all"):
         if legal.bet is not None:
             return Action.bet(legal.bet[1])
@@ -132,14 +148,44 @@ def parse_input(line: str, legal: LegalActions, hole: Sequence[int] = ()) -> Act
         if legal.call is not None:
             return Action.call()
         raise InputError(f"you cannot bet or raise now; legal: {legal.describe()}")
-    raise InputError(f"unknown input {line.strip()!r}; {HELP}")
+    raise InputError(f"unknown input {line.strip()!r}; {legal_help(legal, all_in_to)}")
 
 
-def _amounts(word: str, rng: tuple[int, int], amounts: tuple[int, ...] | None) -> str:
+def _amounts(rng: tuple[int, int], amounts: tuple[int, ...] | None) -> str:
     lo, hi = rng
     if amounts:
-        return f"{word} " + " or ".join(map(str, amounts))
-    return f"{word} {lo}" if lo == hi else f"{word} {lo}..{hi}"
+        return " or ".join(map(str, amounts))
+    return f"{lo}" if lo == hi else f"{lo}..{hi}"
+
+
+def _keys(legal: LegalActions, all_in_to: int | None) -> list[tuple[str, str]]:
+    """Each key legal now as (menu entry, help entry): the prompt and the help list the same keys."""
+    keys: list[tuple[str, str]] = []
+    if legal.bring_in is not None:
+        keys.append((f"[i] bring in {legal.bring_in}", f"i (bring in {legal.bring_in})"))
+        if legal.bet is not None:
+            complete = legal.amounts[0] if legal.amounts else legal.bet[0]
+            keys.append((f"[c]omplete to {complete}", f"c (complete to {complete})"))
+    if legal.fold:
+        keys.append(("[f]old", "f (fold)"))
+    if legal.check:
+        keys.append(("chec[k]", "k (check)"))
+    if legal.split:
+        keys.append(("[s]plit", "s (press split)"))
+    if legal.call is not None:
+        keys.append((f"[c]all {legal.call}", f"c (call {legal.call})"))
+    for key, word, rng in (("b", "bet", legal.bet), ("r", "raise to", legal.raise_)):
+        if rng is None:
+            continue
+        lo, hi = rng
+        if legal.bring_in is not None and lo == hi:
+            continue  # completing is the only bet: [c]omplete says it
+        amounts = _amounts(rng, legal.amounts)
+        only = lo == hi and not legal.amounts
+        typed = f"{key} ({word} {amounts})" if only else f"{key} N ({word} N: {amounts})"
+        keys.append((f"{'[b]et' if key == 'b' else '[r]aise'} {amounts}", typed))
+        keys.append((f"[a]ll-in {hi}", f"a (all-in {hi})") if hi == all_in_to else (f"[a] max {hi}", f"a (max {hi})"))
+    return keys
 
 
 def legal_menu(legal: LegalActions, all_in_to: int) -> str:
@@ -147,26 +193,11 @@ def legal_menu(legal: LegalActions, all_in_to: int) -> str:
     bring-in ``[i] bring in 5  [c]omplete to 10``; in a draw the discard keys."""
     if legal.draw is not None:
         return f"[d] CARDS or POSITIONS: discard up to {legal.draw}  [d] alone or [p]: stand pat"
-    parts: list[str] = []
-    if legal.bring_in is not None:
-        parts.append(f"[i] bring in {legal.bring_in}")
-        if legal.bet is not None:
-            complete = legal.amounts[0] if legal.amounts else legal.bet[0]
-            parts.append(f"[c]omplete to {complete}")
-    if legal.fold:
-        parts.append("[f]old")
-    if legal.check:
-        parts.append("chec[k]")
-    if legal.split:
-        parts.append("[s]plit")
-    if legal.call is not None:
-        parts.append(f"[c]all {legal.call}")
-    for word, rng in (("[b]et", legal.bet), ("[r]aise", legal.raise_)):
-        if rng is not None:
-            lo, hi = rng
-            if legal.bring_in is not None and lo == hi:
-                continue  # completing is the only bet: [c]omplete says it
-            parts.append(_amounts(word, rng, legal.amounts))
-            parts.append(f"[a]ll-in {hi}" if hi == all_in_to else f"[a] max {hi}")
-    return "  ".join(parts)
+    return "  ".join(menu for menu, _ in _keys(legal, all_in_to))
 
+
+def legal_help(legal: LegalActions, all_in_to: int | None = None) -> str:
+    """``type i (bring in 4), c (complete to 10) or q (quit)``: the keys of :func:`legal_menu`, and ``q``."""
+    if legal.draw is not None:
+        return _draw_help(legal.draw)
+    return "type " + ", ".join(text for _, text in _keys(legal, all_in_to)) + " or q (quit)"

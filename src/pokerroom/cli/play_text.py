@@ -112,7 +112,8 @@ class Narrator:
         you = event.seat == self.human
         allin = (" and are all-in" if you else " and is all-in") if event.all_in else ""
         if t is EventType.POST_BLIND:
-            return f"{who} {_verb('post', you)} the {event.text} of {event.amount}{allin}"
+            blind = "a big blind" if event.text == "posted big blind" else f"the {event.text}"  # out of position
+            return f"{who} {_verb('post', you)} {blind} of {event.amount}{allin}"
         if t is EventType.POST_ANTE:
             return f"{who} {_verb('post', you)} an ante of {event.amount}{allin}"
         if t is EventType.DEAL_HOLE:

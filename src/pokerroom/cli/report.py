@@ -31,7 +31,7 @@ from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
 from pokerroom.cli.database import DEFAULT_DATABASE, SUPPORTED, open_database, refuse
 from pokerroom.errors import LedgerError, StoreError
-from pokerroom.store import Store
+from pokerroom.store import Store, migrations
 from pokerroom.store.schema import balances, metadata
 
 __all__ = ["DEFAULT_DATABASE", "check_database", "open_store", "reading", "report_app"]
@@ -80,6 +80,11 @@ def check_database(url: str, *, create: bool = False) -> None:
     engine, shown, backend = opened.engine, opened.shown, opened.backend
     try:
         missing, wrong = _schema_problems(engine)
+        if not wrong:
+            with engine.connect() as conn:
+                state = migrations.read_state(conn)
+            if state.ahead or state.behind:  # a store of another release: say which, and the command
+                raise refuse(str(state.error(url)))
     except DatabaseError as exc:
         if backend == "sqlite":
             raise refuse(f"not a pokerroom database: {shown} ({exc.orig})") from None

@@ -169,6 +169,7 @@ def _post_blinds(hand: Hand, seats: list[int]) -> None:
     posters = [s for s in posting if blinds[s]]
     names = ["small blind", "big blind"] if len(posters) > 1 else ["big blind"]
     big = max(blinds, default=0)
+    small_seat = button if n == 2 else (button + 1) % n
     for k, seat in enumerate(posters):
         paid = min(blinds[seat], stacks[seat])
         stacks[seat] -= paid
@@ -178,6 +179,6 @@ def _post_blinds(hand: Hand, seats: list[int]) -> None:
             name = names[k] if k < len(names) else "straddle"
         elif seat == hand.big_blind_seat:
             name = "big blind"
-        else:
-            name = "small blind" if blinds[seat] < big else "posted big blind"
+        else:  # left of the button (heads-up: the button) is the small blind, as big as the big one or not
+            name = "small blind" if blinds[seat] < big or seat == small_seat else "posted big blind"
         ev(Event(EventType.POST_BLIND, seat, paid, to=paid, text=name, all_in=stacks[seat] == 0))

@@ -1,0 +1,187 @@
+"""``pokerroom play``: quitting mid-hand folds through the table and reports the true stack, a draw naming a card
+twice is refused, blinds are named by position, and the help lists the keys legal at that moment."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from pokerroom.cards import parse_cards
+from pokerroom.cli import app
+from pokerroom.cli.play import Session
+from pokerroom.cli.play_input import InputError, legal_help, legal_menu, parse_input
+from pokerroom.cli.play_text import Narrator
+from pokerroom.engine import Action, Event, EventType, LegalActions
+from pokerroom.games import find
+from pokerroom.room.config import TableConfig
+from pokerroom.room.stakes import BuyIn
+
+runner = CliRunner()
+
+
+def play(*args: str, lines: str) -> str:
+    result = runner.invoke(app, ["play", *args], input=lines)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.stdout
+
+
+# ---------------------------------------------------------------------------------------------- quitting
+
+
+def test_quit_mid_hand_folds_and_the_chips_in_the_pot_stay_there() -> None:
+    out = play("stud", "--players", "4", "--seed", "2", lines="c\nq\n")
+    # Ante 2 and a call of 10 are in the pot when the human quits facing a bet of 20.
+    assert "Your turn: [f]old  [c]all 20  [r]aise 30  [a] max 30\n> You fold\n" in out
+    assert out.count("Your turn:") == 2  # not asked again after quitting
+    assert "Stacks: You 988, Bot 1 1236, Bot 2 908, Bot 3 868\n" in out  # the hand played out, 4000 chips
+    assert out.endswith("You leave after 1 hand with 988 chips (-12).\n")
+
+
+def test_quit_goes_through_the_table() -> None:
+    console = Console(file=io.StringIO(), width=200)
+    config = TableConfig("stud", buy_in=BuyIn(1, None), min_stack=1)
+    stream = io.StringIO("c\nq\n")
+    session = Session(config, players=4, stack=1000, bots="simple", seed=2, stream=stream, console=console)
+    session.run()
+    table = session.table
+    assert table.hand is not None and table.hand.is_complete and table.record is not None
+    assert [s.stack for s in table.seats if s is not None] == [988, 1236, 908, 868]
+    human = table.layout.dealt.index(0) if table.layout is not None else 0
+    folds = [e for e in table.hand.events if e.type is EventType.FOLD and e.seat == human]
+    assert len(folds) == 1 and table.hand.folded[human]
+    assert table.hand.contributions[human] == 12
+
+
+def test_quit_counts_hands_in_the_singular_and_plural() -> None:
+    two = play("holdem", "--players", "3", "--seed", "2", lines="f\nq\n")
+    assert "Your turn: [f]old  [c]all 4  [r]aise 10..200  [a]ll-in 200\n> You fold\n" in two  # the big blind
+    assert two.endswith("You leave after 2 hands with 198 chips (-2).\n")
+    ended = play("holdem", "--players", "3", "--seed", "1", lines="c\n")  # the end of input quits too
+    assert "> \nYou fold\n" in ended
+    assert ended.endswith("You leave after 1 hand with 198 chips (-2).\n")
+
+
+def test_quit_in_a_draw_stands_pat_then_folds() -> None:
+    out = play("five-card-draw", "--players", "3", "--seed", "1", lines="c\nq\n")
+    after = out[out.index("Your draw:") :]
+    assert after.splitlines()[1:6] == [
+        "> You cannot fold now: the table acts for you as for a player who left until you can.",
+        "You stand pat",
+        "Bot 1 checks",
+        "Bot 2 bets 2",
+        "You fold",
+    ]
+    assert out.count("Your ") == out.count("Your turn:") + 2  # one draw prompt and its cards line, nothing after
+    assert out.endswith("Stacks: You 99, Bot 1 99, Bot 2 102\nYou leave after 1 hand with 99 chips (-1).\n")
+
+
+# ---------------------------------------------------------------------------------------------- draws
+
+
+DUPLICATE = (
+    "Not accepted: duplicate card '{}': each card can appear only once; type d CARDS (d 7h 2c) or d POSITIONS "
+    "(d 1 3) to discard up to 5, d alone or p to stand pat, q to quit"
+)
+
+
+def test_a_draw_naming_a_card_twice_is_refused_and_asked_again() -> None:
+    out = play("five-card-draw", "--players", "3", "--seed", "1", lines="c\nd 1 1\nd 5c 5c\nd 7h 7h\nd 1 2\nq\n")
+    assert out.count(DUPLICATE.format("5c")) == 2 and out.count(DUPLICATE.format("7h")) == 1
+    assert out.count("Your cards: 1:5c  2:3c  3:3h  4:5s  5:4d") == 4  # asked again after each refusal
+    assert "You discard 5c 3c\nYou draw Jh 9d\n" in out
+
+
+def test_parse_draw_refuses_a_card_twice_by_position_or_by_name() -> None:
+    hole = parse_cards("7h 2c Kd Ks 3s")
+    draw = LegalActions(0, draw=3)
+    for line in ("d 1 1", "d 1 3 1", "d 7h 7h", "d 7h7h"):
+        with pytest.raises(InputError, match=r"^duplicate card '7h': each card can appear only once; .*up to 3"):
+            parse_input(line, draw, hole)
+    assert parse_input("d 1 3", draw, hole) == Action.draw(tuple(parse_cards("7h Kd")))
+    with pytest.raises(InputError, match=r"position 6 is not one of your cards 1\.\.5"):
+        parse_input("d 1 6", draw, hole)
+
+
+# ---------------------------------------------------------------------------------------------- blinds
+
+
+def test_draw32_names_the_small_blind() -> None:
+    # 32-card draw's blinds are equal (1/1): the engine names the one left of the button the small blind.
+    hand = find("draw32").deal(stacks=[100, 100, 100], button=0, blinds=(1, 1))
+    assert [(e.seat, e.text) for e in hand.events if e.type is EventType.POST_BLIND] == [
+        (1, "small blind"), (2, "big blind"),
+    ]
+    out = play("draw32", "--players", "3", "--seed", "1", lines="q\n")
+    assert "\nBot 1 posts the small blind of 1\nBot 2 posts the big blind of 1\n*** DEAL ***\n" in out
+    assert "posted" not in out
+
+
+def test_a_big_blind_posted_out_of_position() -> None:
+    hand = find("holdem").deal(stacks=[100, 100, 100, 100], button=0)
+    narrator = Narrator(hand, ["You", "Bot 1", "Bot 2", "Bot 3"], 0)
+    posted = Event(EventType.POST_BLIND, 3, 2, to=2, text="posted big blind")
+    assert narrator.lines([posted]) == ["Bot 3 posts a big blind of 2"]
+    assert narrator.lines([posted._replace(seat=0, text="big blind")]) == ["You post the big blind of 2"]
+
+
+# ---------------------------------------------------------------------------------------------- help
+
+
+def test_the_help_at_the_bring_in_lists_its_keys() -> None:
+    out = play("stud", "--players", "4", "--seed", "4", lines="\nzz\nb x\ni\nq\n")
+    keys = "type i (bring in 4), c (complete to 10) or q (quit)"
+    lines = out.splitlines()
+    k = lines.index("Your turn: [i] bring in 4  [c]omplete to 10")
+    assert lines[k : k + 7] == [
+        "Your turn: [i] bring in 4  [c]omplete to 10",
+        f"> Not accepted: nothing typed; {keys}",
+        "Your turn: [i] bring in 4  [c]omplete to 10",
+        f"> Not accepted: unknown input 'zz'; {keys}",
+        "Your turn: [i] bring in 4  [c]omplete to 10",
+        f"> Not accepted: 'x' is not a whole number of chips; {keys}",
+        "Your turn: [i] bring in 4  [c]omplete to 10",
+    ]
+    assert "> You bring in for 4" in out
+
+
+def test_the_help_facing_a_bet_lists_its_keys() -> None:
+    out = play("holdem", "--players", "3", "--seed", "1", lines="\nq\n")
+    assert (
+        "Your turn: [f]old  [c]all 2  [r]aise 4..200  [a]ll-in 200\n> Not accepted: nothing typed; "
+        "type f (fold), c (call 2), r N (raise to N: 4..200), a (all-in 200) or q (quit)\n"
+    ) in out
+
+
+@pytest.mark.parametrize(
+    "legal",
+    [
+        LegalActions(0, bring_in=4, bet=(10, 10)),
+        LegalActions(0, bring_in=5, bet=(10, 40)),
+        LegalActions(0, fold=True, call=20, raise_=(40, 980)),
+        LegalActions(0, fold=True, check=True, bet=(10, 20), amounts=(10, 20)),
+        LegalActions(0, fold=True, check=True, split=True, bet=(2, 2)),
+        LegalActions(0, fold=True, call=5),
+    ],
+)
+def test_the_help_and_the_prompt_list_the_same_keys(legal: LegalActions) -> None:
+    menu = legal_menu(legal, 980)
+    shown = re.findall(r"\[(\w)\]|chec\[(k)\]", menu)
+    helped = re.findall(r"(?:type |, | or )(\w)(?: N)? \(", legal_help(legal, 980))
+    assert [a or b for a, b in shown] + ["q"] == helped
+
+
+def test_the_help_texts() -> None:
+    assert legal_help(LegalActions(0, fold=True, check=True, bet=(10, 20), amounts=(10, 20)), 500) == (
+        "type f (fold), k (check), b N (bet N: 10 or 20), a (max 20) or q (quit)"
+    )
+    assert legal_help(LegalActions(0, fold=True, check=True, split=True, bet=(2, 2)), 2) == (
+        "type f (fold), k (check), s (press split), b (bet 2), a (all-in 2) or q (quit)"
+    )
+    assert legal_help(LegalActions(0, draw=4)) == (
+        "type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard up to 4, d alone or p to stand pat, q to quit"
+    )
