@@ -203,3 +203,11 @@ def test_parse_input_and_table_rules() -> None:
     assert parse_input("r", fixed_legal) == Action.raise_to(4)  # the only legal amount
 
 
+
+
+def test_replay_of_a_folder_without_hand_histories_warns_and_exits_1(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a hand history\n")
+    result = runner.invoke(app, ["replay", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "0 hands in" in result.output
+    assert f"warning: no hand histories (.phh, .phhs files) under {tmp_path}" in " ".join(result.output.split())

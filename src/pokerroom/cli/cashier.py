@@ -14,6 +14,7 @@ import typer
 
 from pokerroom.cli.report import DEFAULT_DATABASE, open_store
 from pokerroom.errors import StoreError
+from pokerroom.store.ledger import play_account
 
 __all__ = ["cashier_app"]
 
@@ -24,10 +25,14 @@ Play = Annotated[bool, typer.Option("--play", help="The play-money account (play
 
 
 def _move(name: str, chips: int, database: str, play: bool, *, deposit: bool) -> None:
+    if ":" in name:  # play:NAME is reached with --play, never by its name: the real cashier keeps to real money
+        raise typer.BadParameter(
+            f"a player's name has no colon, not {name!r}; a play-money account is NAME with --play", param_hint="NAME"
+        )
     store = open_store(database)
     account: int | None = None
     try:
-        account = store.account_id(f"play:{name}" if play else name)
+        account = store.account_id(play_account(name) if play else name)
         if deposit:
             store.deposit(account, chips, memo="cashier deposit")
         else:

@@ -643,15 +643,17 @@ def night(
     seed: Annotated[int | None, typer.Option(help="Seed for the draw, the cards and the bots.")] = None,
     hands: Annotated[
         int | None,
-        typer.Option(help="Hands agreed; the evening ends on the orbit after them (default: 50, or 150 minutes)."),
+        typer.Option(
+            min=1, help="Hands agreed; the evening ends on the orbit after them (default: 50, or 150 minutes)."
+        ),
     ] = None,
     minutes: Annotated[
         float | None,
         typer.Option(help="Minutes agreed (the orbit after them ends the evening)."),
     ] = None,
-    price: Annotated[int | None, typer.Option(help="Öre per chip (club lowball 20, club hold'em 10).")] = None,
+    price: Annotated[int | None, typer.Option(min=1, help="Öre per chip (club lowball 20, club hold'em 10).")] = None,
     buy_in: Annotated[
-        int | None, typer.Option("--buy-in", help="Chips in everyone's first buy-in (50 kr worth).")
+        int | None, typer.Option("--buy-in", min=1, help="Chips in everyone's first buy-in (50 kr worth).")
     ] = None,
     rule: Annotated[
         list[str] | None, typer.Option("--rule", help="A house rule KEY=VALUE agreed for the evening (repeatable).")

@@ -154,5 +154,9 @@ def replay(
         f"{hands} hands in {seconds:.2f} s ({rate:,.0f} hands/s): {parts}{extra}{note}",
         markup=False,
     )
+    if not hands:  # a folder without a hand history is most likely the wrong folder: say so, exit 1
+        where = ", ".join(str(p) for p in paths)
+        err.print(f"warning: no hand histories (.phh, .phhs files) under {where}", markup=False)
+        raise typer.Exit(code=1)
     if failed:
         raise typer.Exit(code=1)

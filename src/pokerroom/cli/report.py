@@ -32,6 +32,7 @@ from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 from pokerroom.cli.database import DEFAULT_DATABASE, SUPPORTED, open_database, refuse
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store import Store, migrations
+from pokerroom.store.ledger import PLAY_PREFIX, play_account
 from pokerroom.store.schema import balances, metadata
 
 __all__ = ["DEFAULT_DATABASE", "check_database", "open_store", "reading", "report_app"]
@@ -181,6 +182,13 @@ def history(
 ) -> None:
     """A player's postings, oldest first: deposits, buy-ins, hands, cash-outs, with the balances after each."""
     with reading(str(ctx.obj)) as store:
+        twin = None
+        if not account.startswith(PLAY_PREFIX):
+            try:
+                store.account_id(play_account(account))
+                twin = play_account(account)
+            except StoreError:
+                pass
         try:
             account_id = store.account_id(account)
         except StoreError:
@@ -203,7 +211,12 @@ def history(
         ("Holdings", True),
         ("Memo", False),
     ):
-        table.add_column(column, justify="right" if right else "left")
+        table.add_column(
+            column,
+            justify="right" if right else "left",
+            min_width=19 if column.startswith("Time") else None,  # the whole time, never cut on a narrow terminal
+            overflow="fold",
+        )
     for row in shown:
         where = "account" if row.key.startswith("account:") else f"table {row.table}"
         table.add_row(
@@ -221,6 +234,8 @@ def history(
     held = rows[-1].holdings if rows else 0
     more = f" (the last {len(shown)} shown)" if len(shown) < len(rows) else ""
     console.print(f"{len(rows)} postings{more}; holdings now {held} chips.")
+    if twin is not None:
+        console.print(f"Their play money is the account {twin}: pokerroom report history {twin}.")
 
 
 @report_app.command()

@@ -22,6 +22,7 @@ from sqlalchemy import delete, func, select
 
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.store import Store
+from pokerroom.store.ledger import play_account
 from pokerroom.store.schema import logins, sessions
 
 __all__ = ["PLAY_CHIPS", "SESSION_DAYS", "AuthError", "Users", "play_account"]
@@ -41,11 +42,6 @@ class AuthError(PokerroomError):
     def __init__(self, message: str, *, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
-
-
-def play_account(name: str) -> str:
-    """The store account holding ``name``'s play-money chips."""
-    return f"play:{name}"
 
 
 def _digest(token: str) -> str:

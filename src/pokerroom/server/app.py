@@ -33,7 +33,7 @@ from pokerroom.games import all_games
 from pokerroom.room.clock import Clock
 from pokerroom.room.record import Status
 from pokerroom.room.record_json import record_from_json
-from pokerroom.server.accounts import AuthError, Users
+from pokerroom.server.accounts import AuthError, Users, play_account
 from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter
 from pokerroom.server.protocol import VERSION, ProtocolError, error_message, parse
@@ -289,7 +289,7 @@ def create_app(
         out: list[dict[str, object]] = []
         actor = lobby.actors.get(table) if table is not None else None
         real = actor.info.real_money if actor is not None else None
-        accounts = [name] if real else [f"play:{name}"] if real is False else [name, f"play:{name}"]
+        accounts = [name] if real else [play_account(name)] if real is False else [name, play_account(name)]
         for account in accounts:
             for h in the_store.hands_of(the_store.account_id(account), table=table):
                 net = None

@@ -36,6 +36,7 @@ __all__ = [
     "carried_key",
     "check_balanced",
     "parse_key",
+    "play_account",
     "post",
     "pot_key",
     "rake_key",
@@ -44,6 +45,15 @@ __all__ = [
 ]
 
 CASHIER = "cashier"
+
+
+PLAY_PREFIX = "play:"
+"""The prefix of a player's play-money account (a name never holds a colon)."""
+
+
+def play_account(name: str) -> str:
+    """The store account holding ``name``'s play-money chips: ``play:NAME`` (their real money is ``NAME``)."""
+    return f"{PLAY_PREFIX}{name}"
 
 
 def account_key(account: int) -> str:
