@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 from typer.testing import CliRunner
 
+from clitools import play
 from pokerroom.cards import parse_cards
 from pokerroom.cli import app
 from pokerroom.cli.play import QUIT, parse_input, table_stakes
@@ -21,13 +22,6 @@ from pokerroom.errors import UnsupportedRule
 from pokerroom.games import Limit, all_games, find
 
 runner = CliRunner()
-
-
-def play(*args: str, lines: str) -> str:
-    result = runner.invoke(app, ["play", *args], input=lines)
-    assert result.exit_code == 0, result.output
-    assert "Traceback" not in result.output
-    return result.stdout
 
 
 def first_seed(*args: str, lines: str, wanted: Callable[[str], object], tries: int = 80) -> int:

@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from clitools import play
 from pokerroom.cards import parse_cards
-from pokerroom.cli import app
 from pokerroom.cli.play import Session
 from pokerroom.cli.play_input import InputError, legal_help, legal_menu, parse_input
 from pokerroom.cli.play_text import Narrator
@@ -21,13 +21,6 @@ from pokerroom.room.config import TableConfig
 from pokerroom.room.stakes import BuyIn
 
 runner = CliRunner()
-
-
-def play(*args: str, lines: str) -> str:
-    result = runner.invoke(app, ["play", *args], input=lines)
-    assert result.exit_code == 0, result.output
-    assert "Traceback" not in result.output
-    return result.stdout
 
 
 # ---------------------------------------------------------------------------------------------- quitting
