@@ -13,6 +13,7 @@ real hash is the point), calling-station bots acting at once and no pause betwee
 from __future__ import annotations
 
 import base64
+import json
 import os
 import socket
 import threading
@@ -25,6 +26,7 @@ from typing import Any
 import httpx2
 import pytest
 import uvicorn
+import websockets.sync.client
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from starlette.websockets import WebSocketDisconnect
@@ -340,20 +342,43 @@ def test_a_client_that_never_reads_is_dropped(db: str) -> None:
             )
             actor = app.state.lobby.actors[1]
             try:
-                deadline = time.monotonic() + 8
-                while time.monotonic() < deadline:
-                    conns = actor.connections.get("slowpoke", [])
-                    for conn in conns:
-                        assert conn.outbox.qsize() <= 1001, "the outbox grows without end"
-                    if not conns and actor.table.hand_number > 50:
-                        break
-                    time.sleep(0.1)
-                else:
-                    raise AssertionError("the client that never reads is still connected")
+                # Deadlines are generous (a loaded machine deals slowly); each wait ends as soon as its condition holds.
+                conn = _wait_for(lambda: next(iter(actor.connections.get("slowpoke", [])), None), 60, "never connected")
+                started = actor.table.hand_number
+
+                def gone() -> bool:
+                    assert conn.outbox.qsize() <= 1001, "the outbox grows without end"
+                    return conn not in actor.connections.get("slowpoke", [])
+
+                _wait_for(gone, 60, "the client that never reads is still connected")
+                assert conn.dropped.is_set(), "the connection went, but not for its full outbox"
+                assert actor.table.hand_number > started, "the table dealt nothing while the outbox filled"
+                # The rest of the server goes on: a client that reads is served and the table deals for it (bots
+                # alone do not play on, so it is this watcher that keeps the table dealing).
+                reader = httpx2.post(f"{base}/api/signup", json={"name": "reader", "password": PASSWORD})
+                cookie = {"Cookie": f"{COOKIE}={reader.cookies[COOKIE]}"}
+                with websockets.sync.client.connect(
+                    f"ws://127.0.0.1:{port}/ws/tables/1", additional_headers=cookie
+                ) as ws:
+                    before = actor.table.hand_number
+                    deadline = time.monotonic() + 60
+                    while actor.table.hand_number < before + 3:
+                        assert time.monotonic() < deadline, "the table stopped dealing after the drop"
+                        assert json.loads(ws.recv(timeout=60))
             finally:
                 raw.close()
     finally:
         store.close()
+
+
+def _wait_for(condition: Any, timeout: float, message: str) -> Any:
+    """Poll ``condition`` until it returns something truthy (returned), failing with ``message`` after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        if time.monotonic() > deadline:
+            raise AssertionError(message)
+        time.sleep(0.02)
+    return value
 
 
 def test_no_busy_loop_while_an_absent_player_is_in_a_hand(db: str) -> None:
