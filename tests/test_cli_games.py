@@ -276,3 +276,16 @@ def test_clamp_out_of_range_bets_in_the_club_game() -> None:
     assert "Placed 10, the nearest legal amount" in on.stdout and "You bet 10" in on.stdout
     off = runner.invoke(app, [*args, "--rule", "clamp_out_of_range_bets=false"], input="b 15\nq\n")
     assert "Not accepted: seat 0 cannot bet 15: the legal range is 1..10" in off.stdout
+
+
+@pytest.mark.parametrize(
+    ("game", "then"),
+    [("draw32", "the first player left of the big blind"), ("holdem", "the first player left of the button"),
+     ("stud", "the best showing hand")],
+)
+def test_rules_names_who_shows_first_as_the_engine_orders_it(game: str, then: str) -> None:
+    """RULES §6.5, G15: with no bet in the last round, 32-card draw shows from the first player after the big blind."""
+    result = runner.invoke(app, ["rules", game])
+    assert result.exit_code == 0
+    expected = f"the last player to bet or raise in the last round shows first; when nobody bet, {then}"
+    assert expected in " ".join(result.output.split())

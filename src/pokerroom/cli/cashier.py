@@ -43,7 +43,8 @@ def _move(name: str, chips: int, database: str, play: bool, *, deposit: bool) ->
         raise typer.BadParameter(message, param_hint="NAME/CHIPS") from None
     finally:
         store.close()
-    typer.echo(f"{name}: {'deposited' if deposit else 'withdrew'} {chips}; balance {balance}")
+    money = " play money" if play else ""
+    typer.echo(f"{name}: {'deposited' if deposit else 'withdrew'} {chips}{money}; balance {balance}")
 
 
 @cashier_app.command()

@@ -151,7 +151,7 @@ def replay(
     extra = "".join(f", {n} {s}" for s, n in sorted(counts.items()) if s not in STATUSES)
     note = f"; {allowed} allow-listed" if allowed else ""
     summary.print(
-        f"{hands} hands in {seconds:.2f} s ({rate:,.0f} hands/s): {parts}{extra}{note}",
+        f"{hands} {'hand' if hands == 1 else 'hands'} in {seconds:.2f} s ({rate:,.0f} hands/s): {parts}{extra}{note}",
         markup=False,
     )
     if not hands:  # a folder without a hand history is most likely the wrong folder: say so, exit 1

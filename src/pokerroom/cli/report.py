@@ -233,7 +233,7 @@ def history(
     console.print(table)
     held = rows[-1].holdings if rows else 0
     more = f" (the last {len(shown)} shown)" if len(shown) < len(rows) else ""
-    console.print(f"{len(rows)} postings{more}; holdings now {held} chips.")
+    console.print(f"{len(rows)} {'posting' if len(rows) == 1 else 'postings'}{more}; holdings now {held} chips.")
     if twin is not None:
         console.print(f"Their play money is the account {twin}: pokerroom report history {twin}.")
 

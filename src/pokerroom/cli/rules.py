@@ -265,10 +265,11 @@ def _forced_bets(game: Game) -> list[str]:
 
 
 def _show_order(game: Game) -> str:
-    if game.show_first is Opener.SHOWING:
+    first = game.show_first
+    if first is Opener.SHOWING:
         then = "the best showing hand"
-    else:
-        then = "the first player left of the button"
+    else:  # in the words of the streets' openers: left of the button, left of the big blind
+        then = f"the first player {_OPENS[str(Opener.BUTTON if first is Opener.BLINDS else first)]}"
     return f"the last player to bet or raise in the last round shows first; when nobody bet, {then}"
 
 
