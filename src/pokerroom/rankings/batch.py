@@ -19,13 +19,13 @@ True
 * :func:`batch_pot_rule`: the array form of a pot-level rule (:attr:`pokerroom.games.Share.pot_keys`,
   Telesina's heads-up straight-flush rule): the keys of many pots at once, each the one-call rule's own.
 
-Both evaluators are compiled with numba (:mod:`pokerroom.rankings.jit`; compiled once per machine and cached on
-disk) and run on one core; without numba they run as plain Python, correct but slow.  The input is checked first unless
-``check=False``: :class:`~pokerroom.errors.InvalidCard` for an int outside 0..51 (always checked: the kernels
-index tables with it) or a card outside the ranking's deck, :class:`~pokerroom.errors.DuplicateCard` for a card
-twice in one hand (hole and board together for Omaha), :class:`~pokerroom.errors.PokerroomError` for a wrong
-shape.  With ``check=False`` a hand with repeated or off-deck cards gives a meaningless value, never a crash.
-"""
+Both evaluators are compiled with numba (:mod:`pokerroom.rankings.jit`; compiled on first use for each ranking's
+table shapes and cached on disk) and run on one core; without numba they run as plain Python, correct but slow. The
+input is checked first unless ``check=False``: :class:`~pokerroom.errors.InvalidCard` for an int outside 0..51
+(always checked: the kernels index tables with it) or a card outside the ranking's deck,
+:class:`~pokerroom.errors.DuplicateCard` for a card twice in one hand (hole and board together for Omaha),
+:class:`~pokerroom.errors.PokerroomError` for a wrong shape. With ``check=False`` a hand with repeated or off-deck
+cards gives a meaningless value, never a crash. """
 
 from __future__ import annotations
 
