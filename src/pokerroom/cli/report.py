@@ -182,13 +182,12 @@ def history(
 ) -> None:
     """A player's postings, oldest first: deposits, buy-ins, hands, cash-outs, with the balances after each."""
     with reading(str(ctx.obj)) as store:
-        twin = None
-        if not account.startswith(PLAY_PREFIX):
+        twin: str | None = None if account.startswith(PLAY_PREFIX) else play_account(account)
+        if twin is not None:
             try:
-                store.account_id(play_account(account))
-                twin = play_account(account)
+                store.account_id(twin)
             except StoreError:
-                pass
+                twin = None  # no play-money account by that name
         try:
             account_id = store.account_id(account)
         except StoreError:
