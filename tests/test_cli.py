@@ -49,7 +49,7 @@ def test_replay_synthetic_folder_statuses_and_exit_code() -> None:
     four = next(line for line in result.stdout.splitlines() if "run-four-times" in line)
     assert "allow-listed: the board was run four times" in four
     assert "4 hands in" in result.stdout
-    assert "3 ok, 0 mismatch, 1 error, 0 unchecked; 1 allow-listed" in result.stdout
+    assert "3 ok, 0 mismatch, 1 error, 0 unchecked, 0 incomplete, 0 rake; 1 allow-listed" in result.stdout
 
 
 @needs_shared
@@ -64,7 +64,7 @@ def test_replay_json_lines() -> None:
     assert result.exit_code == 0, result.output
     records = [json.loads(line) for line in result.stdout.splitlines()]  # stdout is JSON Lines only
     assert all(set(r) == KEYS for r in records)
-    assert [r["status"] for r in records] == ["ok", "error", "unchecked", *["unchecked"] * 4]
+    assert [r["status"] for r in records] == ["ok", "error", "unchecked", "rake", "unchecked", "rake", "unchecked"]
     odd = records[0]
     assert odd["expected"] == odd["computed"] == [101, 100, 99] and odd["allowed"] is None
     assert records[1]["allowed"] and records[1]["computed"] is None
@@ -201,8 +201,6 @@ def test_parse_input_and_table_rules() -> None:
     fixed_legal = fixed.legal_actions()
     assert fixed_legal is not None
     assert parse_input("r", fixed_legal) == Action.raise_to(4)  # the only legal amount
-
-
 
 
 def test_replay_of_a_folder_without_hand_histories_warns_and_exits_1(tmp_path: Path) -> None:

@@ -173,7 +173,7 @@ def test_inf_stacks_are_decimal_infinity() -> None:
     assert hand.starting_stacks[0] == INF and hand.starting_stacks[0].is_infinite()
     assert hand.finishing_stacks is not None and hand.finishing_stacks[3] == INF
     assert "starting_stacks = [inf, 116400, 86900, inf, 50000, inf]" in dumps(hand)
-    assert chip_unit(hand) == Decimal(100)
+    assert chip_unit(hand) == Decimal(1)  # every amount a multiple of 100, but no unit is coarser than 1
     with pytest.raises(PHHError, match="finite"):
         to_units(INF, Decimal(1))
 
@@ -193,11 +193,11 @@ def test_variants_of_the_wsop_data() -> None:
     ("path", "unit"),
     [
         ("dataset/pluribus/102/0.phh", "0.5"),  # finishing 10112.5 (halves 20225) and a 'cbr 337' (674)
-        ("dataset/pluribus/32/23.phh", "12.5"),  # 10387.5 and 9275.0 with 50/100 and cbr multiples of 25
-        ("dataset/pluribus/83/63.phh", "50"),  # 50/100, 10000, 9900, 10100, no bet but the blinds
-        ("dataset/antonius-blom-2009.phh", "0.25"),  # starting stack 1259450.25
-        ("dataset/dwan-ivey-2009.phh", "100"),  # antes 500 and a 1125600 stack (= 500 * 2251 + 100)
-        ("dataset/wsop/2019/42/3/00-01-07.phh", "25000"),  # 6675000 = 25000 * 267, 267 odd and not 5k
+        ("dataset/pluribus/32/23.phh", "0.5"),  # 10387.5 and 9275.0: their gcd 12.5 with 1 is 0.5
+        ("dataset/pluribus/83/63.phh", "1"),  # 50/100, 10000, 9900, 10100: gcd 50, but never coarser than 1
+        ("dataset/antonius-blom-2009.phh", "0.01"),  # a stack of 1259450.25 in USD: the cent
+        ("dataset/dwan-ivey-2009.phh", "0.01"),  # antes 500 and a 1125600 stack: gcd 100, in USD: the cent
+        ("dataset/wsop/2019/42/3/00-01-07.phh", "1"),  # 6675000 = 25000 * 267: gcd 25000, capped at 1
         ("dataset/alice-carol-wikipedia.phh", "1"),  # blinds 1/2
     ],
 )
@@ -214,9 +214,13 @@ def test_chip_unit_on_real_files(path: str, unit: str) -> None:
 def test_chip_unit_on_handhq_hands() -> None:
     # By hand, in cents: [1] antes 250 and a stack 206740: gcd(250, 206740) = 10 -> 0.10; [6] antes 250 and
     # 210740 -> 10 -> 0.10; [9] blinds 500/1000, stacks 203858 and 128944, bets 3000 ... 39400: gcd 2 ->
-    # 0.02; [10] stacks 357974 (gcd with 500 is 2) and 202475 (odd) -> 1 -> 0.01.
+    # 0.02; [10] stacks 357974 (gcd with 500 is 2) and 202475 (odd) -> 1 -> 0.01.  Every file names its
+    # currency ('$'), so no unit is coarser than the cent: all four count in cents.
     (path,) = (PHH / "dataset" / "handhq").glob("*.phhs")
-    assert [str(chip_unit(h)) for h in read(path)] == ["0.1", "0.1", "0.02", "0.01"]
+    hands = read(path)
+    assert [str(chip_unit(h)) for h in hands] == ["0.01"] * 4
+    bare = [dataclasses.replace(h, extra={}) for h in hands]  # without the currency: the gcd itself
+    assert [str(chip_unit(h)) for h in bare] == ["0.1", "0.1", "0.02", "0.01"]
 
 
 @needs_data
@@ -619,5 +623,5 @@ def test_chip_unit_is_the_greatest_common_divisor(stacks: list[Decimal]) -> None
     unit = chip_unit(hand)
     counts = [to_units(s, unit) for s in stacks]
     assert [from_units(n, unit) for n in counts] == stacks
-    # the largest: the counts have no common factor left
-    assert math.gcd(*counts) == 1
+    # the largest that also divides 1 (no unit is coarser than 1): the counts and 1's count share no factor
+    assert math.gcd(*counts, to_units(1, unit)) == 1

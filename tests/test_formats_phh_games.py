@@ -129,10 +129,10 @@ def test_spread_limit_and_club_extensions() -> None:
     assert replay(loads(text)[0]).status != "ok"
 
 
-def test_chip_unit_named_when_every_amount_shares_a_larger_one() -> None:
-    """Every amount even: the replay would count in units of 2 chips, where odd chips come out differently (two
-    split pots of 6 and 10 between the same two players pay 3 + 5 to each in chips, 4 + 6 and 2 + 4 in units of
-    2), so ``_chip_unit`` names the chip the hand was played in."""
+def test_every_amount_even_still_replays_in_chips() -> None:
+    """Every amount even: a replay in units of 2 chips would pay odd chips differently (two split pots of 6 and
+    10 between the same two players pay 3 + 5 to each in chips, 4 + 6 and 2 + 4 in units of 2); no inferred unit
+    is coarser than 1, so the record needs no ``_chip_unit`` and replays in the chips it was played in."""
     cards = ScriptedCards({0: "AsKd", 1: "AhKc"}, "2c7d9hJsQs")
     hand = find("holdem").deal(stacks=[100, 100], button=1, blinds=(2, 4), cards=cards)
     hand.act(Action.raise_to(10), 1)
@@ -141,8 +141,8 @@ def test_chip_unit_named_when_every_amount_shares_a_larger_one() -> None:
         hand.act(Action.check(), hand.to_act)
     assert hand.stacks == [100, 100]
     record = from_hand(hand)
-    assert record.variant == "NT" and record.extra == {"_chip_unit": 1}
-    assert "_chip_unit = 1" in dumps(record)
+    assert record.variant == "NT" and record.extra == {}
+    assert "_chip_unit" not in dumps(record)
     result = replay(round_trip(record))
     assert result.status == "ok" and result.hand is not None and result.hand.starting_stacks == (100, 100)
 

@@ -2,9 +2,11 @@
 
 One line per hand (status, path, ``#index`` and ``[label]``, message), then a summary with the count of each
 status and the hands per second.  Statuses are those of :func:`pokerroom.formats.replay.replay` (``ok``,
-``mismatch``, ``error``, ``unchecked``); a file that cannot be read at all gives one ``error`` line and the
-run goes on.  A hand on the allow-list of known data faults keeps its status and carries the reason.  The exit
-status is 0 only when every hand is ``ok``, ``unchecked`` or allow-listed.
+``mismatch``, ``error``, ``unchecked``, ``incomplete``, ``rake``).  A hand that cannot be read is an ``error``
+line of its own, naming its table and field, and the rest of its file replays; a file that cannot be read at all
+(missing, a pipe or device, over ``--max-size``, not UTF-8) gives one ``error`` line and the run goes on.  A hand
+on the allow-list of known data faults keeps its status and carries the reason.  The exit status is 0 only when
+every hand is ``ok``, ``unchecked``, ``incomplete``, ``rake`` or allow-listed.
 
 ``--json`` writes JSON Lines to stdout (one object per hand: path, index, label, status, expected, computed,
 allowed, message) and the summary to stderr.  A progress bar (stderr) appears on long runs in a terminal.
@@ -27,12 +29,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from pokerroom.errors import PokerroomError
 from pokerroom.formats import phh
-from pokerroom.formats.replay import ReplayResult, allowed_reason
+from pokerroom.formats.replay import PASSING, STATUSES, ReplayResult, allowed_reason
 from pokerroom.formats.replay import replay as replay_hand
 
 __all__ = ["STATUSES", "format_line", "replay", "replay_paths"]
 
-STATUSES = ("ok", "mismatch", "error", "unchecked")
 PROGRESS_FROM = 50
 """Show a progress bar from this many files on (when stderr is a terminal)."""
 
@@ -41,10 +42,22 @@ def _file_error(path: str, message: str) -> ReplayResult:
     return ReplayResult(path, 0, None, "error", None, None, allowed_reason(path), message)
 
 
-def replay_paths(paths: list[Path], *, unit: Decimal | None = None) -> Iterator[ReplayResult | Path]:
+def _bad_hand(bad: phh.BadHand) -> ReplayResult:
+    message = str(bad.error)
+    prefix = f"{bad.where}: "
+    if message.startswith(prefix):  # the line names the file and table already
+        message = message[len(prefix) :]
+    return ReplayResult(bad.path, bad.index, bad.label, "error", None, None, allowed_reason(bad.path), message)
+
+
+def replay_paths(
+    paths: list[Path], *, unit: Decimal | None = None, max_bytes: int = phh.MAX_FILE_BYTES
+) -> Iterator[ReplayResult | Path]:
     """Replay every hand of every PHH file under ``paths``: yields each file (a :class:`~pathlib.Path`)
-    before its results, then one :class:`ReplayResult` per hand; an unreadable file or a missing path
-    gives one ``error`` result."""
+    before its results, then one :class:`ReplayResult` per hand.  A hand that cannot be read is an ``error``
+    result in its place (its table and the field named) and the rest of the file replays; a file that cannot be
+    read at all (missing, not a regular file, over ``max_bytes``, not UTF-8, not TOML) gives one ``error``
+    result; an engine fault is an ``error`` for that hand."""
     for root in paths:
         try:
             files = list(phh.iter_paths(root))
@@ -54,18 +67,19 @@ def replay_paths(paths: list[Path], *, unit: Decimal | None = None) -> Iterator[
         for path in files:
             yield path
             try:
-                hands = phh.read(path)
+                for record in phh.read_each(path, max_bytes=max_bytes):
+                    if isinstance(record, phh.BadHand):
+                        yield _bad_hand(record)
+                        continue
+                    try:
+                        yield replay_hand(record, unit=unit)
+                    except Exception as exc:  # an engine fault: report it and go on with the next hand
+                        yield ReplayResult(
+                            record.path, record.index, record.label, "error", None, None,
+                            allowed_reason(str(path)), f"internal error {type(exc).__name__}: {exc}",
+                        )  # fmt: skip
             except (PokerroomError, OSError) as exc:
                 yield _file_error(str(path), f"cannot read: {exc}")
-                continue
-            for record in hands:
-                try:
-                    yield replay_hand(record, unit=unit)
-                except Exception as exc:  # an engine fault: report it and go on with the next hand
-                    yield ReplayResult(
-                        record.path, record.index, record.label, "error", None, None, allowed_reason(str(path)),
-                        f"internal error {type(exc).__name__}: {exc}",
-                    )  # fmt: skip
 
 
 def count_files(paths: list[Path]) -> int:
@@ -106,10 +120,20 @@ def replay(
         bool, typer.Option("--json", help="Write JSON Lines to stdout; the summary goes to stderr.")
     ] = False,
     unit: Annotated[
-        str | None, typer.Option(help="Chip unit for replay (default: the largest unit of each hand).")
+        str | None,
+        typer.Option(
+            help="Chip unit for replay (default: the largest unit dividing each hand's amounts, never coarser "
+            "than the currency's smallest unit, or 1)."
+        ),
     ] = None,
+    max_size: Annotated[
+        int,
+        typer.Option(
+            "--max-size", min=1, help="Largest file read, in MiB; a larger file is one error line.", show_default=True
+        ),
+    ] = phh.MAX_FILE_BYTES >> 20,
 ) -> None:
-    """Replay PHH hand histories through the engine and compare the final stacks."""
+    """Replay PHH hand histories through the engine and compare the final stacks and winnings."""
     chip = _parse_unit(unit)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     summary = err if as_json else Console(highlight=False, soft_wrap=True)
@@ -133,7 +157,7 @@ def replay(
     task = progress.add_task("replay", total=total_files)
     started = time.perf_counter()
     with progress:
-        for item in replay_paths(paths, unit=chip):
+        for item in replay_paths(paths, unit=chip, max_bytes=max_size << 20):
             if isinstance(item, Path):
                 progress.advance(task)
                 continue
@@ -141,7 +165,7 @@ def replay(
             counts[item.status] += 1
             if item.allowed is not None:
                 allowed += 1
-            elif item.status not in ("ok", "unchecked"):
+            elif item.status not in PASSING:
                 failed += 1
             text = json.dumps(item.to_json()) if as_json else format_line(item)
             print(text)  # sys.stdout now: the progress bar's proxy while it redirects

@@ -9,7 +9,7 @@ and the showdown look their opener up there; none of them asks which opener it i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,7 @@ __all__ = [
     "big_blind_seat",
     "bring_in_seat",
     "clockwise",
+    "largest_blind_seat",
     "left_of_big_blind",
     "left_of_blinds",
     "left_of_button",
@@ -118,11 +119,18 @@ def big_blind_seat(hand: Hand) -> int:
     when there were none."""
     if hand.big_blind_seat is not None:
         return hand.big_blind_seat
-    if not any(hand.blinds):
-        return hand.button
-    big = max(hand.blinds)
-    n = hand.n
-    return max((s for s in range(n) if hand.blinds[s] == big), key=lambda s: (s - hand.button - 1) % n)
+    seat = largest_blind_seat(hand.blinds, hand.button)
+    return hand.button if seat is None else seat
+
+
+def largest_blind_seat(blinds: Sequence[int], button: int) -> int | None:
+    """The last seat clockwise from the button that posts the largest blind (``blinds`` in chips, one per
+    seat; ``None`` when nobody posts one): the big blind in position, or the last straddle."""
+    if not any(b > 0 for b in blinds):
+        return None
+    big = max(blinds)
+    n = len(blinds)
+    return max((s for s in range(n) if blinds[s] == big), key=lambda s: (s - button - 1) % n)
 
 
 def left_of_button(hand: Hand) -> int:

@@ -13,7 +13,8 @@ Conventions:
 * Other fields (``players``, ``event``, ``hand``, ``time``, ``_extensions``, ...) are kept verbatim, as
   ``tomllib`` gives them (TOML floats as Decimal), in :attr:`PHHHand.extra`, so writing gives them back.
 * Chip units: :func:`chip_unit` is the largest unit that divides every amount of a hand, i.e. the greatest
-  common divisor of the (exact decimal) amounts; :func:`to_units` and :func:`from_units` convert between
+  common divisor of the (exact decimal) amounts, never coarser than the currency's smallest unit (or 1);
+  :func:`to_units` and :func:`from_units` convert between
   Decimal amounts and the engine's whole numbers of that unit.
 * Reading: text in the dataset's one-key-a-line layout goes through a fast exact reader
   (:func:`pokerroom.formats.phh_toml.parse_simple`, which gives what ``tomllib`` would); any other text
@@ -39,6 +40,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -63,15 +65,19 @@ from pokerroom.formats.phh_toml import key_text, parse_simple, to_toml
 __all__ = [
     "ACTION_FORMS",
     "BUTTON_VARIANTS",
+    "CURRENCY_UNITS",
     "INF",
     "KNOWN_VARIANTS",
+    "MAX_FILE_BYTES",
     "STUD_VARIANTS",
     "VERBS",
+    "BadHand",
     "PHHAction",
     "PHHHand",
     "Verb",
     "chip_unit",
     "common_unit",
+    "currency_unit",
     "dumps",
     "dumps_many",
     "format_action",
@@ -80,9 +86,12 @@ __all__ = [
     "iter_hands",
     "iter_paths",
     "loads",
+    "loads_each",
     "parse_action",
     "parse_actions",
     "read",
+    "read_each",
+    "read_text",
     "required_fields",
     "to_units",
     "write",
@@ -212,7 +221,10 @@ def _where(path: str | None, index: int, label: str | None) -> str:
 
 
 def _show(value: object) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit for text
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"  # type: ignore[attr-defined]
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -240,26 +252,50 @@ def required_fields(variant: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _amount(value: object, where: str, name: str, allow_inf: bool = False) -> Decimal:
-    """One amount, checked: an int or a Decimal, not negative, not NaN, ``inf`` only when allowed."""
+MAX_AMOUNT = Decimal(10) ** 24
+"""The largest amount a record may hold (``inf`` stacks aside): far beyond any real stake, small enough that
+chip-unit arithmetic stays quick on hostile input."""
+MAX_PLACES = 12
+"""The most decimal places an amount may have (a thousandth of a cent is 5)."""
+
+
+def _amount(value: object, where: str, name: str, allow_inf: bool = False, allow_negative: bool = False) -> Decimal:
+    """One amount, checked: an int or a Decimal, not NaN, not negative (unless ``allow_negative``: a post in
+    ``blinds_or_straddles``), ``inf`` only when allowed, at most :data:`MAX_AMOUNT` and :data:`MAX_PLACES`."""
     kind = type(value)
     if kind is int:
-        if value < 0:  # type: ignore[operator]
-            raise PHHError(f"{where}: field {name}: {value} is negative; amounts cannot be negative")
-        return Decimal(value)  # type: ignore[arg-type]
-    if kind is Decimal:
+        number = Decimal(value)  # type: ignore[arg-type]
+    elif kind is Decimal:
         assert isinstance(value, Decimal)
         if value.is_nan():
             raise PHHError(f"{where}: field {name}: nan is not an amount")
-        if value < 0:
-            raise PHHError(f"{where}: field {name}: {value} is negative; amounts cannot be negative")
-        if value.is_infinite() and not allow_inf:
+        number = value
+    else:
+        raise PHHError(f"{where}: field {name}: {_show(value)} is not a number")
+    if number < 0 and not allow_negative:
+        raise PHHError(f"{where}: field {name}: {_show(value)} is negative; amounts cannot be negative")
+    if number.is_infinite():
+        if not allow_inf or number < 0:
             raise PHHError(f"{where}: field {name}: inf is allowed only in starting and finishing stacks")
-        return value
-    raise PHHError(f"{where}: field {name}: {_show(value)} is not a number")
+        return number
+    if abs(number) > MAX_AMOUNT:
+        raise PHHError(f"{where}: field {name}: {_show(value)} is larger than any stake (at most 10**24)")
+    exponent = number.as_tuple().exponent
+    if (
+        isinstance(exponent, int)
+        and exponent < -MAX_PLACES
+        and (exponent < -4 * MAX_PLACES or _PLACES % number.as_integer_ratio()[1])
+    ):
+        raise PHHError(f"{where}: field {name}: {_show(value)} has more than {MAX_PLACES} decimal places")
+    return number
 
 
-def _amounts(raw: object, where: str, name: str, n: int, allow_inf: bool = False) -> tuple[Decimal, ...]:
+_PLACES = 10**MAX_PLACES
+
+
+def _amounts(
+    raw: object, where: str, name: str, n: int, allow_inf: bool = False, allow_negative: bool = False
+) -> tuple[Decimal, ...]:
     """A per-player list of amounts: a list of length ``n`` (``n < 0``: any length of at least 2)."""
     if type(raw) is not list:
         raise PHHError(f"{where}: field {name!r}: expected a list of amounts, one a player, got {_show(raw)}")
@@ -269,9 +305,11 @@ def _amounts(raw: object, where: str, name: str, n: int, allow_inf: bool = False
             f"(len(starting_stacks)); give one entry per player"
         )
     kinds = set(map(type, raw))
-    if kinds == {int} and min(raw) >= 0:  # the common case, checked in C
+    if kinds == {int} and min(raw) >= 0 and max(raw) <= MAX_AMOUNT:  # the common case, checked in C
         return tuple(map(Decimal, raw))
-    return tuple([_amount(v, where, f"{name!r}, entry for p{i + 1}", allow_inf) for i, v in enumerate(raw)])
+    return tuple(
+        [_amount(v, where, f"{name!r}, entry for p{i + 1}", allow_inf, allow_negative) for i, v in enumerate(raw)]
+    )
 
 
 @lru_cache(maxsize=32)
@@ -353,7 +391,7 @@ def _hand(doc: Mapping[str, Any], path: str | None, index: int, label: str | Non
     return PHHHand(
         variant=variant,
         antes=_amounts(doc["antes"], where, "antes", n),
-        blinds_or_straddles=None if blinds is None else _amounts(blinds, where, "blinds_or_straddles", n),
+        blinds_or_straddles=None if blinds is None else _amounts(blinds, where, "blinds_or_straddles", n, False, True),
         bring_in=scalars["bring_in"],
         small_bet=scalars["small_bet"],
         big_bet=scalars["big_bet"],
@@ -371,43 +409,188 @@ def _hand(doc: Mapping[str, Any], path: str | None, index: int, label: str | Non
     )
 
 
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""The default size limit of a file :func:`read` accepts (256 MiB, a few hundred thousand hands); callers can
+raise it (``pokerroom replay --max-size``)."""
+
+# A line that opens a top-level table: `[1]`, `['x y']`, `["a"]`; dotted headers (`[1.x]`) stay in their section.
+_HEADER = re.compile(
+    r"""^[ \t]*\[[ \t]*([A-Za-z0-9_-]+|'[^'\n]*'|"(?:[^"\\\n]|\\.)*")[ \t]*\][ \t]*(?:#[^\n]*)?$""", re.M
+)
+_AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+@dataclass(frozen=True, slots=True)
+class BadHand:
+    """A hand of a file that could not be read: where it is (``path``, 0-based ``index``, table ``label``) and
+    the reader's :class:`~pokerroom.errors.PHHError`, whose message names the field.  The lenient readers
+    (:func:`loads_each`, :func:`read_each`) yield it in the hand's place and go on with the next table."""
+
+    path: str | None
+    index: int
+    label: str | None
+    error: PHHError
+
+    @property
+    def where(self) -> str:
+        """As :attr:`PHHHand.where`."""
+        return _where(self.path, self.index, self.label)
+
+
+def _toml(text: str, source: str, first_line: int = 1) -> dict[str, Any]:
+    """``tomllib`` with every failure as a PHHError; positions are lines of the whole file."""
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as err:
+        message = _AT_LINE.sub(lambda m: f"(at line {int(m[1]) + first_line - 1}, column {m[2]})", str(err))
+        raise PHHError(f"{source}: not valid TOML: {message}") from None
+    except RecursionError:
+        raise PHHError(f"{source}: not readable: arrays or tables nested too deeply") from None
+    except ValueError as err:  # an integer past Python's digit limit
+        raise PHHError(f"{source}: not readable: {err}") from None
+
+
+def _label(key: str) -> str:
+    if key[:1] == "'":
+        return key[1:-1]
+    if key[:1] == '"':
+        return str(_toml(f"k = {key}", "<label>")["k"])
+    return key
+
+
+def _sections(text: str) -> list[tuple[str, int, str, str]] | None:
+    """A ``.phhs`` text cut at its top-level table headers: (label, first line, header line, body) per table;
+    ``None`` when the text has no such header or has keys before the first (then it is read whole)."""
+    matches = list(_HEADER.finditer(text))
+    if not matches:
+        return None
+    preamble = text[: matches[0].start()]
+    if any(line.strip() and not line.lstrip().startswith("#") for line in preamble.split("\n")):
+        return None
+    out = []
+    line = preamble.count("\n") + 1
+    for k, m in enumerate(matches):
+        stop = matches[k + 1].start() if k + 1 < len(matches) else len(text)
+        body = text[m.end() + 1 : stop]
+        out.append((_label(m[1]), line, m[0], body))
+        line += text.count("\n", m.start(), stop)
+    return out
+
+
+def _section_doc(label: str, line: int, header: str, body: str, source: str) -> Mapping[str, Any]:
+    doc = parse_simple(body)
+    if doc is not None:
+        return doc
+    whole = _toml(f"{header}\n{body}", source, line)
+    table = whole.get(label)
+    if len(whole) != 1 or type(table) is not dict:
+        raise PHHError(f"{source}: table [{label}] (line {line}) holds tables of another hand: {sorted(whole)}")
+    return table
+
+
+def loads_each(text: str, *, path: str | os.PathLike[str] | None = None) -> Iterator[PHHHand | BadHand]:
+    """Read the hands of PHH text one table at a time, yielding each :class:`PHHHand`, or a :class:`BadHand`
+    in the place of a table that cannot be read (not TOML, a missing or wrong field, a malformed action, a table
+    name used twice), so one bad hand never hides the rest of a ``.phhs``.  A ``.phh`` (fields at the top level)
+    gives one item.  A byte-order mark is skipped.  Raises :class:`~pokerroom.errors.PHHError` only when the
+    text as a whole cannot be read (not TOML with no table headers to cut it at)."""
+    source = None if path is None else os.fspath(path)
+    name = source or "<string>"
+    if text[:1] == "\ufeff":
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    doc = parse_simple(text)  # a .phh in the dataset's one-key-a-line layout, fast
+    sections = _sections(text) if doc is None else None
+    if sections is None:
+        if doc is None:
+            doc = _toml(text, name)
+        if "variant" in doc or not doc or not all(type(v) is dict for v in doc.values()):
+            if not doc and source is not None and source.endswith(".phhs"):
+                return
+            try:
+                yield _hand(doc, source, 0, None)
+            except PHHError as err:
+                yield BadHand(source, 0, None, err)
+            return
+        for i, (key, table) in enumerate(doc.items()):
+            try:
+                yield _hand(table, source, i, key)
+            except PHHError as err:
+                yield BadHand(source, i, key, err)
+        return
+    seen: set[str] = set()
+    for i, (label, line, header, body) in enumerate(sections):
+        try:
+            if label in seen:
+                raise PHHError(f"{_where(source, i, label)}: table name [{label}] (line {line}) is used twice")
+            seen.add(label)
+            yield _hand(_section_doc(label, line, header, body, _where(source, i, label)), source, i, label)
+        except PHHError as err:
+            yield BadHand(source, i, label, err)
+
+
 def loads(text: str, *, path: str | os.PathLike[str] | None = None) -> list[PHHHand]:
     """Read the hands of PHH text: one hand (a ``.phh``: fields at the top level) or several (a ``.phhs``:
     tables ``[1]``, ``[2]``, ..., in file order, each hand's ``label`` its table name).
 
     ``path`` only names the source in records and messages (an empty ``.phhs`` gives ``[]``).  Raises
-    :class:`~pokerroom.errors.PHHError`: for text that is not TOML (with ``tomllib``'s message and
-    position), a top-level key that is not a hand table in a ``.phhs``, or anything
-    :meth:`PHHHand.from_dict` refuses.  An unknown variant code is read as is.
+    :class:`~pokerroom.errors.PHHError` at the first hand that cannot be read: text that is not TOML (with
+    ``tomllib``'s message and the line in the file), a top-level key that is not a hand table in a ``.phhs``, or
+    anything :meth:`PHHHand.from_dict` refuses.  An unknown variant code is read as is.  :func:`loads_each`
+    reads the same text hand by hand without stopping at a bad one.
     """
-    source = None if path is None else os.fspath(path)
-    doc = parse_simple(text)  # the dataset's one-key-a-line layout, fast; anything else goes to tomllib
-    if doc is None:
-        try:
-            doc = tomllib.loads(text, parse_float=Decimal)
-        except tomllib.TOMLDecodeError as err:
-            raise PHHError(f"{source or '<string>'}: not valid TOML: {err}") from err
-    if "variant" in doc or not doc or not all(type(v) is dict for v in doc.values()):
-        if not doc and source is not None and source.endswith(".phhs"):
-            return []
-        return [_hand(doc, source, 0, None)]
-    return [_hand(table, source, i, key) for i, (key, table) in enumerate(doc.items())]
+    out: list[PHHHand] = []
+    for item in loads_each(text, path=path):
+        if isinstance(item, BadHand):
+            raise item.error
+        out.append(item)
+    return out
 
 
-def read(path: str | os.PathLike[str]) -> list[PHHHand]:
-    """Read the hands of a ``.phh`` or ``.phhs`` file (UTF-8), as :func:`loads` does, ``path`` recorded.
-
-    Raises :class:`~pokerroom.errors.PHHError` as :func:`loads` does, also for text that is not UTF-8, and
-    :class:`OSError` when the file cannot be read.
-    """
+def read_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """The text of the PHH file at ``path`` (UTF-8, a byte-order mark allowed), read safely: only a regular file
+    (never a pipe, a device such as ``/dev/zero`` or a socket, which could hang or never end) of at most
+    ``max_bytes`` bytes.  Raises :class:`~pokerroom.errors.PHHError` for a file that is not regular, too large
+    (saying the limit and how to raise it) or not UTF-8, and :class:`OSError` when it cannot be opened."""
     source = os.fspath(path)
+    info = os.stat(source)
+    if not stat.S_ISREG(info.st_mode):
+        raise PHHError(f"{source}: not a regular file (a pipe, a device or a socket); only files are read")
+    if info.st_size > max_bytes:
+        raise PHHError(
+            f"{source}: {info.st_size:,} bytes, over the limit of {max_bytes:,} (pokerroom replay --max-size)"
+        )
     with open(source, "rb") as f:
-        data = f.read()
+        data = f.read(max_bytes + 1)
+    if len(data) > max_bytes:  # it grew while being read
+        raise PHHError(f"{source}: over the limit of {max_bytes:,} bytes (pokerroom replay --max-size)")
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise PHHError(f"{source}: not UTF-8 text: {err}") from err
-    return loads(text, path=source)
+        raise PHHError(f"{source}: not UTF-8 text: {err}") from None
+
+
+def read(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) -> list[PHHHand]:
+    """Read the hands of a ``.phh`` or ``.phhs`` file (:func:`read_text`), as :func:`loads` does, ``path``
+    recorded.
+
+    Raises :class:`~pokerroom.errors.PHHError` as :func:`loads` and :func:`read_text` do, and :class:`OSError`
+    when the file cannot be read.
+    """
+    return loads(read_text(path, max_bytes=max_bytes), path=os.fspath(path))
+
+
+def read_each(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) -> Iterator[PHHHand | BadHand]:
+    """The hands of a file as :func:`loads_each` gives them.  Raises :class:`~pokerroom.errors.PHHError` (a
+    file that cannot be read at all: :func:`read_text`, or whole-file TOML that is broken) and
+    :class:`OSError`, before the first item."""
+    text = read_text(path, max_bytes=max_bytes)
+    items = loads_each(text, path=os.fspath(path))
+    first = next(items, None)  # whole-file faults are raised here, before anything is yielded
+    if first is not None:
+        yield first
+        yield from items
 
 
 def iter_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
@@ -479,27 +662,55 @@ def _exact_decimal(numerator: int, denominator: int) -> Decimal:
     return Decimal(f"{m}E-{k}") if k else Decimal(m)
 
 
-def chip_unit(hand: PHHHand) -> Decimal:
-    """The largest unit that divides every amount of ``hand`` exactly: the gcd of its antes, blinds or
-    straddles, bring-in, small and big bet, min bet, starting and finishing stacks and every ``cbr`` amount
-    (``inf`` and zeros ignored; ``winnings`` left out, as they are after rake).  ``Decimal(1)`` when there is
-    no non-zero amount.  The result has no trailing zeros (``Decimal('0.5')``, ``Decimal('50')``).
+CURRENCY_UNITS: Mapping[str, Decimal] = {
+    **dict.fromkeys(("JPY", "KRW", "ISK", "CLP", "VND", "XAF", "XOF", "HUF"), Decimal(1)),
+    **dict.fromkeys(("BHD", "KWD", "OMR", "JOD", "TND", "LYD", "IQD"), Decimal("0.001")),
+    **dict.fromkeys(("¥", "₩"), Decimal(1)),
+}
+"""The smallest unit of the currencies (ISO 4217 codes, or symbols) whose unit is not the hundredth; any other
+currency a file names counts in hundredths (the cent)."""
+
+
+def currency_unit(hand: PHHHand) -> Decimal:
+    """The finest unit an inferred chip unit may not be coarser than: the smallest unit of the currency the hand
+    names (its ``currency`` code, else its ``currency_symbol``; :data:`CURRENCY_UNITS`, the cent for others),
+    else ``1`` (chips)."""
+    for key in ("currency", "currency_symbol"):
+        name = hand.extra.get(key)
+        if isinstance(name, str) and name.strip():
+            return CURRENCY_UNITS.get(name.strip().upper(), Decimal("0.01"))
+    return Decimal(1)
+
+
+def chip_unit(hand: PHHHand, actions: Iterable[PHHAction] | None = None, more: Iterable[Decimal] = ()) -> Decimal:
+    """The chip unit a hand is counted in: the largest unit that divides every amount of ``hand`` (its antes,
+    blinds or straddles, bring-in, small and big bet, min bet, starting and finishing stacks, every ``cbr``
+    amount and the ``more`` amounts given; ``inf``, zeros and the after-rake ``winnings`` left out), but never
+    coarser than :func:`currency_unit` (the cent when the file names a currency, else 1): at whole-dollar stakes
+    a chopped pot splits to the cent.  ``actions`` are the parsed actions, when the caller has them.  The result
+    has no trailing zeros (``Decimal('0.5')``, ``Decimal('0.01')``).
 
     Raises :class:`~pokerroom.errors.PHHError` for a malformed ``cbr`` action.
 
     >>> hand, = loads("variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [50, 100]\\nmin_bet = 100\\n"
     ...               "starting_stacks = [10000, 10000]\\nactions = ['p2 cbr 250']")
     >>> chip_unit(hand)
-    Decimal('50')
+    Decimal('1')
+    >>> chip_unit(dataclasses.replace(hand, extra={"currency": "USD"}))
+    Decimal('0.01')
     """
-    amounts: list[Decimal] = [*hand.antes, *hand.starting_stacks]
+    amounts: list[Decimal] = [*hand.antes, *hand.starting_stacks, currency_unit(hand)]
     for seq in (hand.blinds_or_straddles, hand.finishing_stacks):
         if seq is not None:
-            amounts += seq
+            amounts += map(abs, seq)
     for value in (hand.bring_in, hand.small_bet, hand.big_bet, hand.min_bet):
         if value is not None:
             amounts.append(value)
-    amounts += _cbr_amounts(hand)
+    if actions is None:
+        amounts += _cbr_amounts(hand)
+    else:
+        amounts += [a.amount for a in actions if a.amount is not None]
+    amounts += more
     return common_unit(amounts)
 
 
@@ -561,9 +772,7 @@ def from_units(n: int, unit: Decimal) -> Decimal:
 
 def _body(hand: PHHHand) -> str:
     where = hand.where
-    return "".join(
-        [f"{key_text(k)} = {to_toml(v, f'{where}: field {k!r}')}\n" for k, v in hand.to_dict().items()]
-    )
+    return "".join([f"{key_text(k)} = {to_toml(v, f'{where}: field {k!r}')}\n" for k, v in hand.to_dict().items()])
 
 
 def dumps(hand: PHHHand) -> str:

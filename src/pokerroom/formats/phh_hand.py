@@ -15,8 +15,9 @@ is our game id (``soko``, ``five-card-draw``, ...) with extension keys, all star
   (odd chips paid out, not carried) and the odd chips this hand leaves for the next one (the club games);
 * ``_dead``: the dead money each player posted (a missed small blind, the club's new-player fee), a list by
   position like ``antes``;
-* ``_big_blind_seat``: the big blind in position (``'p3'``) when a player who posted a live big blind out of
-  position sits after it, so that the action starts left of the right one;
+* a live big blind posted out of position (a new player, RULES §3.4) is a negative ``blinds_or_straddles`` entry,
+  PHH's post: paid live at its size, while the big blind in position and who opens come from the other entries
+  (``_big_blind_seat = 'p3'``, which older records carry, is still read);
 * ``_status`` and ``_reason``: a hand that was voided (RULES §3.8) or cancelled, and why;
 * ``_rake``: the house's cut at settlement: ``schedule`` (a RULES §3.10 table, with ``cents_per_unit``) when the
   hand was raked by a room table's schedule, ``amount`` (the rake taken, which the replay checks) and ``pots``
@@ -57,13 +58,13 @@ from typing import Any
 from pokerroom.cards import format_cards
 from pokerroom.chips import whole_number
 from pokerroom.engine import EventType, Hand
+from pokerroom.engine.order import largest_blind_seat
 from pokerroom.errors import PHHError, UnsupportedRule
 from pokerroom.formats.phh import BUTTON_VARIANTS, PHHHand
 from pokerroom.formats.replay import (
     ARTIFICIAL_ALL_IN,
     BETTING_AMOUNTS,
     CODES,
-    ENDS_EARLY,
     SPLIT,
     TIMED_OUT,
     base_betting,
@@ -179,14 +180,14 @@ def _by_position(setup: Setup, values: Sequence[int]) -> list[Decimal]:
     return out[::-1] if len(setup.seats) == 2 else out
 
 
-def _default_big_blind(setup: Setup) -> int | None:
-    """The big blind a reader finds without ``_big_blind_seat``: the last seat clockwise from the button that
-    posted the largest blind (:func:`pokerroom.engine.order.big_blind_seat`)."""
-    blinds = setup.blinds
-    if not any(blinds):
-        return None
-    big, n = max(blinds), len(blinds)
-    return max((s for s in range(n) if blinds[s] == big), key=lambda s: (s - setup.button - 1) % n)
+def _signed_blinds(setup: Setup) -> list[int]:
+    """The set-up's blinds as PHH writes them: a live big blind posted out of position (RULES §3.4) is a negative
+    entry, a post, so that a reader finds the big blind in position (and who opens) from the others, as
+    :func:`~pokerroom.engine.order.largest_blind_seat` does."""
+    blinds, big = list(setup.blinds), setup.big_blind_seat
+    if big is None or big == largest_blind_seat(blinds, setup.button):
+        return blinds
+    return [-b if s != big and b >= blinds[big] else b for s, b in enumerate(blinds)]
 
 
 def _rake_keys(record: HandRecord) -> dict[str, Any]:
@@ -217,14 +218,12 @@ def _rake_keys(record: HandRecord) -> dict[str, Any]:
 
 
 def _room_keys(record: HandRecord) -> dict[str, Any]:
-    """``_dead``, ``_big_blind_seat`` and ``_rake``: what a room table adds to a hand (RULES §3.4-§3.5, §3.10)."""
+    """``_dead`` and ``_rake``: what a room table adds to a hand (RULES §3.5, §3.10); a posted big blind is a
+    negative blind entry (:func:`_signed_blinds`)."""
     setup = record.setup
     out: dict[str, Any] = {}
     if any(setup.dead):
         out["_dead"] = _by_position(setup, setup.dead)
-    big = setup.big_blind_seat
-    if big is not None and big != _default_big_blind(setup):
-        out["_big_blind_seat"] = f"p{_order(setup).index(big) + 1}"
     rake = _rake_keys(record)
     if rake:
         out["_rake"] = rake
@@ -356,7 +355,9 @@ def from_record(record: HandRecord) -> PHHHand:
         variant=variant,
         ante_trimming_status=setup.ante_trimming,
         antes=by_position(setup.antes),
-        blinds_or_straddles=by_position(setup.blinds) if any(setup.blinds) or variant in BUTTON_VARIANTS else None,
+        blinds_or_straddles=by_position(_signed_blinds(setup))
+        if any(setup.blinds) or variant in BUTTON_VARIANTS
+        else None,
         bring_in=Decimal(setup.bring_in) * unit if stud else None,
         small_bet=Decimal(betting.bet_sizes[0]) * unit if fixed else None,
         big_bet=Decimal(betting.bet_sizes[-1]) * unit if fixed else None,
@@ -410,7 +411,7 @@ def to_record(phh: PHHHand, *, unit: Decimal | None = None) -> HandRecord:
     the record the rules make)."""
     result = replay(phh, unit=unit)
     hand = result.hand
-    if hand is None or (result.status == "error" and not result.message.startswith(ENDS_EARLY)):
+    if hand is None or result.status == "error":
         raise PHHError(f"{phh.where}: {result.message}")
     used = unit if unit is not None else record_unit(phh)
     n = hand.n
@@ -427,7 +428,11 @@ def to_record(phh: PHHHand, *, unit: Decimal | None = None) -> HandRecord:
         status = Status.COMPLETE if hand.is_complete else Status.INCOMPLETE
     table, number, currency = phh.extra.get("table"), phh.extra.get("hand"), phh.extra.get("currency")
     return record_of(
-        hand, seats=seats, status=status, reason=phh.extra.get("_reason"), unit=used,
+        hand,
+        seats=seats,
+        status=status,
+        reason=phh.extra.get("_reason"),
+        unit=used,
         currency=currency if isinstance(currency, str) else None,
         table_name=None if table is None else str(table),
         number=number if whole_number(number) else None,

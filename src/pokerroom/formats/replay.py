@@ -5,10 +5,13 @@ illegal amount is reported, not repaired.  Chips are replayed in integers of the
 (:func:`~pokerroom.formats.phh.chip_unit`; the Pluribus half-chips become whole) and the odd-chip rule is applied
 at that unit; ``unit=`` overrides it.
 
-Statuses: ``ok`` (final stacks match), ``mismatch``, ``error`` (an action was refused or the file is broken;
-the message says which action and why), ``unchecked`` (replayed without fault, but nothing to compare: no
-``finishing_stacks``, ``inf`` stacks, or cards unknown at the showdown).  Hands in :data:`ALLOW_LIST` keep their
-status and carry the reason.
+Statuses (:data:`STATUSES`): ``ok`` (the record's ``finishing_stacks`` and ``winnings``, those it has, match),
+``mismatch``, ``error`` (an action was refused or the record is broken; the message says which action or field
+and why), ``unchecked`` (replayed without fault, but nothing to compare: neither field, ``inf`` stacks without
+winnings, or cards unknown at the showdown, where the winnings are still checked against the pot),
+``incomplete`` (every action applied, but the record stops before the hand ends: a file cut short) and ``rake``
+(the only difference is chips missing from what the pots' winners took: a rake the record implies, its amount
+in the message).  Hands in :data:`ALLOW_LIST` keep their status and carry the reason.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ from typing import TypeGuard
 
 from pokerroom.cards import UNKNOWN, format_card, format_cards
 from pokerroom.engine import TIMED_OUT, Action, ActionKind, Hand, OutOfCards, Phase
+from pokerroom.engine.order import largest_blind_seat
 from pokerroom.errors import DuplicateCard, IllegalAction, PokerroomError, UnknownCards, UnsupportedRule
-from pokerroom.formats.phh import PHHHand, common_unit, to_units
+from pokerroom.formats.phh import PHHHand, chip_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
 from pokerroom.games import Betting, Family, Game, Limit, all_games, find
 from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
@@ -35,8 +39,10 @@ __all__ = [
     "BETTING_AMOUNTS",
     "CODES",
     "ENDS_EARLY",
+    "PASSING",
     "RAKE_FIELDS",
     "SPLIT",
+    "STATUSES",
     "TIMED_OUT",
     "VARIANTS",
     "ReplayResult",
@@ -48,6 +54,12 @@ __all__ = [
     "resolve_variant",
     "rules_game",
 ]
+
+STATUSES = ("ok", "mismatch", "error", "unchecked", "incomplete", "rake")
+"""Every status a replay gives, in the order summaries list them."""
+PASSING: frozenset[str] = frozenset(("ok", "unchecked", "incomplete", "rake"))
+"""The statuses that are not a fault of the record's play: nothing refused, nothing computed differently but an
+implied rake."""
 
 ENDS_EARLY = "the actions end before the hand does"
 """The start of a replay's message when every action applied and the hand is not over (a file cut short)."""
@@ -265,8 +277,9 @@ def _extension_amounts(extra: Mapping[str, object]) -> list[Decimal]:
 
 
 def record_unit(record: PHHHand, actions: Sequence[PHHAction] | None = None) -> Decimal:
-    """The chip unit a replay of ``record`` uses: its ``_chip_unit``, else the largest unit dividing every
-    amount of the record (the reader's :func:`~pokerroom.formats.phh.chip_unit`, extension amounts included)."""
+    """The chip unit a replay of ``record`` uses: its ``_chip_unit``, else the reader's
+    :func:`~pokerroom.formats.phh.chip_unit` with the extension amounts included (never coarser than the
+    currency's unit or 1)."""
     declared = record.extra.get("_chip_unit")
     if declared is not None:
         if not isinstance(declared, Decimal | int) or isinstance(declared, bool) or not declared > 0:
@@ -274,12 +287,7 @@ def record_unit(record: PHHHand, actions: Sequence[PHHAction] | None = None) -> 
         return Decimal(declared)
     if actions is None:
         actions = [_parse(a) for a in record.actions]
-    amounts = [*record.antes, *record.starting_stacks, *(record.blinds_or_straddles or ())]
-    amounts += record.finishing_stacks or ()
-    amounts += [x for x in (record.bring_in, record.small_bet, record.big_bet, record.min_bet) if x is not None]
-    amounts += [a.amount for a in actions if a.amount is not None]
-    amounts += _extension_amounts(record.extra)
-    return common_unit(amounts)
+    return chip_unit(record, actions, _extension_amounts(record.extra))
 
 
 def _betting(record: PHHHand, game: Game, limit: Limit, conv: _Units) -> Betting:
@@ -475,7 +483,8 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     conv = _Units(unit)
     n = len(record.starting_stacks)
     stacks = [conv(x) for x in record.starting_stacks]
-    blinds = [conv(x) for x in _by_position(record.blinds_or_straddles or [], n)]
+    signed = [conv(abs(x)) * (-1 if x < 0 else 1) for x in _by_position(record.blinds_or_straddles or [], n)]
+    blinds = [abs(x) for x in signed]
     antes = [conv(x) for x in _by_position(record.antes or [], n)]
     betting = _betting(record, game, limit, conv)
     if game.family is Family.STUD and record.bring_in is None:
@@ -499,11 +508,16 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
         raise UnsupportedRule(f"_carried_in must be an amount, not {carried_in!r}")
     dead = _dead(extra.get("_dead"), n, conv)
     big_blind_seat = _big_blind_seat(extra.get("_big_blind_seat"), n)
+    button = n - 1 if n > 2 else 1
+    if big_blind_seat is None and any(x < 0 for x in signed):
+        # A negative entry is a post (RULES §3.4: a new player's live big blind): paid at its size, but the big
+        # blind in position, and so who opens, comes from the blinds proper (as the PHH reference reads it).
+        big_blind_seat = largest_blind_seat([max(x, 0) for x in signed], button)
     rake = _rake_hook(extra.get("_rake"), unit, conv)
     hand = Hand(
         game,
         stacks=stacks,
-        button=n - 1 if n > 2 else 1,
+        button=button,
         blinds=blinds,
         antes=antes,
         betting=betting,
@@ -600,7 +614,8 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
         try:
             board_seen = _apply(hand, a, board_seen, conv)
         except UnknownCards as exc:
-            return result("unchecked", f"action {k} {format_action(a)!r}: {exc}", hand=hand)
+            fit = _winnings_fit(record, hand, used)
+            return result("unchecked", f"action {k} {format_action(a)!r}: {exc}{fit}", hand=hand)
         except PokerroomError as exc:
             return result("error", f"action {k} {format_action(a)!r}: {exc}", hand=hand)
     if hand.phase is Phase.SHOWDOWN:
@@ -608,11 +623,11 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
             while hand.to_act is not None and hand.phase is Phase.SHOWDOWN:
                 hand.act(Action.show(), hand.to_act)
         except UnknownCards as exc:
-            return result("unchecked", f"showdown: {exc}", hand=hand)
+            return result("unchecked", f"showdown: {exc}{_winnings_fit(record, hand, used)}", hand=hand)
         except PokerroomError as exc:
             return result("error", f"showdown: {exc}", hand=hand)
     if hand.phase is not Phase.COMPLETE:
-        return result("error", f"{ENDS_EARLY} (seat {hand.to_act} is to act)", hand=hand)
+        return result("incomplete", f"{ENDS_EARLY}: {_where_stopped(hand)}", hand=hand)
     computed = [used * s for s in hand.stacks]
     carried = record.extra.get("_carried", 0)
     if isinstance(carried, Decimal | int) and used * hand.carried != carried:
@@ -622,11 +637,62 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     raked = rake.get("amount") if isinstance(rake, Mapping) else None
     if _is_amount(raked) and used * hand.rake != raked:
         return result("mismatch", f"rake: {raked} expected, {used * hand.rake} computed", computed, hand)
-    if any(_is_inf(x) for x in record.starting_stacks):
-        return result("unchecked", "starting stacks include inf", None, hand)
-    if expected is None:
-        return result("unchecked", "no finishing_stacks to compare", computed, hand)
-    if computed == expected:
-        return result("ok", "final stacks match", computed, hand)
-    diff = ", ".join(f"p{i + 1} {e} vs {c}" for i, (e, c) in enumerate(zip(expected, computed, strict=False)) if e != c)
-    return result("mismatch", f"final stacks differ (expected vs computed): {diff}", computed, hand)
+    return _compare(record, hand, used, computed, result)
+
+
+_Result = Callable[..., ReplayResult]
+
+
+def _where_stopped(hand: Hand) -> str:
+    """Where a hand cut short stands: the phase, the street and who is to act (seats as ``pN``)."""
+    who = "nobody" if hand.to_act is None else f"p{hand.to_act + 1}"
+    return f"every action applied; the hand stops in its {hand.phase.value} on street {hand.street}, {who} to act"
+
+
+def _winnings_fit(record: PHHHand, hand: Hand, unit: Decimal) -> str:
+    """With cards unknown at the showdown, what can still be checked of ``winnings``: they fit in the pot."""
+    if record.winnings is None:
+        return ""
+    pot = unit * (sum(hand.contributions) + hand.dead)
+    total = sum(record.winnings)
+    if total > pot:
+        return f"; and the record's winnings ({total}) exceed the pot ({pot})"
+    return f"; the record's winnings ({total}) fit in the pot ({pot})"
+
+
+def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal], result: _Result) -> ReplayResult:
+    """The status of a completed replay against the record's ``finishing_stacks`` and ``winnings`` (what each
+    player took from the pots): ``ok`` when both agree, ``rake`` when the only difference is chips missing from
+    what the pots' winners took, the same for both fields when both are given (the record implies a rake the
+    replay was not told of), ``mismatch`` otherwise, ``unchecked`` with neither to compare (or ``inf`` stacks
+    and no winnings)."""
+    won = [unit * w for w in hand.won]
+    gaps: list[list[Decimal]] = []
+    named: list[str] = []
+    if record.finishing_stacks is not None and not any(_is_inf(x) for x in record.starting_stacks):
+        gaps.append([c - e for c, e in zip(computed, record.finishing_stacks, strict=True)])
+        named.append("final stacks")
+    if record.winnings is not None:
+        gaps.append([c - e for c, e in zip(won, record.winnings, strict=True)])
+        named.append("winnings")
+    if not gaps:
+        why = "starting stacks include inf" if record.finishing_stacks else "no finishing_stacks or winnings"
+        return result("unchecked", f"{why} to compare", computed, hand)
+    if not any(any(g) for g in gaps):
+        return result("ok", f"{' and '.join(named)} match", computed, hand)
+    first = gaps[0]
+    raked = (
+        all(g == first for g in gaps)
+        and all(d >= 0 for d in first)
+        and all(d == 0 or won[i] > 0 for i, d in enumerate(first))
+    )
+    if raked:
+        takers = ", ".join(f"p{i + 1} {won[i]} -> {won[i] - d}" for i, d in enumerate(first) if d)
+        return result("rake", f"a rake of {sum(first)} is implied ({' and '.join(named)}: {takers})", computed, hand)
+    diffs = []
+    for name, gap in zip(named, gaps, strict=True):
+        mine = computed if name == "final stacks" else won
+        text = ", ".join(f"p{i + 1} {mine[i] - d} vs {mine[i]}" for i, d in enumerate(gap) if d)
+        if text:
+            diffs.append(f"{name} (expected vs computed): {text}")
+    return result("mismatch", "; ".join(diffs), computed, hand)
