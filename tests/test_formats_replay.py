@@ -64,9 +64,9 @@ def test_handhq_winnings_after_rake_and_unknown_cards() -> None:
     results = [replay(h) for h in hands]
     assert [r.status for r in results] == ["rake", "unchecked", "rake", "unchecked"]
     # [1]: p3 takes a pot of 40.00 by the rules; the file's winnings say 37.50
-    assert results[0].message == "a rake of 2.50 is implied (winnings: p3 40.00 -> 37.50)"
+    assert results[0].message == "a rake of 2.5 is implied (winnings: p3 40 -> 37.5)"
     assert results[1].message == "no finishing_stacks or winnings to compare"
-    assert results[2].message == "a rake of 0.75 is implied (winnings: p2 394.00 -> 393.25)"
+    assert results[2].message == "a rake of 0.75 is implied (winnings: p2 394 -> 393.25)"
     assert results[3].message == "action 25 'p3 sm ????': seat 2's cards are unknown at the showdown"
 
 

@@ -53,9 +53,11 @@ from pokerroom.errors import PHHError
 from pokerroom.formats.phh_actions import (
     ACTION_FORMS,
     FAST_ACTION,
+    MAX_AMOUNT,
     VERBS,
     PHHAction,
     Verb,
+    amount_fault,
     format_action,
     format_amount,
     parse_action,
@@ -252,13 +254,6 @@ def required_fields(variant: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-MAX_AMOUNT = Decimal(10) ** 24
-"""The largest amount a record may hold (``inf`` stacks aside): far beyond any real stake, small enough that
-chip-unit arithmetic stays quick on hostile input."""
-MAX_PLACES = 12
-"""The most decimal places an amount may have (a thousandth of a cent is 5)."""
-
-
 def _amount(value: object, where: str, name: str, allow_inf: bool = False, allow_negative: bool = False) -> Decimal:
     """One amount, checked: an int or a Decimal, not NaN, not negative (unless ``allow_negative``: a post in
     ``blinds_or_straddles``), ``inf`` only when allowed, at most :data:`MAX_AMOUNT` and :data:`MAX_PLACES`."""
@@ -278,19 +273,10 @@ def _amount(value: object, where: str, name: str, allow_inf: bool = False, allow
         if not allow_inf or number < 0:
             raise PHHError(f"{where}: field {name}: inf is allowed only in starting and finishing stacks")
         return number
-    if abs(number) > MAX_AMOUNT:
-        raise PHHError(f"{where}: field {name}: {_show(value)} is larger than any stake (at most 10**24)")
-    exponent = number.as_tuple().exponent
-    if (
-        isinstance(exponent, int)
-        and exponent < -MAX_PLACES
-        and (exponent < -4 * MAX_PLACES or _PLACES % number.as_integer_ratio()[1])
-    ):
-        raise PHHError(f"{where}: field {name}: {_show(value)} has more than {MAX_PLACES} decimal places")
+    fault = amount_fault(number)
+    if fault is not None:
+        raise PHHError(f"{where}: field {name}: {_show(value)} {fault}")
     return number
-
-
-_PLACES = 10**MAX_PLACES
 
 
 def _amounts(

@@ -35,9 +35,12 @@ from pokerroom.errors import InvalidCard, PHHError
 
 __all__ = [
     "ACTION_FORMS",
+    "MAX_AMOUNT",
+    "MAX_PLACES",
     "VERBS",
     "PHHAction",
     "Verb",
+    "amount_fault",
     "format_action",
     "format_amount",
     "parse_action",
@@ -56,12 +59,35 @@ ACTION_FORMS = (
 )
 """The action forms, as error messages quote them."""
 
+MAX_AMOUNT = Decimal(10) ** 24
+"""The largest amount a record may hold (``inf`` stacks aside): far beyond any real stake, small enough that
+chip-unit arithmetic stays quick on hostile input."""
+MAX_PLACES = 12
+"""The most decimal places an amount may have (a thousandth of a cent is 5)."""
+_PLACES = 10**MAX_PLACES
+
+
+def amount_fault(number: Decimal) -> str | None:
+    """Why a finite ``number`` cannot be an amount of a record (over :data:`MAX_AMOUNT` or with more than
+    :data:`MAX_PLACES` decimal places), or ``None``."""
+    if abs(number) > MAX_AMOUNT:
+        return "is larger than any stake (at most 10**24)"
+    exponent = number.as_tuple().exponent
+    if (
+        isinstance(exponent, int)
+        and exponent < -MAX_PLACES
+        and (exponent < -4 * MAX_PLACES or _PLACES % number.as_integer_ratio()[1])
+    ):
+        return f"has more than {MAX_PLACES} decimal places"
+    return None
+
+
 _CARDS = r"(?:[2-9TJQKA][cdhs]|\?\?)+"
 # The canonical forms, matched in one go: groups 1-2 hole deal (seat, cards), 3 board cards, 4 player seat,
 # 5 f/cc/pb, 6 cbr amount, 7 sd/sm, 8 its cards, 9 comment.
 FAST_ACTION = re.compile(
     rf"(?:d dh p([1-9][0-9]*) ({_CARDS})|d db ({_CARDS})"
-    rf"|p([1-9][0-9]*) (?:(f|cc|pb)|cbr ([0-9]+(?:\.[0-9]+)?)|(sd|sm)(?: ({_CARDS}))?))"
+    rf"|p([1-9][0-9]*) (?:(f|cc|pb)|cbr ([0-9]{{1,24}}(?:\.[0-9]{{1,12}})?)|(sd|sm)(?: ({_CARDS}))?))"
     r"(?: # (.*))?"
 )
 """Precompiled matcher of the canonical action forms (used by the reader's fast path); its ``fullmatch``
@@ -219,6 +245,9 @@ def _slow_parse(text: str) -> PHHAction:
             raise _malformed(text, f"{operands[0]!r} is not a number") from None
         if not amount.is_finite() or amount < 0:
             raise _malformed(text, f"the amount {operands[0]!r} must be a finite, non-negative number")
+        fault = amount_fault(amount)
+        if fault is not None:
+            raise _malformed(text, f"the amount {operands[0][:30]!r} {fault}")
         return PHHAction(actor, "cbr", None, amount, None, comment)
     if verb in ("sd", "sm"):
         cards = _cards(text, operands, verb) if operands else ()

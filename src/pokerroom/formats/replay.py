@@ -25,11 +25,11 @@ from functools import lru_cache
 from typing import TypeGuard
 
 from pokerroom.cards import UNKNOWN, format_card, format_cards
-from pokerroom.engine import TIMED_OUT, Action, ActionKind, Hand, OutOfCards, Phase
+from pokerroom.engine import TIMED_OUT, Action, ActionKind, EventType, Hand, OutOfCards, Phase
 from pokerroom.engine.order import largest_blind_seat
 from pokerroom.errors import DuplicateCard, IllegalAction, PokerroomError, UnknownCards, UnsupportedRule
 from pokerroom.formats.phh import PHHHand, chip_unit, to_units
-from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
+from pokerroom.formats.phh_actions import PHHAction, format_action, format_amount, parse_action
 from pokerroom.games import Betting, Family, Game, Limit, all_games, find
 from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
 
@@ -649,6 +649,11 @@ def _where_stopped(hand: Hand) -> str:
     return f"every action applied; the hand stops in its {hand.phase.value} on street {hand.street}, {who} to act"
 
 
+def _plain(x: Decimal) -> str:
+    """An amount as people write it: ``30``, ``28.5``, ``0.25`` (no exponent, no trailing zeros)."""
+    return format_amount(x.normalize()) if x != x.to_integral_value() else str(int(x))
+
+
 def _winnings_fit(record: PHHHand, hand: Hand, unit: Decimal) -> str:
     """With cards unknown at the showdown, what can still be checked of ``winnings``: they fit in the pot."""
     if record.winnings is None:
@@ -656,8 +661,8 @@ def _winnings_fit(record: PHHHand, hand: Hand, unit: Decimal) -> str:
     pot = unit * (sum(hand.contributions) + hand.dead)
     total = sum(record.winnings)
     if total > pot:
-        return f"; and the record's winnings ({total}) exceed the pot ({pot})"
-    return f"; the record's winnings ({total}) fit in the pot ({pot})"
+        return f"; and the record's winnings ({_plain(total)}) exceed the pot ({_plain(pot)})"
+    return f"; the record's winnings ({_plain(total)}) fit in the pot ({_plain(pot)})"
 
 
 def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal], result: _Result) -> ReplayResult:
@@ -673,7 +678,12 @@ def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal]
         gaps.append([c - e for c, e in zip(computed, record.finishing_stacks, strict=True)])
         named.append("final stacks")
     if record.winnings is not None:
-        gaps.append([c - e for c, e in zip(won, record.winnings, strict=True)])
+        # Sites differ on whether a winner's uncalled bet is in what they took (a walk's big blind): either counts.
+        back = [Decimal(0)] * hand.n
+        for e in hand.events:
+            if e.type is EventType.UNCALLED and e.seat is not None:
+                back[e.seat] += unit * e.amount
+        gaps.append([Decimal(0) if e == w + b else w - e for w, b, e in zip(won, back, record.winnings, strict=True)])
         named.append("winnings")
     if not gaps:
         why = "starting stacks include inf" if record.finishing_stacks else "no finishing_stacks or winnings"
@@ -687,12 +697,13 @@ def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal]
         and all(d == 0 or won[i] > 0 for i, d in enumerate(first))
     )
     if raked:
-        takers = ", ".join(f"p{i + 1} {won[i]} -> {won[i] - d}" for i, d in enumerate(first) if d)
-        return result("rake", f"a rake of {sum(first)} is implied ({' and '.join(named)}: {takers})", computed, hand)
+        takers = ", ".join(f"p{i + 1} {_plain(won[i])} -> {_plain(won[i] - d)}" for i, d in enumerate(first) if d)
+        message = f"a rake of {_plain(sum(first))} is implied ({' and '.join(named)}: {takers})"
+        return result("rake", message, computed, hand)
     diffs = []
     for name, gap in zip(named, gaps, strict=True):
         mine = computed if name == "final stacks" else won
-        text = ", ".join(f"p{i + 1} {mine[i] - d} vs {mine[i]}" for i, d in enumerate(gap) if d)
+        text = ", ".join(f"p{i + 1} {_plain(mine[i] - d)} vs {_plain(mine[i])}" for i, d in enumerate(gap) if d)
         if text:
             diffs.append(f"{name} (expected vs computed): {text}")
     return result("mismatch", "; ".join(diffs), computed, hand)
