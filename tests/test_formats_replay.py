@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pokerroom.formats.phh import iter_hands, loads
-from pokerroom.formats.replay import ALLOW_LIST, VARIANTS, replay
+from pokerroom.formats.replay import ALLOW_LIST, ENDS_EARLY, VARIANTS, replay
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "phh"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/phh is not beside the checkout")
@@ -126,10 +126,7 @@ def test_truncated_hand_is_incomplete() -> None:
     (h,) = loads(one("'d dh p1 AsKs', 'd dh p2 QsQd', 'd dh p3 2c3c', 'p3 cc'"))
     r = replay(h)
     assert r.status == "incomplete"
-    assert (
-        r.message
-        == "the actions end before the hand does: every action applied; the hand stops in its betting on street 0, p1 to act"
-    )
+    assert r.message == f"{ENDS_EARLY}: every action applied; the hand stops in its betting on street 0, p1 to act"
     assert r.hand is not None and r.hand.to_act == 0 and r.hand.bets == [1, 2, 2]
 
 

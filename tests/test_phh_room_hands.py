@@ -1,7 +1,7 @@
 """PHH of hands played at a room table (docs/phh.md): dead money and the big blind in position (``_dead``,
 posts as negative blind entries; RULES §3.4-§3.5, TRAPS T07, A-G2-7), the rake (``_rake``; RULES §3.10, §7.7) and
-disconnect protection (``pN cc # artificial all-in``; RULES §3.7, GR-14).  Every written hand reads back to the same record
-and replays to the hand's final stacks, from the full view and from each seat's (unknown cards ``??``)."""
+disconnect protection (``pN cc # artificial all-in``; RULES §3.7, GR-14).  Every written hand reads back to the same
+record and replays to the hand's final stacks, from the full view and from each seat's (unknown cards ``??``)."""
 
 from __future__ import annotations
 
