@@ -432,7 +432,7 @@ def _toml(text: str, source: str, first_line: int = 1) -> dict[str, Any]:
         raise PHHError(f"{source}: not valid TOML: {message}") from None
     except RecursionError:
         raise PHHError(f"{source}: not readable: arrays or tables nested too deeply") from None
-    except ValueError as err:  # an integer past Python's digit limit
+    except (ValueError, ArithmeticError) as err:  # an integer past Python's digit limit, a float Decimal refuses
         raise PHHError(f"{source}: not readable: {err}") from None
 
 

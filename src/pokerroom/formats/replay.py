@@ -333,6 +333,24 @@ def _betting_value(name: str, raw: object, conv: _Units) -> object:
     return one(raw)
 
 
+def _posts(signed: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The live blinds and the dead money of ``blinds_or_straddles`` in chips, by seat, where a negative entry is a
+    post (PHH): one of the big blind's size or more is a live big blind (RULES §3.4, a new player) with the rest
+    dead (§3.5, a returning player's small blind); a smaller one is a missed small blind, posted dead.  (The
+    HandHQ files bear this out: Ongame's ``-2`` at 2/4 and ``-5`` at 5/10 only add up as dead money.)"""
+    big = max((x for x in signed if x > 0), default=0)
+    live, dead = [], []
+    for x in signed:
+        if x >= 0:
+            live.append(x)
+            dead.append(0)
+        else:
+            part = big if -x >= big else 0 if big else -x  # no blind proper: the post is the big blind
+            live.append(part)
+            dead.append(-x - part)
+    return live, dead
+
+
 def _dead(raw: object, n: int, conv: _Units) -> list[int] | None:
     """``_dead``: the dead money each player posts before the deal, by position like ``antes``."""
     if raw is None:
@@ -484,7 +502,7 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     n = len(record.starting_stacks)
     stacks = [conv(x) for x in record.starting_stacks]
     signed = [conv(abs(x)) * (-1 if x < 0 else 1) for x in _by_position(record.blinds_or_straddles or [], n)]
-    blinds = [abs(x) for x in signed]
+    blinds, posted_dead = _posts(signed)
     antes = [conv(x) for x in _by_position(record.antes or [], n)]
     betting = _betting(record, game, limit, conv)
     if game.family is Family.STUD and record.bring_in is None:
@@ -507,11 +525,12 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     if isinstance(carried_in, bool) or not isinstance(carried_in, int | Decimal):
         raise UnsupportedRule(f"_carried_in must be an amount, not {carried_in!r}")
     dead = _dead(extra.get("_dead"), n, conv)
+    if any(posted_dead):
+        dead = [a + b for a, b in zip(dead or [0] * n, posted_dead, strict=True)]
     big_blind_seat = _big_blind_seat(extra.get("_big_blind_seat"), n)
     button = n - 1 if n > 2 else 1
     if big_blind_seat is None and any(x < 0 for x in signed):
-        # A negative entry is a post (RULES §3.4: a new player's live big blind): paid at its size, but the big
-        # blind in position, and so who opens, comes from the blinds proper (as the PHH reference reads it).
+        # The big blind in position, and so who opens, comes from the blinds proper, never from a post.
         big_blind_seat = largest_blind_seat([max(x, 0) for x in signed], button)
     rake = _rake_hook(extra.get("_rake"), unit, conv)
     hand = Hand(
@@ -614,8 +633,7 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
         try:
             board_seen = _apply(hand, a, board_seen, conv)
         except UnknownCards as exc:
-            fit = _winnings_fit(record, hand, used)
-            return result("unchecked", f"action {k} {format_action(a)!r}: {exc}{fit}", hand=hand)
+            return _unknown_cards(record, hand, used, f"action {k} {format_action(a)!r}: {exc}", result)
         except PokerroomError as exc:
             return result("error", f"action {k} {format_action(a)!r}: {exc}", hand=hand)
     if hand.phase is Phase.SHOWDOWN:
@@ -623,7 +641,7 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
             while hand.to_act is not None and hand.phase is Phase.SHOWDOWN:
                 hand.act(Action.show(), hand.to_act)
         except UnknownCards as exc:
-            return result("unchecked", f"showdown: {exc}{_winnings_fit(record, hand, used)}", hand=hand)
+            return _unknown_cards(record, hand, used, f"showdown: {exc}", result)
         except PokerroomError as exc:
             return result("error", f"showdown: {exc}", hand=hand)
     if hand.phase is not Phase.COMPLETE:
@@ -654,56 +672,84 @@ def _plain(x: Decimal) -> str:
     return format_amount(x.normalize()) if x != x.to_integral_value() else str(int(x))
 
 
-def _winnings_fit(record: PHHHand, hand: Hand, unit: Decimal) -> str:
-    """With cards unknown at the showdown, what can still be checked of ``winnings``: they fit in the pot."""
-    if record.winnings is None:
-        return ""
-    pot = unit * (sum(hand.contributions) + hand.dead)
-    total = sum(record.winnings)
+def _returned(hand: Hand, unit: Decimal) -> list[Decimal]:
+    """Each seat's uncalled bets handed back (RULES §2.3), in the record's amounts."""
+    back = [Decimal(0)] * hand.n
+    for e in hand.events:
+        if e.type is EventType.UNCALLED and e.seat is not None and e.amount is not None:
+            back[e.seat] += unit * e.amount
+    return back
+
+
+def _unknown_cards(record: PHHHand, hand: Hand, unit: Decimal, message: str, result: _Result) -> ReplayResult:
+    """Cards unknown at the showdown: ``unchecked``, but ``winnings`` must still fit in the pot (uncalled bets
+    included, which some sites count in them); more than that is a ``mismatch``."""
+    if record.winnings is None or not any(record.winnings):
+        return result("unchecked", message, hand=hand)
+    pot = unit * (sum(hand.contributions) + hand.dead) + sum(_returned(hand, unit))
+    total = sum(record.winnings, Decimal(0))
     if total > pot:
-        return f"; and the record's winnings ({_plain(total)}) exceed the pot ({_plain(pot)})"
-    return f"; the record's winnings ({_plain(total)}) fit in the pot ({_plain(pot)})"
+        text = f"{message}; the record's winnings ({_plain(total)}) exceed the pot ({_plain(pot)})"
+        return result("mismatch", text, hand=hand)
+    return result("unchecked", f"{message}; the record's winnings ({_plain(total)}) fit in the pot", hand=hand)
 
 
 def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal], result: _Result) -> ReplayResult:
     """The status of a completed replay against the record's ``finishing_stacks`` and ``winnings`` (what each
-    player took from the pots): ``ok`` when both agree, ``rake`` when the only difference is chips missing from
-    what the pots' winners took, the same for both fields when both are given (the record implies a rake the
-    replay was not told of), ``mismatch`` otherwise, ``unchecked`` with neither to compare (or ``inf`` stacks
-    and no winnings)."""
+    player took from the pots): ``ok`` when they agree; ``rake`` when the only difference is chips missing from
+    what the pots' winners took (a rake the replay was not told of), the same in both fields where both show it;
+    ``mismatch`` otherwise; ``unchecked`` with neither to compare (or ``inf`` stacks and no winnings).  Final
+    stacks are the stronger check: when they agree (or differ by a rake) and the winnings do not, the record
+    contradicts itself, and the message says so."""
     won = [unit * w for w in hand.won]
-    gaps: list[list[Decimal]] = []
-    named: list[str] = []
+    fields: list[tuple[str, Sequence[Decimal], list[Decimal]]] = []  # (name, the record's, ours)
     if record.finishing_stacks is not None and not any(_is_inf(x) for x in record.starting_stacks):
-        gaps.append([c - e for c, e in zip(computed, record.finishing_stacks, strict=True)])
-        named.append("final stacks")
-    if record.winnings is not None:
-        # Sites differ on whether a winner's uncalled bet is in what they took (a walk's big blind): either counts.
-        back = [Decimal(0)] * hand.n
-        for e in hand.events:
-            if e.type is EventType.UNCALLED and e.seat is not None:
-                back[e.seat] += unit * e.amount
-        gaps.append([Decimal(0) if e == w + b else w - e for w, b, e in zip(won, back, record.winnings, strict=True)])
-        named.append("winnings")
-    if not gaps:
+        fields.append(("final stacks", record.finishing_stacks, computed))
+    if record.winnings is not None and any(record.winnings):  # all zeros (several sites' files): not recorded
+        # Sites differ on whether a winner's uncalled bet is in what they took (PartyPoker's winnings hold it, a
+        # walk's big blind at others): a record above the pots' share is measured against share + uncalled bet.
+        back = _returned(hand, unit)
+        base = [w + b if e > w else w for w, b, e in zip(won, back, record.winnings, strict=True)]
+        fields.append(("winnings", record.winnings, base))
+    if not fields:
         why = "starting stacks include inf" if record.finishing_stacks else "no finishing_stacks or winnings"
+        if record.winnings is not None:
+            why += " (the winnings are all zero: not recorded)"
         return result("unchecked", f"{why} to compare", computed, hand)
-    if not any(any(g) for g in gaps):
-        return result("ok", f"{' and '.join(named)} match", computed, hand)
-    first = gaps[0]
-    raked = (
-        all(g == first for g in gaps)
-        and all(d >= 0 for d in first)
-        and all(d == 0 or won[i] > 0 for i, d in enumerate(first))
-    )
-    if raked:
-        takers = ", ".join(f"p{i + 1} {_plain(won[i])} -> {_plain(won[i] - d)}" for i, d in enumerate(first) if d)
-        message = f"a rake of {_plain(sum(first))} is implied ({' and '.join(named)}: {takers})"
+    gaps = [[m - t for m, t in zip(ours, theirs, strict=True)] for _name, theirs, ours in fields]
+    verdicts = [_verdict(gap, won) for gap in gaps]
+    names = [name for name, _theirs, _ours in fields]
+    if verdicts == ["ok"] * len(fields):
+        return result("ok", f"{' and '.join(names)} match", computed, hand)
+    note = ""
+    if verdicts[0] != "mismatch" and verdicts[-1] == "mismatch" and len(fields) == 2:
+        note = f"; the record's winnings contradict its own final stacks ({_differences(*fields[1])})"
+        fields, gaps, verdicts = fields[:1], gaps[:1], verdicts[:1]
+    raked = [k for k, v in enumerate(verdicts) if v == "rake"]
+    if "mismatch" not in verdicts and all(gaps[k] == gaps[raked[0]] for k in raked):
+        if not raked:
+            return result("ok", f"{fields[0][0]} match{note}", computed, hand)
+        name, _theirs, ours = fields[raked[-1]]  # the winnings, when they show it: what each winner took
+        gap = gaps[raked[-1]]
+        took = ours if name == "winnings" else won
+        takers = ", ".join(f"p{i + 1} {_plain(took[i])} -> {_plain(took[i] - d)}" for i, d in enumerate(gap) if d)
+        shown = " and ".join(fields[k][0] for k in raked)
+        message = f"a rake of {_plain(sum(gap, Decimal(0)))} is implied ({shown}: {takers}){note}"
         return result("rake", message, computed, hand)
-    diffs = []
-    for name, gap in zip(named, gaps, strict=True):
-        mine = computed if name == "final stacks" else won
-        text = ", ".join(f"p{i + 1} {_plain(mine[i] - d)} vs {_plain(mine[i])}" for i, d in enumerate(gap) if d)
-        if text:
-            diffs.append(f"{name} (expected vs computed): {text}")
-    return result("mismatch", "; ".join(diffs), computed, hand)
+    diffs = [f"{name} (expected vs computed): {_differences(name, theirs, ours)}" for name, theirs, ours in fields]
+    return result("mismatch", "; ".join(d for d in diffs if not d.endswith(": ")) + note, computed, hand)
+
+
+def _verdict(gap: Sequence[Decimal], won: Sequence[Decimal]) -> str:
+    """``ok`` (no difference), ``rake`` (only chips missing from what winners took, at most a quarter of the pots:
+    RULES §3.10 takes 5 %, the HandHQ files imply up to 12 % of small pots) or ``mismatch``."""
+    if not any(gap):
+        return "ok"
+    if all(d >= 0 for d in gap) and all(d == 0 or won[i] > 0 for i, d in enumerate(gap)) and sum(gap) * 4 <= sum(won):
+        return "rake"
+    return "mismatch"
+
+
+def _differences(name: str, theirs: Sequence[Decimal], ours: Sequence[Decimal]) -> str:
+    pairs = enumerate(zip(theirs, ours, strict=True))
+    return ", ".join(f"p{i + 1} {_plain(t)} vs {_plain(o)}" for i, (t, o) in pairs if t != o)
