@@ -11,6 +11,7 @@ card.  The counts per file are pinned, so a change in how any hand reads or repl
 from __future__ import annotations
 
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -54,7 +55,7 @@ def test_ongame_dead_small_blind_posts() -> None:
     p4 takes is 2 + 4 + 4 (the called part) + 2 dead = 12, as the file's winnings say; a live post would make it 10."""
     records = list(read_each(DATA / "ong-400NLH-1.phhs"))
     first = records[0]
-    assert isinstance(first, PHHHand) and first.blinds_or_straddles == (2, 4, 0, -2, 0)
+    assert isinstance(first, PHHHand) and first.blinds_or_straddles == tuple(map(Decimal, (2, 4, 0, -2, 0)))
     result = replay(first)
     assert result.status == "ok" and result.hand is not None
     assert result.hand.dead_posted == [0, 0, 0, 200, 0]  # in cents
