@@ -81,6 +81,23 @@ def test_rules_hi_lo_and_draw_games() -> None:
     assert "open_pair_big_bet: false (changed; default true)" in changed
 
 
+@pytest.mark.parametrize("game_id", ["stud8", "omaha8", "omaha5-8"])
+def test_rules_offer_settled_decision_18_in_every_hi_lo_game(game_id: str) -> None:
+    out = runner.invoke(app, ["rules", game_id]).stdout
+    assert "  odd_chips_to_high: default false  (bool)" in out
+    assert "source: RULES §3.2, §6.3 (G7, G10, G4), settled decision 18" in out
+    assert "an odd chip between them goes to the high share" in out
+    assert "odd chips inside a tied share go to the first tied winner clockwise from the dealer" in out
+    changed = runner.invoke(app, ["rules", game_id, "--rule", "odd_chips_to_high=yes"]).stdout
+    assert "  odd_chips_to_high: true (changed; default false)  (bool)" in changed
+    assert "every odd chip of a tied share goes to the high winner as well" in changed
+    out = play(game_id, "--players", "3", "--seed", "1", "--rule", "odd_chips_to_high=on", lines="q\n")
+    assert "House rules: odd_chips_to_high=true\n" in out
+    bad = runner.invoke(app, ["play", game_id, "--rule", "odd_chips_to_high=maybe"], input="q\n")
+    assert bad.exit_code == 2 and "house rule odd_chips_to_high is true or false" in bad.output
+    assert "odd_chips_to_high" not in runner.invoke(app, ["rules", "omaha"]).stdout  # one share: no odd chip rule
+
+
 @pytest.mark.parametrize("game_id", [g.id for g in all_games()])
 def test_rules_of_every_game_name_every_house_rule_with_its_default(game_id: str) -> None:
     result = runner.invoke(app, ["rules", game_id])

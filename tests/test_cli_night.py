@@ -15,7 +15,7 @@ from pokerroom.cli import app
 from pokerroom.cli.rules import parse_rule
 from pokerroom.engine import EventType, Hand
 from pokerroom.errors import UnsupportedRule
-from pokerroom.games import find
+from pokerroom.games import Limit, find
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.record import HandRecord
 from pokerroom.room.table import Table
@@ -159,6 +159,24 @@ def test_blinds_changed_between_hands_are_posted_from_the_next_hand(monkeypatch:
     }
     assert posted == {1: [5, 10], 2: [5, 10], 3: [10, 20], 4: [10, 20]}
     assert sheet_total(result.output).endswith(" 0,00 kr")
+
+
+def test_no_limit_lowball_plays_no_limit_and_rebuys_only_with_no_chips_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    # RULES G1, §5.1 #2, #7, #10: the no-limit variation, 500 chips for 50 kr, a rebuy only once the chips are
+    # gone; the table the evening deals at is a no-limit table and refuses the rebuy as the night's books do.
+    results = evening_results(monkeypatch)
+    args = ["night", "--players", "Anna,Bo,Cia", "--no-limit", "--seed", "5", "--hands", "3", "--pause"]
+    result = runner.invoke(app, args, input="rebuy Anna 100\n\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith(
+        "Club lowball (ace-to-five, one draw) night at no limit: 3 players, 500 chips each for 50,00 kr "
+        "(0,10 kr per chip).\n"
+    )
+    assert "Not accepted: Anna still has 497 chips: in no-limit play a rebuy needs an empty stack (G1)" in out
+    assert "Anna buys" not in out
+    assert [r.setup.betting.limit for r in results] == [Limit.NO] * 3
+    assert sheet_total(out) == "Total           1500  150,00 kr       1500  150,00 kr    0,00 kr"
 
 
 def test_enter_results_by_hand_refuses_nets_that_do_not_sum_to_zero() -> None:

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from clitools import play
 from pokerroom.cards import parse_cards
+from pokerroom.cli import app
 from pokerroom.cli.play import Session
 from pokerroom.cli.play_input import InputError, legal_help, legal_menu, parse_input
 from pokerroom.cli.play_text import Narrator
@@ -114,12 +115,73 @@ def test_draw32_names_the_small_blind() -> None:
     assert "posted" not in out
 
 
+def test_club_holdem_heads_up_names_each_blind_by_its_amount() -> None:
+    # Seed 001's literal heads-up layout (RULES A-G2-5, settled decision 14): the dealer posts the big blind of 10,
+    # the other player the small blind of 5, posted first, and acts first before the flop.
+    out = play("club-holdem", "--players", "2", "--seed", "1", lines="f\nf\nq\n")
+    assert (
+        "=== Hand 1: Bot 1 on the button ===\nYou post the small blind of 5\nBot 1 posts the big blind of 10\n"
+    ) in out
+    assert "  0  You    stack    995  bet     5  Ts 5c       to act\n" in out
+    assert "  1  Bot 1  stack    990  bet    10              button\n" in out
+    assert (
+        "=== Hand 2: You on the button ===\nBot 1 posts the small blind of 5\nYou post the big blind of 10\n"
+    ) in out
+    assert "small blind of 10" not in out and "big blind of 5" not in out
+    # the table's engine events say the same in table seats
+    config = TableConfig("club-holdem", buy_in=BuyIn(1, None))
+    console = Console(file=io.StringIO(), width=200)
+    session = Session(config, players=2, stack=1000, bots="simple", seed=1, stream=io.StringIO(""), console=console)
+    hand = session.table.start_hand()
+    layout = session.table.layout
+    assert layout is not None and layout.button == 1 and session.table.to_act == 0
+    posted = [
+        (layout.dealt[e.seat], e.amount, e.text)
+        for e in hand.events
+        if e.type is EventType.POST_BLIND and e.seat is not None
+    ]
+    assert posted == [(0, 5, "small blind"), (1, 10, "big blind")]
+
+
 def test_a_big_blind_posted_out_of_position() -> None:
     hand = find("holdem").deal(stacks=[100, 100, 100, 100], button=0)
     narrator = Narrator(hand, ["You", "Bot 1", "Bot 2", "Bot 3"], 0)
     posted = Event(EventType.POST_BLIND, 3, 2, to=2, text="posted big blind")
     assert narrator.lines([posted]) == ["Bot 3 posts a big blind of 2"]
     assert narrator.lines([posted._replace(seat=0, text="big blind")]) == ["You post the big blind of 2"]
+
+
+# ---------------------------------------------------------------------------------------------- the A-6 minimum
+
+
+A6_LINES = "c\nk\np\n" * 300  # call, else check; stand pat in the draw
+
+
+def test_a6_players_below_13_chips_sit_out_and_a_human_below_it_is_out() -> None:
+    # RULES G3 (min_stack=13), A-G3-4: a player with fewer than 13 chips is not dealt in; play has no top-ups.
+    out = play("a6-lowball", "--players", "3", "--seed", "1", "--stack", "14", lines=A6_LINES)
+    assert "Stacks: You 12, Bot 1 18, Bot 2 12\n" in out
+    assert out.endswith(
+        "You have 12 chips, fewer than the 13 every player needs before a deal (RULES G3). Game over.\n"
+        "You leave after 1 hand with 12 chips (-2).\n"
+    )
+    bots = play("a6-lowball", "--players", "3", "--seed", "5", "--stack", "16", lines=A6_LINES)
+    before, after = bots.split("=== Hand 3: Bot 2 on the button ===\n")
+    assert "Stacks: You 21, Bot 1 12, Bot 2 15\n" in before
+    assert "  1  Bot 1         sitting out (12 chips, fewer than 13)\n" in after
+    assert "Bot 1 " not in after.replace("  1  Bot 1         sitting out", "")  # never dealt in again
+    for text in (out, bots):  # with 13 chips before every deal nobody is ever all in
+        assert "is all-in" not in text and "are all-in" not in text and "all-in" not in text.split("\n", 1)[1]
+    assert after.endswith(
+        "Stacks: You 12, Bot 2 24\n"
+        "You have 12 chips, fewer than the 13 every player needs before a deal (RULES G3). Game over.\n"
+        "You leave after 11 hands with 12 chips (-4).\n"
+    )
+    short = runner.invoke(app, ["play", "a6-lowball", "--stack", "12"], input="q\n")
+    assert short.exit_code == 2
+    assert "a6-lowball deals only to players with at least 13 chips (RULES G3), not 12" in " ".join(
+        short.output.replace("│", " ").split()
+    )
 
 
 # ---------------------------------------------------------------------------------------------- help

@@ -19,6 +19,7 @@ from pokerroom.cli import app
 from pokerroom.cli.simulate import MAX_CHIPS, interval
 from pokerroom.store import Store
 from pokerroom.store.schema import accounts
+from pokerroom.store.schema import hands as hands_table
 
 runner = CliRunner()
 
@@ -297,3 +298,23 @@ def test_concurrent_runs_on_one_sqlite_file_both_pass_their_check(tmp_path: Path
     assert len(run_accounts(url)) == 12
     with Store(url) as store:
         store.check_balanced()
+
+
+def test_house_rules_are_set_with_rule_as_in_play(tmp_path: Path) -> None:
+    # RULES settled decision 18's alternative at omaha hi/lo: the header names it and every hand's record keeps it.
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    args = ["simulate", "omaha8", "--players", "3", "--hands", "4", "--seed", "2", "--database", url]
+    result = runner.invoke(app, [*args, "--rule", "odd_chips_to_high=true"])
+    assert result.exit_code == 0, result.output
+    assert "\nHouse rules: odd_chips_to_high=true\n" in result.output
+    with Store(url) as store, store.engine.connect() as conn:
+        ids = [row.id for row in conn.execute(select(hands_table.c.id))]
+        assert len(ids) == 4
+        assert all(store.hand_record(i).setup.rules == {"odd_chips_to_high": True} for i in ids)
+    json_out = runner.invoke(app, [*args[:-2], "--rule", "odd_chips_to_high=true", "--json"])
+    assert json_out.exit_code == 0 and '"house_rules": {\n    "odd_chips_to_high": true\n  }' in json_out.stdout
+    bad = runner.invoke(app, ["simulate", "omaha8", "--hands", "2", "--rule", "nope=1"])
+    assert bad.exit_code == 2
+    assert "omaha8 has no house rule 'nope'; its house rules: odd_chips_to_high" in plain(bad.output)
+    plain_run = runner.invoke(app, ["simulate", "omaha8", "--players", "3", "--hands", "2", "--seed", "2"])
+    assert plain_run.exit_code == 0 and "House rules:" not in plain_run.output

@@ -119,6 +119,24 @@ def test_he17_and_a_g2_5_literal_heads_up() -> None:
     assert h.street == 1 and h.to_act == 1  # the non-dealer first in every round
 
 
+def test_a_g2_5_literal_heads_up_blinds_are_named_by_their_amounts() -> None:
+    # Seed 001's literal layout (settled decision 14): the non-dealer posts the first blind of 5, the small blind,
+    # and the dealer the second, the big blind of 10; the small blind is posted first.
+    h = CLUB_HOLDEM.deal(stacks=[500, 500], button=0, seed=5)
+    posted = [(e.seat, e.amount, e.to, e.text) for e in h.events if e.type is EventType.POST_BLIND]
+    assert posted == [(1, 5, 5, "small blind"), (0, 10, 10, "big blind")]
+    assert h.bets == [10, 5] and h.stacks == [490, 495] and h.to_act == 1
+    # the house rule hu_button_posts_sb: the online layout, the button posts the small blind and acts first
+    online = CLUB_HOLDEM.with_rules(hu_button_posts_sb=True).deal(stacks=[500, 500], button=0, seed=5)
+    online_posted = [(e.seat, e.amount, e.text) for e in online.events if e.type is EventType.POST_BLIND]
+    assert online_posted == [(0, 5, "small blind"), (1, 10, "big blind")]
+    assert online.bets == [5, 10] and online.to_act == 0
+    # three players: left of the button the small blind, then the big blind, whatever the heads-up rule
+    three = CLUB_HOLDEM.deal(stacks=[500, 500, 500], button=0, seed=5)
+    three_posted = [(e.seat, e.amount, e.text) for e in three.events if e.type is EventType.POST_BLIND]
+    assert three_posted == [(1, 5, "small blind"), (2, 10, "big blind")] and three.to_act == 0
+
+
 def test_club_holdem_house_rule_tda_minimum() -> None:
     tda = CLUB_HOLDEM.with_rules(nl_min_chips=0)
     h = tda.deal(stacks=[500] * 3, button=2, seed=6)

@@ -4,18 +4,22 @@ tests/tabletools.py."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from pokerroom.engine import ScriptedCards
+from pokerroom.engine import Action, ScriptedCards
 from pokerroom.errors import RoomError
+from pokerroom.games import Limit, find
+from pokerroom.room.night import Night, NightConfig
 from pokerroom.room.stakes import BuyIn
 from pokerroom.room.table import RoomEvent
 from tabletools import (
     B,
     C,
     F,
+    K,
     R,
     check_down,
     dealt,
@@ -24,6 +28,8 @@ from tabletools import (
     new_table,
     play,
 )
+
+PAT = Action.stand_pat()
 
 # ------------------------------------------------------------------------------------------ rebuys and table stakes
 
@@ -78,6 +84,66 @@ def test_g1_no_limit_lowball_rebuys_only_with_an_empty_stack() -> None:
     assert t.stacks() == {"p0": 1000, "p1": 500}
 
 
+def test_g1_no_limit_lowball_rebuy_rule_is_the_games_own_and_max_rebuy_tells_it() -> None:
+    # RULES G1, §5.1 #7: at no limit a rebuy waits until all the player's chips are gone.  The config names
+    # nothing (rebuy_only_busted=None): the game's house rule decides, and max_rebuy answers as add_chips does.
+    t = new_table("club-lowball", players=(0, 1), stack=500, limit="no")
+    assert t.limit is Limit.NO and t.rebuy_only_busted and t.buy_in == BuyIn(1, None)
+    assert t.max_rebuy("p0") == 0 and t.max_rebuy("p1") == 0
+    for amount in (1, 100):
+        with pytest.raises(RoomError, match="p0 still has 500 chips: in no-limit play a rebuy needs an empty stack"):
+            t.add_chips("p0", amount)
+    hole = {0: "2c3d4h5s7c", 1: "KcKdKhQsJc"}
+    t.start_hand(cards=ScriptedCards(hole))
+    assert t.max_rebuy("p0") == 0 and t.max_rebuy("p1") == 0  # a hand is being played
+    assert t.to_act == 1  # left of the dealer (seat 0)
+    play(t, (1, B(497)), (0, C))  # antes of 3, then all in
+    check_down(t)
+    assert t.stacks() == {"p0": 1000, "p1": 0}
+    assert t.max_rebuy("p1") is None and t.max_rebuy("p0") == 0  # busted: no limit; still holding chips: none
+    t.add_chips("p1", 500)
+    assert t.stacks() == {"p0": 1000, "p1": 500} and t.max_rebuy("p1") == 0
+    assert t.events[-1] == RoomEvent("rebuy", 1, "p1", 500)
+
+
+def test_g1_limit_lowball_tops_up_any_time_between_hands() -> None:
+    # The spread-limit game (the default) and a no-limit table whose config turns the rule off: top-ups are free.
+    for t in (
+        new_table("club-lowball", players=(0, 1), stack=500),
+        new_table("club-lowball", players=(0, 1), stack=500, limit="no", rebuy_only_busted=False),
+    ):
+        assert not t.rebuy_only_busted and t.max_rebuy("p0") is None
+        t.add_chips("p0", 100)
+        assert t.stacks() == {"p0": 600, "p1": 500}
+
+
+def test_g1_the_club_night_books_and_the_table_give_the_same_answer() -> None:
+    # One rule (HouseDefaults.rebuy_only_busted) for the table's settings and the night's books.
+    lowball = find("club-lowball").house
+    assert lowball.rebuy_only_busted(Limit.NO) and not lowball.rebuy_only_busted(Limit.SPREAD)
+    night = Night(NightConfig("club-lowball", no_limit=True), ["A", "B"], rng=random.Random(1))
+    for name in night.seats:
+        night.buy_in(name, 500)
+    with pytest.raises(RoomError, match="in no-limit lowball a rebuy waits until all chips are gone; A has 500"):
+        night.rebuy("A", 100, stacks={"A": 500, "B": 500})
+    assert night.rebuy("A", 100, stacks={"A": 0, "B": 1000}) == 1000  # 100 chips at 10 öre
+
+
+def test_3_3_max_rebuy_is_0_when_no_amount_the_caps_allow_reaches_the_table_minimum() -> None:
+    t = new_table("club-holdem", seats=3, buy_in=BuyIn(300, None))
+    for seat, name in enumerate("abc"):
+        t.sit(seat, name, 300)
+    for seat in (1, 2):
+        t.seats[seat].stack = 50  # type: ignore[union-attr]  # as after hands lost
+    # M = 400, S = 3: X = 133, so c may add 83 at most and would still be under the minimum of 300
+    assert t.max_rebuy("c") == 0 and t.max_rebuy("a") == 0
+    with pytest.raises(RoomError, match="c may add at most 83 chips now"):
+        t.add_chips("c", 250)
+    with pytest.raises(RoomError, match="c has 50 chips and the table minimum is 300: add at least 250 chips, not 83"):
+        t.add_chips("c", 83)
+    assert t.stacks() == {"a": 300, "b": 50, "c": 50}
+
+
 def test_3_3_no_limit_table_maximum() -> None:
     t = new_table("holdem", players=(0, 1), blinds=(5, 10), seats=2, stack=900)
     assert t.buy_in == BuyIn(200, 1000) and t.max_rebuy("p0") == 100
@@ -112,6 +178,37 @@ def test_a_g3_4_a6_player_below_13_chips_is_not_dealt_in_until_topped_up() -> No
     t.start_hand(seed=3)
     assert dealt(t) == (0, 1, 2)
     assert t.hand is not None and t.hand.pot_total == 3  # ante 1 each
+
+
+def test_a_g3_4_a6_stack_falling_below_13_in_play_sits_out_until_topped_up() -> None:
+    # RULES G3 min_stack=13, A-G3-4: before every deal each player needs 13 chips (ante 1 + 4 + 8), else tops up or
+    # sits out that hand.  p2 loses 4 chips in a hand and falls to 10: not dealt in, the deal passes that seat, and
+    # only a top-up to 13 or more brings the player back.
+    t = new_table("a6-lowball", players=(0, 1, 2), stack=14, seats=4)
+    hole = {0: "6c4h3s2dAc", 1: "KcQdJh9s8c", 2: "KdQhJs9c8d"}
+    t.start_hand(cards=ScriptedCards(hole))
+    assert dealt(t) == (0, 1, 2) and t.layout is not None and t.layout.button == 0 and t.to_act == 1
+    play(t, (1, K), (2, K), (0, B(1)), (1, F), (2, C))
+    play(t, (2, PAT), (0, PAT))  # the draw, clockwise from the dealer's left
+    play(t, (0, B(2)), (2, C))  # round 2: the opener of round 1 first (A-G3-6)
+    assert t.record is not None and t.record.payouts == (9, 0, 0)
+    assert t.stacks() == {"p0": 19, "p1": 13, "p2": 10}
+    assert t.short(2) and not t.short(1) and t.max_rebuy("p2") is None
+    mark = len(t.events)
+    t.start_hand(cards=ScriptedCards({0: "KcQdJh9s8c", 1: "6c4h3s2dAc"}))
+    assert dealt(t) == (0, 1) and t.layout is not None and t.layout.button == 1 and t.to_act == 0
+    assert kinds(t, mark) == [("sit_out", 2, 10, "fewer than 13 chips before the deal")]
+    assert t.hand is not None and t.hand.pot_total == 2 and t.stacks()["p2"] == 10
+    check_down(t)
+    assert t.stacks() == {"p0": 18, "p1": 14, "p2": 10}
+    with pytest.raises(RoomError, match="p2 has 10 chips and the table minimum is 13: add at least 3 chips, not 2"):
+        t.add_chips("p2", 2)
+    assert t.stacks()["p2"] == 10 and t.short(2)
+    t.add_chips("p2", 3)
+    assert not t.short(2) and t.stacks()["p2"] == 13
+    t.start_hand(seed=5)
+    assert dealt(t) == (0, 1, 2) and t.layout is not None and t.layout.button == 2
+    assert t.hand is not None and t.hand.pot_total == 3 and t.hand.stacks == [17, 13, 12]  # ante 1 each
 
 
 # ------------------------------------------------------------------------------------ regressions: chips (§3.3, G2)

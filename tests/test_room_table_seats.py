@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from pokerroom.bots import CallingStation
-from pokerroom.engine import ScriptedCards
+from pokerroom.engine import Action, ScriptedCards
 from pokerroom.errors import IllegalAction, PokerroomError, RoomError
 from pokerroom.room.stakes import BuyIn
 from pokerroom.room.table import Table, TableConfig
+from pokerroom.server.protocol import view_json
 from tabletools import (
     C,
     F,
@@ -209,3 +210,59 @@ def test_a_failed_deal_records_no_missed_blinds() -> None:
     t.start_hand(seed=2)
     assert positions(t) == (2, 3, 0, 1)
     assert kinds(t, mark) == [("missed_blind", 4, 10, "big")]
+
+
+# ------------------------------------------------------------- posting events in table seats (antes, blinds, posts)
+
+
+def _posts(t: Table, viewer: int | None = None) -> list[tuple[str, int, int, str | None]]:
+    """The forced bets of the hand being played as a player sees them over the wire (the server's one view of a
+    hand, :func:`pokerroom.server.protocol.view_json`): (type, table seat, chips, text)."""
+    assert t.hand is not None and t.layout is not None
+    es = None if viewer is None else t.layout.dealt.index(viewer)
+    events = view_json(t.hand.view(es), t.layout.dealt, number=t.hand_number)["events"]
+    return [
+        (e["type"], e["seat"], e["amount"], e.get("text"))
+        for e in events  # type: ignore[attr-defined]
+        if e["type"] in ("post_ante", "post_blind", "post_dead", "bring_in")
+    ]
+
+
+def test_posting_events_name_table_seats_not_engine_indexes() -> None:
+    # Seats 2, 5 and 7 of nine are taken: engine seats 0, 1, 2.  Every post a player or a hand history sees names
+    # the table seat (RULES §3.4: the new player's posted big blind included).
+    t = new_table("holdem", players=(2, 5, 7), blinds=(5, 10), ante=1, seats=9)
+    t.start_hand(seed=1)
+    assert positions(t) == (2, 5, 7, 2)
+    assert _posts(t) == [
+        ("post_ante", 5, 1, None), ("post_ante", 7, 1, None), ("post_ante", 2, 1, None),
+        ("post_blind", 5, 5, "small blind"), ("post_blind", 7, 10, "big blind"),
+    ]  # fmt: skip
+    assert _posts(t, viewer=7) == _posts(t)  # amounts and seats are public
+    assert bets(t) == {5: 5, 7: 10}
+    fold_around(t)
+    record = t.record
+    assert record is not None and record.players == ((2, "p2"), (5, "p5"), (7, "p7"))
+    assert [p.seat for p in record.setup.seats] == [2, 5, 7]
+    t.sit(3, "p3", 1000)  # joins between the big blind to be and the button: posts a live big blind
+    t.start_hand(seed=2)
+    assert positions(t) == (5, 7, 2, 3) and bets(t) == {7: 5, 2: 10, 3: 10}
+    assert _posts(t) == [
+        ("post_ante", 7, 1, None), ("post_ante", 2, 1, None), ("post_ante", 3, 1, None), ("post_ante", 5, 1, None),
+        ("post_blind", 7, 5, "small blind"), ("post_blind", 2, 10, "big blind"),
+        ("post_blind", 3, 10, "posted big blind"),
+    ]  # fmt: skip
+    fold_around(t)  # p3 checks its option, p5 and p7 fold, p2 and p3 check down: p2 takes the 29
+    assert t.stacks() == {"p2": 1017, "p3": 989, "p5": 993, "p7": 1001}
+
+
+def test_stud_antes_and_the_bring_in_name_table_seats() -> None:
+    t = new_table("stud", players=(2, 5, 7), ante=1, bring_in=2, stakes="4/8", seats=8, first_button=0)
+    # engine seat 1 (table seat 5) shows the lowest door card, the 2c: it brings in
+    t.start_hand(cards=ScriptedCards({0: "AhKd9c", 1: "AsKc2c", 2: "QhQd8c"}))
+    assert t.to_act == 5
+    t.act(5, Action.post_bring_in())
+    assert _posts(t) == [
+        ("post_ante", 2, 1, None), ("post_ante", 5, 1, None), ("post_ante", 7, 1, None), ("bring_in", 5, 2, None),
+    ]  # fmt: skip
+    assert t.to_act == 7 and bets(t) == {5: 2}

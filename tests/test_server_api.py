@@ -278,6 +278,23 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
             assert api(client, None, "GET", "/api/tables/1")["players"] == ["bot-1-1", "alice"]
 
 
+def test_no_limit_club_lowball_offers_no_rebuy_while_the_player_has_chips(db: str) -> None:
+    # RULES G1: at no limit a rebuy waits until the chips are gone; the state's allowance says what the table does.
+    club = Starter("Club", "club-lowball", None, "no", bots=0, seats=2)
+    with serve(db, club) as client:
+        alice = sign_up(client, "alice")
+        with table(client, alice) as conn:
+            conn.recv()
+            conn.send("sit", seat=0, buy_in=500)
+            s = conn.state(lambda s: s["you"] == 0, "alice seated")
+            assert s["rebuy"] == {"allowed": False, "max": 0}
+            conn.send("rebuy", amount=100)
+            message = conn.error("room")["message"]
+            assert message == "alice still has 500 chips: in no-limit play a rebuy needs an empty stack (G1)"
+            conn.ping("after")  # the refusal changed nothing: no state follows it
+            assert servertools.actor_of(client).table.stacks() == {"alice": 500}
+
+
 PARSE_ERRORS = [
     ("not json", "malformed"),
     ("[1, 2, 3]", "malformed"),

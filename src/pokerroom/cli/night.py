@@ -1,10 +1,12 @@
 """``pokerroom night``: the club's game night (seeds 000/001 chapter 4; RULES §3.11, G1, G2, §5).
 
-The evening runs as the club plays it: seats and the first dealer drawn by lot, everyone's first buy-in the same
-at the agreed price per chip, the deal one seat clockwise per hand, rebuys between hands only (club hold'em
-capped at X = M/S, A-G2-6) and house rules agreed for the evening and changed between hands (meta-rule 2).  The
-evening ends on the completed orbit after the agreed number of hands or minutes (:meth:`Night.is_over`); that
-last hand pays out the odd chips carried in the pot (A-G1-7), so the cash-out sheet balances to the öre.
+The evening runs as the club plays it: seats and the first dealer drawn by lot, everyone's first buy-in the same at
+the agreed price per chip, the deal one seat clockwise per hand, rebuys between hands only (club hold'em capped
+at X = M/S, A-G2-6; no-limit lowball, ``--no-limit``, only once the player's chips are gone, G1; the table's
+:meth:`~pokerroom.room.table.Table.add_chips` and ``max_rebuy`` decide) and house rules agreed for the evening and
+changed between hands (meta-rule 2). The evening ends on the completed orbit after the agreed number of hands or
+minutes (:meth:`Night.is_over`); that last hand pays out the odd chips carried in the pot (A-G1-7), so the cash-out
+sheet balances to the öre.
 
 :class:`~pokerroom.room.night.Night` keeps the books and says who deals; a :class:`~pokerroom.room.table.Table`
 deals and referees the hands, with bots for every player not named by ``--human``.  Humans type their actions as
@@ -42,7 +44,7 @@ from pokerroom.cli.play_text import Narrator, pot_lines
 from pokerroom.cli.rules import format_value, parse_rule
 from pokerroom.engine import Action, Hand
 from pokerroom.errors import PokerroomError, RoomError, UnsupportedRule
-from pokerroom.games import find
+from pokerroom.games import Limit, find
 from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.layout import Candidate, plan_hand
 from pokerroom.room.night import GAMES, Night, NightConfig, format_kronor
@@ -99,12 +101,14 @@ def build_table(
     carried: int = 0,
     hand_number: int = 0,
     seed: int | None = None,
+    limit: Limit | None = None,
 ) -> Table:
     """A table of ``game`` under house ``rules`` with each player of ``stacks`` at their seat (``seating``),
-    the deal going to ``dealer`` next, ``carried`` odd chips in the pot and ``hand_number`` hands played.  Used
+    the deal going to ``dealer`` next, ``carried`` odd chips in the pot and ``hand_number`` hands played, at the
+    evening's ``limit`` (``None``: the game's own; no-limit lowball's rebuy rule follows it, RULES G1).  Used
     for the first hand, again when the seating changes between hands, and for trial hands (:func:`trial_hand`);
     house rules changed between hands go to the table with :meth:`Table.set_rules`."""
-    config = TableConfig(game, rules=dict(rules), seats=size)
+    config = TableConfig(game, rules=dict(rules), seats=size, limit=None if limit is None else limit.value)
     playing = [seating[name] for name, chips in stacks.items() if chips > 0]
     first = first_button_for(Table(config), playing, seating[dealer])
     table = Table(config, first_button=first, seed=seed)
@@ -119,14 +123,21 @@ def build_table(
 
 
 def trial_hand(
-    game: str, rules: dict[str, object], seating: dict[str, int], stacks: dict[str, int], dealer: str, *, size: int
+    game: str,
+    rules: dict[str, object],
+    seating: dict[str, int],
+    stacks: dict[str, int],
+    dealer: str,
+    *,
+    size: int,
+    limit: Limit | None = None,
 ) -> None:
     """Deal and play out one hand of ``game`` under house ``rules`` at a throwaway table (:func:`build_table`;
     calling bots, a fixed deck), so that values the game or the table cannot play with are refused before they
     are agreed: raises :class:`~pokerroom.errors.UnsupportedRule` with the reason.  Touches nothing of the
     evening (its seats, its random draws)."""
     try:
-        table = build_table(game, rules, seating, stacks, dealer, size=size)
+        table = build_table(game, rules, seating, stacks, dealer, size=size, limit=limit)
         hand = table.start_hand(seed=0)
         bot = make("calling", seed=0)
         while not hand.is_complete:
@@ -226,7 +237,10 @@ class Evening:
         reason."""
         find(self.config.game).with_rules(**rules)  # an unknown rule or a value of the wrong type
         seated = dict.fromkeys(self.night.seats, self.config.first_buyin)
-        trial_hand(self.config.game, rules, self.seating, seated, self.night.next_dealer, size=len(self.seating))
+        trial_hand(
+            self.config.game, rules, self.seating, seated, self.night.next_dealer, size=len(self.seating),
+            limit=self.night.limit,
+        )
 
     def stacks(self) -> dict[str, int]:
         """Chips in front of every seated player."""
@@ -239,8 +253,9 @@ class Evening:
         """Play the evening; returns the exit code (0, or 1 when the chips could not be settled)."""
         night, config = self.night, self.config
         game = find(config.game)
+        structure = f" at {night.limit.value} limit" if night.limit is not game.default_limit else ""
         self.say(
-            f"{game.name} night: {len(night.seats)} players, {config.first_buyin} chips each for "
+            f"{game.name} night{structure}: {len(night.seats)} players, {config.first_buyin} chips each for "
             f"{format_kronor(config.first_buyin * config.price_per_chip)} "
             f"({format_kronor(config.price_per_chip)} per chip)."
         )
@@ -322,6 +337,7 @@ class Evening:
                 carried=old.carried if old else 0,
                 hand_number=old.hand_number if old else 0,
                 seed=self.seed,
+                limit=self.night.limit,
             )
             self.rebuild = False
         return self.table
@@ -665,6 +681,14 @@ def night(
         bool, typer.Option("--pause", help="Ask between hands (rebuys, rule changes) even with bots only.")
     ] = False,
     bots: Annotated[str, typer.Option(help=f"The bots: {', '.join(BOTS)}.")] = "simple",
+    no_limit: Annotated[
+        bool,
+        typer.Option(
+            "--no-limit",
+            help="Club lowball's no-limit variation (RULES §5.1 #2, #7, #10): 500 chips for 50 kr, and a rebuy "
+            "only once a player's chips are gone (club hold'em is always no limit).",
+        ),
+    ] = False,
 ) -> None:
     """The club's game night: seats and dealer by lot, hands until the orbit after the agreed length, cash-out."""
     if game not in GAMES:
@@ -708,6 +732,7 @@ def night(
             house_rules=agreed,
             hands=_UNLIMITED_HANDS if hands is None else hands,
             minutes=_UNLIMITED_MINUTES if minutes is None else minutes,
+            no_limit=no_limit,
         )
         evening = Evening(
             config,

@@ -1,17 +1,18 @@
 """``pokerroom play GAME``: the human at seat 0 against bots, hand after hand, in the terminal, at any game.
 
-The hands are dealt and refereed by a :class:`~pokerroom.room.table.Table`, as in the room: the button or dealer
-box moves (or stays) as the game's table does, players with no chips sit out, every action goes through the
-table's one accept step (an out-of-range amount placed at the nearest legal one where the house rule says so).
-The bots see only their seats' views, the human sees a view of seat 0 and the pots.  Stud games show every
-seat's up cards and the human's down cards and ask for the bring-in (``i``, or ``c`` to complete); draw games ask
-for discards (``d 7h 2c``, ``d 1 3`` by position, ``d`` or ``p`` to stand pat); hi/lo results name both halves of
-each pot (:mod:`.play_text`).  Stacks carry from hand to hand, and the game ends when the human busts, wins every
-chip or quits.  Quitting (``q`` or the end of input) mid-hand folds the hand through the table, the chips in the
-pot staying there; where folding is not legal (a draw, the bring-in, a free check at a table that refuses folding
-it) the table acts as for a player who left (``Cause.LEFT``) until the human can fold or the hand ends.  Input
-comes line by line from a text stream (stdin),
-so a test or a script can pipe it in; with ``--seed`` the cards and the bots are reproducible.
+The hands are dealt and refereed by a :class:`~pokerroom.room.table.Table`, as in the room: the button or dealer box
+moves (or stays) as the game's table does, players with no chips (at the A-6 table fewer than 13, RULES G3) sit out,
+every action goes through the table's one accept step (an out-of-range amount placed at the nearest legal one where
+the house rule says so). The bots see only their seats' views, the human sees a view of seat 0 and the pots. Stud
+games show every seat's up cards and the human's down cards and ask for the bring-in (``i``, or ``c`` to complete);
+draw games ask for discards (``d 7h 2c``, ``d 1 3`` by position, ``d`` or ``p`` to stand pat); hi/lo results name
+both halves of each pot (:mod:`.play_text`). Stacks carry from hand to hand (there are no top-ups), and the game
+ends when the human busts (or holds fewer chips than a deal needs), wins every chip (or nobody else can be dealt in)
+or quits. Quitting (``q`` or the end of input) mid-hand folds the hand through the table, the chips in the pot
+staying there; where folding is not legal (a draw, the bring-in, a free check at a table that refuses folding it)
+the table acts as for a player who left (``Cause.LEFT``) until the human can fold or the hand ends. Input comes line
+by line from a text stream (stdin), so a test or a script can pipe it in; with ``--seed`` the cards and the bots are
+reproducible.
 
 Stakes: in blind games ``--stakes SMALL/BIG`` gives the blinds (fixed limit: the small and big bet, the blinds
 then half the small bet and the small bet); a game with its own blinds or ante (the club games) uses them unless
@@ -136,7 +137,9 @@ class Session:
         width = max(11, cards_width) if self.game.family is not Family.STUD else cards_width + 9
         for table_seat, name in enumerate(self.names):
             if table_seat not in dealt:
-                self.say(f"  {table_seat}  {name:<6}        sitting out (no chips)")
+                chips = self._stack(table_seat)
+                why = f"{chips} chips, fewer than {self.table.min_stack}" if chips else "no chips"
+                self.say(f"  {table_seat}  {name:<6}        sitting out ({why})")
                 continue
             s = dealt.index(table_seat)
             tags = []
@@ -239,12 +242,30 @@ class Session:
 
     def run(self) -> None:
         start = self._stack(HUMAN)
+        table = self.table
         while not self.quit:
-            if self._stack(HUMAN) == 0:
-                self.say("You are out of chips. Game over.", style="bold")
+            # Only players holding the table's minimum are dealt in (RULES G3: the A-6 table's 13); there are no
+            # top-ups here, so a human below it is out and bots below it sit out.
+            if table.short(HUMAN):
+                have = self._stack(HUMAN)
+                if have:
+                    self.say(
+                        f"You have {have} chips, fewer than the {table.min_stack} every player needs before a deal "
+                        "(RULES G3). Game over.",
+                        style="bold",
+                    )
+                else:
+                    self.say("You are out of chips. Game over.", style="bold")
                 break
-            if sum(1 for seat in range(len(self.names)) if self._stack(seat) > 0) < 2:
-                self.say("You have won every chip at the table!", style="bold")
+            others = [seat for seat in range(len(self.names)) if seat != HUMAN]
+            if all(table.short(seat) for seat in others):
+                if any(self._stack(seat) for seat in others):
+                    self.say(
+                        f"No bot has the {table.min_stack} chips a deal needs (RULES G3): you win the table!",
+                        style="bold",
+                    )
+                else:
+                    self.say("You have won every chip at the table!", style="bold")
                 break
             self.play_hand()
         final = self._stack(HUMAN)
@@ -301,7 +322,7 @@ def play(
         table = table_stakes(chosen, structure, stakes, ante=ante, bring_in=bring_in)
         config = TableConfig(
             chosen.id, rules=rules, stakes=stakes, limit=structure.value, ante=ante, bring_in=bring_in or 0,
-            buy_in=BuyIn(1, None), min_stack=1,
+            buy_in=BuyIn(1, None),
         )
     except (PokerroomError, ValueError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--stakes/--limit/--ante/--bring-in") from None
@@ -320,6 +341,12 @@ def play(
         )
     except PokerroomError as exc:
         raise typer.BadParameter(str(exc), param_hint="--stakes/--limit/--ante/--bring-in/--stack") from None
+    if chips < session.table.min_stack:
+        raise typer.BadParameter(
+            f"{chosen.id} deals only to players with at least {session.table.min_stack} chips (RULES G3), "
+            f"not {chips}",
+            param_hint="--stack",
+        )
     stakes_in_use = session.stakes
     session.say(
         f"{chosen.name}, {stakes_in_use.betting.describe()}, {stakes_in_use.describe()}: you and {seats - 1} "

@@ -292,7 +292,17 @@ def _other_rules(game: Game) -> list[str]:
         lines.append(f"a draw the clock made stands pat and may not bet or raise for {span}")
         lines.append("discards are never dealt back to the player who threw them when the stub is reshuffled")
     if len(game.shares) > 1:
-        lines.append("each pot (main and side) is split between the shares; the odd chip goes to the first share")
+        first = game.shares[0].name
+        lines.append(
+            f"each pot (main and side) is split between the shares; an odd chip between them goes to the {first} share"
+        )
+        if house.odd_chips_to_high:
+            lines.append(
+                f"every odd chip of a tied share goes to the {first} winner as well (the first tied {first} winner "
+                "clockwise from the dealer when that share is tied too)"
+            )
+        else:
+            lines.append("odd chips inside a tied share go to the first tied winner clockwise from the dealer")
     if not house.fold_without_bet:
         lines.append("a player may not fold when no bet is pending")
     if house.odd_chips_carry:

@@ -42,9 +42,10 @@ time) never mix their chips; the results table shows the bots' short names (``si
 ``--stakes SMALL/BIG`` means what it means to ``pokerroom play`` (the table's ``stakes``, read by
 :func:`pokerroom.games.stakes.table_stakes`): the blinds at no, pot and half-pot limit, the small and big bet at
 fixed limit (blinds half the small bet and the small bet) and in stud; ``--limit`` picks the betting structure
-and ``--buy-in`` the chips each bot sits (and rebuys) with, inside the table's range.  The header prints the
-betting structure and the forced bets actually in use.  Home games (the club's) are never raked, even at
-``--real-money`` (RULES §3.10).
+and ``--buy-in`` the chips each bot sits (and rebuys) with, inside the table's range; ``--rule NAME=VALUE`` sets
+a house rule as ``pokerroom play`` does (:func:`pokerroom.cli.rules.parse_rule`).  The header prints the betting
+structure and the forced bets actually in use, and the house rules changed.  Home games (the club's) are never
+raked, even at ``--real-money`` (RULES §3.10).
 
 ``--database`` takes a SQLAlchemy URL (``sqlite:///path/to/file.db``, ``postgresql+psycopg://user@host/db``)
 that every shard writes to (with ``--dask``, one each worker reaches: PostgreSQL, or a SQLite file on a path they
@@ -78,6 +79,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from pokerroom.bots import BOTS
 from pokerroom.cli.recover import describe, recover_all
 from pokerroom.cli.report import open_store
+from pokerroom.cli.rules import format_value, parse_rule
 from pokerroom.cli.simulate_pool import (
     CLUSTER_HINT,
     ClusterError,
@@ -162,13 +164,29 @@ LIMITS = ("no", "pot", "half-pot", "fixed", "spread")
 """The betting structures ``--limit`` takes."""
 
 
+def _rules(game: Game, texts: Sequence[str]) -> dict[str, object]:
+    """``--rule NAME=VALUE`` options as ``pokerroom play`` reads them (:func:`pokerroom.cli.rules.parse_rule`),
+    checked against the game; refused (exit 2) naming the game's house rules."""
+    try:
+        rules = dict(parse_rule(game, text) for text in texts)
+        game.with_rules(**rules)
+    except PokerroomError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--rule") from None
+    return rules
+
+
 def _config(
-    game: Game, stakes: str | None, limit: str | None, seats: int, real_money: bool
+    game: Game,
+    stakes: str | None,
+    limit: str | None,
+    seats: int,
+    real_money: bool,
+    rules: dict[str, object] | None = None,
 ) -> TableConfig:
     """The table's settings from the options: ``--stakes`` in ``pokerroom play``'s notation (the blinds at no
-    and pot limit, the small/big bet at fixed limit and in stud: :func:`pokerroom.games.stakes.table_stakes`),
-    passed through :class:`TableConfig` so both commands mean the same; refused (exit 2) when no table could
-    play them."""
+    and pot limit, the small/big bet at fixed limit and in stud: :func:`pokerroom.games.stakes.table_stakes`)
+    and the house ``rules``, passed through :class:`TableConfig` so both commands mean the same; refused
+    (exit 2) when no table could play them."""
     if stakes is not None:
         try:
             small, big = parse_stakes(stakes)
@@ -182,9 +200,12 @@ def _config(
     if limit is not None and limit.lower() not in LIMITS:
         raise typer.BadParameter(f"unknown limit {limit!r}; limits: {', '.join(LIMITS)}", param_hint="--limit")
     hint = "--stakes/--limit" if limit is not None else "--stakes"
+    if rules:
+        hint += "/--rule"
     try:
         config = TableConfig(
-            game.id, stakes=stakes, limit=None if limit is None else limit.lower(), seats=seats, real_money=real_money
+            game.id, rules=dict(rules or {}), stakes=stakes, limit=None if limit is None else limit.lower(),
+            seats=seats, real_money=real_money,
         )
         Table(config)  # settings no hand could be dealt with are refused now
     except PokerroomError as exc:
@@ -281,6 +302,10 @@ def simulate(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the merged results as JSON on stdout (and nothing else there).")
     ] = False,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option("--rule", help="A house rule NAME=VALUE (repeatable; pokerroom rules GAME lists them)."),
+    ] = None,
 ) -> None:
     """Bots play tables for many hands through the room and the store; results per bot with 95% intervals."""
     try:
@@ -297,7 +322,7 @@ def simulate(
             "--workers runs local processes and --dask the cluster's workers: give one of them", param_hint="--workers"
         )
     kinds = _bot_kinds(bots or ["simple"])
-    config = _config(chosen, stakes, limit, players, real_money)
+    config = _config(chosen, stakes, limit, players, real_money, _rules(chosen, rule or []))
     chips = _check_buy_in(config, players, buy_in)
     setup = _Setup(chosen, config, kinds, players, hands, seed, chips, shard_hands, workers or 1, dask)
     out = Console(highlight=False, soft_wrap=True, stderr=as_json)  # --json: stdout holds the JSON alone
@@ -405,6 +430,9 @@ def _header(
         f"{_count(setup.hands, 'hand')}{'' if setup.seed is None else f', seed {setup.seed}'}.",
         markup=False,
     )
+    changed = table.game.changed_rules()
+    if changed:
+        out.print("House rules: " + ", ".join(f"{k}={format_value(v)}" for k, v in changed.items()), markup=False)
     n = len(specs)
     last = f" (the last {specs[-1].hands})" if n > 1 and specs[-1].hands != specs[0].hands else ""
     each = ", each at a table of its own," if n > 1 else ","
@@ -519,6 +547,7 @@ def _as_json(setup: _Setup, merged: Merged, big: int, seconds: float, how: str) 
         bots.append(bot)
     return {
         "game": setup.game.id,
+        "house_rules": dict(setup.config.rules),
         "players": setup.players,
         "seed": setup.seed,
         "hands": merged.hands,

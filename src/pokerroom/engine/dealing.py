@@ -149,7 +149,7 @@ class DeckSource:
     def discard(self, cards: Sequence[int]) -> None:
         self._muck.extend(c for c in cards if c >= 0)
 
-    def draw_capacity(self, own: Sequence[int]) -> int | None:
+    def draw_capacity(self, own: Sequence[int]) -> int:
         """The cards of the stub and the muck that are not among ``own`` (RULES §2.5, decision 22)."""
         banned = set(own)
         stub = sum(1 for c in self._cards[self._pos :] if c not in banned) if banned else self.remaining
@@ -158,17 +158,27 @@ class DeckSource:
     def deal_draw(self, seat: int, count: int, own: Sequence[int]) -> list[int]:
         """``count`` cards from the stub, never one of ``own``; when the stub cannot give them, the muck less
         ``own`` is shuffled into it first, and again whenever the stub runs out (:attr:`reshuffled` says how
-        many cards each time).  Raises :class:`OutOfCards` when even that cannot complete the draw."""
-        self.reshuffled = ()
+        many cards each time).  Raises :class:`OutOfCards`, changing nothing, when even that cannot complete the
+        draw (more than :meth:`draw_capacity` cards)."""
         if count == 0:
+            self.reshuffled = ()
             return []
+        capacity = self.draw_capacity(own)
+        if count > capacity:  # refused before anything moves: the stub, the muck and the generator stay as they are
+            raise OutOfCards(
+                f"seat {seat} cannot draw {count}: the stub and the muck hold {capacity} cards it may get (RULES §2.5)"
+            )
+        self.reshuffled = ()
         banned = set(own)
         if self.remaining < count:
             self._reshuffle(banned)
         out: list[int] = []
         while len(out) < count:
-            if self.remaining == 0 and not self._reshuffle(banned):
-                raise OutOfCards(f"no cards left to complete seat {seat}'s draw of {count}")
+            if self.remaining == 0:
+                # Decision 22: the stub held only the drawer's own discards (put back in the muck as they came);
+                # the eligible cards left are in the muck, so the reshuffle always finds some (capacity above).
+                moved = self._reshuffle(banned)
+                assert moved, "draw_capacity counted cards the reshuffle did not find"
             card = self._take(1)[0]
             if card in banned:  # never the drawer's own discards: back to the muck
                 self._muck.append(card)

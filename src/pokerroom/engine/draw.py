@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.engine.actions import Action, ActionKind
+from pokerroom.engine.dealing import OutOfCards
 from pokerroom.engine.events import TIMED_OUT, Event, EventType
 from pokerroom.engine.order import FIRST_TO_ACT, clockwise
 from pokerroom.engine.phase import Phase
@@ -88,17 +89,30 @@ class DrawRound:
     def act(self, action: Action, s: int) -> Event:
         """Seat ``s`` discards, then draws as many from the stub (RULES §2.5): a ``DRAW`` event, a ``RESHUFFLE``
         for each time the stub was reshuffled to complete it, the ``DEAL_HOLE`` of the new cards.  Afterwards the
-        hand's ``to_act`` is the next drawer, or ``None`` when the draw is over."""
+        hand's ``to_act`` is the next drawer, or ``None`` when the draw is over.
+
+        All or nothing: the new cards are dealt before the hand changes, so a draw the card source cannot complete
+        (:class:`~pokerroom.engine.dealing.OutOfCards`: a script that runs out; a seeded deck never does once
+        :meth:`verify` accepted the draw, decision 22) leaves the hand, the stub and the muck as they were."""
         hand = self.hand
         hole = hand.hole[s]
         discards = list(action.cards or ())
+        kept = list(hole)
         for c in discards:
-            hole.remove(c if c in hole else UNKNOWN)
-        hand.discards[s].extend(discards)
+            kept.remove(c if c in kept else UNKNOWN)
+        own = hand.discards[s]
         source = hand._cards
-        source.discard(discards)
-        new = source.deal_draw(s, len(discards), hand.discards[s])
-        hole.extend(new)
+        count = len(discards)
+        if count:
+            capacity = source.draw_capacity(own)
+            if capacity is not None and count > capacity:  # verify's limit says so first; checked before the muck
+                raise OutOfCards(f"seat {s} may discard at most {capacity} cards, not {count} (RULES §2.5)")
+            source.discard(discards)
+        new = source.deal_draw(s, count, [*own, *discards])
+        # Dealt: from here on nothing is refused.
+        kept.extend(new)
+        hole[:] = kept
+        own.extend(discards)
         if action.timed_out:
             # RULES §2.5: no bet or raise afterwards; G12 limits it to the next betting round.
             draw = hand.game.draw

@@ -404,6 +404,11 @@ class Hand:
             raise HandOver(f"the hand is complete; no action is legal (refused: {action!r})")
         self._verified = (action, seat, len(self.events))
 
+    def verified(self, action: Action, seat: int | None = None) -> bool:
+        """Whether :meth:`verify` has just accepted this very ``action`` for ``seat`` in the state the hand is in
+        now (nothing happened since): :meth:`act` will apply it without verifying it again."""
+        return self._is_verified(action, seat)
+
     def _is_verified(self, action: object, seat: int | None) -> bool:
         """Whether :meth:`verify` (or :meth:`verify_artificial_all_in`, ``action`` :data:`_ALL_IN`) accepted this
         very ``action`` for ``seat`` in the state the hand is in now (no event since)."""

@@ -22,7 +22,17 @@ if TYPE_CHECKING:
     from pokerroom.engine.hand import Hand
     from pokerroom.games.base import Game
 
-__all__ = ["deal", "post_forced_bets"]
+__all__ = ["blind_order", "deal", "post_forced_bets"]
+
+
+def blind_order(game: Game, button: int, n: int) -> list[int]:
+    """The ``n`` seats in the order the blinds are laid out and posted, the small blind first: clockwise from the
+    button's left; heads-up the button first where the button posts the small blind (RULES §3.11, settled
+    decision 14), else the player left of the button, the button then posting the big blind (the club's literal
+    layout, A-G2-5).  The one place both the layout and the blinds' names come from."""
+    if n == 2 and game.house.hu_button_posts_sb:
+        return [button, (button + 1) % n]
+    return clockwise(button + 1, n)
 
 
 def deal(
@@ -80,10 +90,7 @@ def deal(
     if not game.min_players <= n <= game.max_players:
         raise UnsupportedRule(f"{game.id} seats {game.min_players} to {game.max_players} players, not {n}")
     layout = [0] * n
-    if n > 2 or not house.hu_button_posts_sb:
-        order = clockwise(button + 1, n)
-    else:
-        order = [button, (button + 1) % n]
+    order = blind_order(game, button, n)
     if posts is not None:
         if len(posts) != n:
             raise UnsupportedRule(f"posts need one amount per seat ({n}), got {len(posts)}")
@@ -150,7 +157,7 @@ def post_forced_bets(hand: Hand, dead: Sequence[int]) -> None:
             else:
                 hand.dead += paid
             ev(Event(EventType.POST_ANTE, seat, paid, all_in=stacks[seat] == 0))
-    _post_blinds(hand, seats)
+    _post_blinds(hand)
     for seat in seats:
         paid = min(dead[seat], stacks[seat])
         if paid:
@@ -160,16 +167,17 @@ def post_forced_bets(hand: Hand, dead: Sequence[int]) -> None:
             ev(Event(EventType.POST_DEAD, seat, paid, text="dead", all_in=stacks[seat] == 0))
 
 
-def _post_blinds(hand: Hand, seats: list[int]) -> None:
-    """The live blinds, small blind first (heads-up the button's), each named: small blind, big blind, straddle;
-    with a big blind in position named by the room, the others are small blinds or posted big blinds."""
+def _post_blinds(hand: Hand) -> None:
+    """The live blinds in :func:`blind_order` (the small blind first), each named: small blind, big blind,
+    straddle; with a big blind in position named by the room, the others are small blinds or posted big
+    blinds."""
     ev = hand.events.append
-    stacks, blinds, n, button = hand.stacks, hand.blinds, hand.n, hand.button
-    posting = seats if n > 2 else [button, (button + 1) % n]
+    stacks, blinds = hand.stacks, hand.blinds
+    posting = blind_order(hand.game, hand.button, hand.n)
     posters = [s for s in posting if blinds[s]]
     names = ["small blind", "big blind"] if len(posters) > 1 else ["big blind"]
     big = max(blinds, default=0)
-    small_seat = button if n == 2 else (button + 1) % n
+    small_seat = posting[0]
     for k, seat in enumerate(posters):
         paid = min(blinds[seat], stacks[seat])
         stacks[seat] -= paid

@@ -304,7 +304,9 @@ class Showdown:
         """One contested pot: the payouts by seat (in odd-chip order) and by share (shares nobody qualified for
         left out).  Shares with a qualifier split the pot evenly, an odd chip between shares to the first (high);
         tied winners of a share split it with the odd chips clockwise from the button, or leave them in the pot
-        for the next hand when the game carries them (RULES §6.3, G1, G2)."""
+        for the next hand when the game carries them (RULES §6.3, G1, G2).  Under the house rule
+        ``odd_chips_to_high`` (RULES §3.2, settled decision 18) the odd chips of every other share go to the first
+        share's winner as well (tied high winners: clockwise from the button)."""
         hand = self.hand
         board = hand.board
         winners_by_share: list[tuple[str, list[int]]] = []
@@ -328,10 +330,16 @@ class Showdown:
             best = max(v for _, v in scored)
             winners_by_share.append((share.name, [seat for seat, v in scored if v == best]))
         base, odd = divmod(amount, len(winners_by_share))
+        chunks = [base + (1 if k < odd else 0) for k in range(len(winners_by_share))]
+        if hand.game.house.odd_chips_to_high:
+            for k in range(1, len(chunks)):
+                extra = chunks[k] % len(winners_by_share[k][1])  # a tied low half's odd chips: to the high
+                chunks[k] -= extra
+                chunks[0] += extra
         out: dict[int, int] = {}
         shares: list[tuple[str, tuple[tuple[int, int], ...]]] = []
         for k, (name, seats) in enumerate(winners_by_share):
-            chunk = base + (1 if k < odd else 0)
+            chunk = chunks[k]
             if hand.carry_odd_chips:  # indivisible chips stay in the pot for the next hand (RULES G1, G2)
                 chunk -= chunk % len(seats)
             payouts = split_chips(chunk, [s for s in odd_order if s in seats])

@@ -206,7 +206,10 @@ class HouseDefaults:
       :func:`pokerroom.games.club.new_player_fee`);
     * ``rebuy_when_busted``: the limits at which a rebuy waits until the player has no chips (no-limit club
       lowball, G1);
-    * ``min_stack``: chips every player must hold before a deal, else top up or sit out (the A-6 table's 13, G3).
+    * ``min_stack``: chips every player must hold before a deal, else top up or sit out (the A-6 table's 13, G3);
+    * ``odd_chips_to_high``: every odd chip of a pot split between shares goes to the high winner, one from a tied
+      low half included (settled decision 18's alternative, RULES §3.2); ``False``: an odd chip between the halves
+      to the high half, inside a tied half to the first tied winner clockwise from the dealer.
     """
 
     ante: int = 0
@@ -223,6 +226,12 @@ class HouseDefaults:
     new_player_fee: bool = False
     rebuy_when_busted: tuple[Limit, ...] = ()
     min_stack: int = 0
+    odd_chips_to_high: bool = False
+
+    def rebuy_only_busted(self, limit: Limit) -> bool:
+        """Whether at ``limit`` a rebuy waits until the player has no chips left (``rebuy_when_busted``: no-limit
+        club lowball, RULES G1, §5.1 #7).  The one answer the table and the club night's books ask."""
+        return limit in self.rebuy_when_busted
 
 
 _NO_CHOICE = object()

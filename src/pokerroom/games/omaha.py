@@ -9,7 +9,7 @@ from __future__ import annotations
 from pokerroom.cards import DECK52
 from pokerroom.games.base import Family, Game, Opener, Street
 from pokerroom.games.holdem import HOLDEM_STREETS
-from pokerroom.games.shares import omaha
+from pokerroom.games.shares import ODD_CHIPS_TO_HIGH, omaha
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import A5_LOW_8, HIGH
 
@@ -44,6 +44,7 @@ OMAHA8 = Game(
     default_limit=Limit.FIXED,
     max_players=9,
     aliases=("omaha-hi-lo", "o8", "plo8"),
+    house_rules=(ODD_CHIPS_TO_HIGH,),
 )
 
 OMAHA5 = Game(
@@ -73,6 +74,7 @@ OMAHA5_8 = Game(
     default_limit=Limit.POT,
     max_players=9,
     aliases=("plo5-8",),
+    house_rules=(ODD_CHIPS_TO_HIGH,),
 )
 """Five-card Omaha hi/lo, eight or better: Omaha hi/lo (RULES G7, the closest section) with five hole cards.  Each
 pot is split between the best high (E-HIGH) and the best qualifying low (E-LOW-8), each from exactly two hole cards

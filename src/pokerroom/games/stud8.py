@@ -1,12 +1,13 @@
 """Seven-card stud hi/lo, eight or better (RULES G10 for seed 004, G4 for seed 003): dealt and bet as seven-card
 stud, without the open-pair big bet; each pot split between the best high (E-HIGH) and the best qualifying low
-(E-LOW-8), no low and the high scoops; the odd chip to the high half."""
+(E-LOW-8), no low and the high scoops; the odd chip to the high half (house rule ``odd_chips_to_high``: every odd
+chip to the high winner, settled decision 18)."""
 
 from __future__ import annotations
 
 from pokerroom.cards import DECK52
 from pokerroom.games.base import Family, Game, HouseRule, Opener, StudParts
-from pokerroom.games.shares import best_five
+from pokerroom.games.shares import ODD_CHIPS_TO_HIGH, best_five
 from pokerroom.games.structures import Limit
 from pokerroom.games.stud_parts import COMMON_CARD_BETTING, STUD_STREETS, door_key_ace_high, showing_high
 from pokerroom.rankings import A5_LOW_8, HIGH
@@ -36,5 +37,6 @@ STUD8 = Game(
             "RULES G10 (seed 004), G4 (seed 003)",
             choices=(1, 2, 3, -1),
         ),
+        ODD_CHIPS_TO_HIGH,
     ),
 )

@@ -539,7 +539,7 @@ class Night:
                         f"{name} may buy at most {cap} chips: X = {m} / {s} = {m // s} chips after "
                         f"the rebuy, and {name} has {own}"
                     )
-            elif self.limit in house.rebuy_when_busted and own > 0:
+            elif house.rebuy_only_busted(self.limit) and own > 0:
                 raise RoomError(f"in no-limit lowball a rebuy waits until all chips are gone; {name} has {own}")
         return self._record(name, chips, rebuy=True)
 

@@ -85,8 +85,8 @@ def derive(game: Game, config: TableConfig) -> TableSettings:
     min_stack = config.min_stack if config.min_stack is not None else (house.min_stack or 1)
     rebuy_cap = config.rebuy_cap if config.rebuy_cap is not None else house.rebuy_to_average
     only_busted = config.rebuy_only_busted
-    if only_busted is None:
-        only_busted = limit in house.rebuy_when_busted
+    if only_busted is None:  # the game's own rule at this limit (no-limit club lowball, G1)
+        only_busted = house.rebuy_only_busted(limit)
     unit = stakes.unit
     if config.buy_in is not None:
         buy_in = config.buy_in

@@ -18,19 +18,21 @@ Seats are the table's (``0..size-1``, clockwise); the engine's seats are the pos
 
 from __future__ import annotations
 
+import functools
+import logging
 import math
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from pokerroom.cards import format_cards
 from pokerroom.chips import whole_number
 from pokerroom.engine import Action, ActionKind, Event, Hand, Phase
 from pokerroom.engine.dealing import CardSource
-from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, RoomError
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, PokerroomError, RoomError
 from pokerroom.games import Game, Limit, club, find
 from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock, draw_timer
 from pokerroom.room.config import RoomEvent, SeatState, TableConfig, check_flag
@@ -41,9 +43,43 @@ from pokerroom.room.record import Deck, HandRecord, SeatRecord, Setup, Status, r
 from pokerroom.room.seeds import derive_seed
 from pokerroom.room.settings import TableSettings, derive
 
-__all__ = ["RoomEvent", "SeatState", "Table", "TableConfig", "deck_seed"]
+__all__ = ["HandVoided", "RoomEvent", "SeatState", "Table", "TableConfig", "deck_seed"]
+
+log = logging.getLogger(__name__)
 
 _DAY = 24 * 3600.0
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+class HandVoided(RuntimeError):
+    """An engine fault (any exception but the typed refusal of an action) broke the hand being played: the table
+    voided it, every chip back where it was before the deal (RULES §3.8, :meth:`Table.void_hand`), and deals the
+    next hand as usual.  ``record`` is the voided hand's record; the fault is the exception's ``__cause__``.  Not a
+    :class:`~pokerroom.errors.PokerroomError`: nothing the caller sent was refused."""
+
+    def __init__(self, message: str, record: HandRecord) -> None:
+        super().__init__(message)
+        self.record = record
+
+
+def _voids_on_fault(method: Callable[Concatenate[Table, _P], _R]) -> Callable[Concatenate[Table, _P], _R]:
+    """A :class:`Table` method that asks the hand being played: a typed refusal (a
+    :class:`~pokerroom.errors.PokerroomError`) goes to the caller as it is, any other exception is an engine fault
+    that voids the hand (:meth:`Table._fault`, raised as :class:`HandVoided`)."""
+
+    @functools.wraps(method)
+    def guarded(self: Table, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        except (PokerroomError, HandVoided):
+            raise
+        except Exception as exc:
+            if self.hand is None or self.layout is None or self.hand.is_complete:
+                raise  # no hand being played: nothing to void
+            raise self._fault(exc) from exc
+
+    return guarded
 
 
 def deck_seed(table_seed: int, number: int) -> int:
@@ -237,8 +273,34 @@ class Table:
         return max(self.buy_in.minimum, 100 * self.stakes.unit)
 
     def max_rebuy(self, player: str) -> int | None:
-        """The most chips ``player`` may add now (``None``: no limit)."""
+        """The most chips ``player`` may add now (``None``: no limit), as :meth:`add_chips` decides: 0 while a hand
+        is being played, while the no-limit lowball rule (G1) waits for an empty stack, and when no amount the
+        caps allow would reach the table minimum."""
         seat = self.seat_of(player)
+        st = self.seats[seat]
+        assert st is not None
+        if self._rebuy_refusal(seat) is not None:
+            return 0
+        most = self._rebuy_cap(seat)
+        if most is not None and st.stack + most < self.buy_in.minimum:
+            return 0
+        return most
+
+    def _rebuy_refusal(self, seat: int) -> str | None:
+        """Why the player at ``seat`` may add no chips at all now, or ``None``: a hand is being played (table
+        stakes, RULES §3.3), or the no-limit lowball rule while they still have chips (G1)."""
+        st = self.seats[seat]
+        assert st is not None
+        if self.hand is not None and not self.hand.is_complete:
+            who = "is in a hand" if self._dealt_in(seat) else "may add chips when the hand being played ends"
+            return f"{st.player} {who}: chips may be added only between hands (table stakes)"
+        if self.rebuy_only_busted and st.stack > 0:
+            return f"{st.player} still has {st.stack} chips: in no-limit play a rebuy needs an empty stack (G1)"
+        return None
+
+    def _rebuy_cap(self, seat: int) -> int | None:
+        """The table maximum and the club's X = M/S cap (A-G2-6) on what the player at ``seat`` may add
+        (``None``: neither applies)."""
         st = self.seats[seat]
         assert st is not None
         caps: list[int] = []
@@ -263,12 +325,10 @@ class Table:
         st = self.seats[seat]
         assert st is not None
         self._check_chips(amount, "a rebuy")
-        if self.hand is not None and not self.hand.is_complete:
-            who = "is in a hand" if self._dealt_in(seat) else "may add chips when the hand being played ends"
-            raise RoomError(f"{player} {who}: chips may be added only between hands (table stakes)")
-        if self.rebuy_only_busted and st.stack > 0:
-            raise RoomError(f"{player} still has {st.stack} chips: in no-limit play a rebuy needs an empty stack (G1)")
-        most = self.max_rebuy(player)
+        refusal = self._rebuy_refusal(seat)
+        if refusal is not None:
+            raise RoomError(refusal)
+        most = self._rebuy_cap(seat)
         if most is not None and amount > most:
             raise RoomError(f"{player} may add at most {most} chips now (table maximum or the club's X = M/S cap)")
         if st.stack + amount < self.buy_in.minimum:
@@ -339,6 +399,12 @@ class Table:
 
     # ------------------------------------------------------------------ hands
 
+    def short(self, seat: int) -> bool:
+        """Whether the player at ``seat`` holds fewer chips than every player must before a deal (``min_stack``:
+        the A-6 table's 13, RULES G3, A-G3-4): they are not dealt in until they top up (:meth:`add_chips`)."""
+        st = self.seats[seat]
+        return st is not None and st.stack < self.min_stack
+
     def _candidates(self) -> tuple[list[Candidate], list[int], list[int]]:
         """The seats that want to be dealt in, the seated ones that are not (sitting out or short), and the short
         ones among those that have chips (logged when the hand is dealt).  Changes nothing."""
@@ -348,8 +414,8 @@ class Table:
         for i, st in enumerate(self.seats):
             if st is None:
                 continue
-            if st.sitting_out or st.stack < self.min_stack:
-                if st.stack < self.min_stack and not st.sitting_out and st.stack > 0:
+            if st.sitting_out or self.short(i):
+                if self.short(i) and not st.sitting_out and st.stack > 0:
                     short.append(i)
                 out.append(i)
                 continue
@@ -463,7 +529,10 @@ class Table:
         self.carried = 0
         self.timer.new_hand()
         if hand.is_complete:  # everyone all-in from the forced bets: the deal ran to the end
-            self._settle()
+            try:
+                self._settle()
+            except Exception as exc:
+                raise self._fault(exc) from exc
         else:
             self._start_timer()
         return hand
@@ -503,13 +572,15 @@ class Table:
             raise IllegalAction("no hand is being played; start one first")
         return h
 
+    @_voids_on_fault
     def accept(self, seat: int, action: Action) -> Decision:
         """What the table will do with ``action`` from table ``seat``: the action verified once by the hand, and
         with the house rule ``clamp_out_of_range_bets`` an amount out of range placed at the nearest legal one
         (seed 000 5.3, settled decision 19; ``asked`` keeps the amount asked for).  Pure: nothing changes until
         :meth:`apply`.  Raises the engine's errors (:class:`~pokerroom.errors.NotYourTurn` for a seat that is
         not to act or not dealt in, :class:`~pokerroom.errors.IllegalAmount` with the nearest legal amount, ...)
-        and :class:`~pokerroom.errors.IllegalAction` when no hand is being played."""
+        and :class:`~pokerroom.errors.IllegalAction` when no hand is being played; an engine fault voids the hand
+        (:class:`HandVoided`)."""
         h = self._hand_in_play()
         if not whole_number(seat):
             raise NotYourTurn(f"a seat is a whole number; seat {self.to_act} is to act, not {seat!r}")
@@ -537,6 +608,7 @@ class Table:
             h.verify(action, es)
         return Decision(seat, action, Cause.PLAYER, asked, self.hand_number, len(h.events))
 
+    @_voids_on_fault
     def forced(self, cause: Cause = Cause.TIMEOUT) -> Decision:
         """What the table does for the player to act who does not (RULES §2.5, §3.7, A-3.7-2): a draw stands
         pat (after a time-out the player may not bet or raise afterwards), a showdown mucks, a forced bring-in is
@@ -571,12 +643,15 @@ class Table:
         fixed = self._limit in (Limit.FIXED, Limit.SPREAD)
         return fixed and self.config.real_money and self.aai_remaining(st.player) > 0
 
+    @_voids_on_fault
     def apply(self, decision: Decision) -> Event:
         """Apply ``decision`` (from :meth:`accept` or :meth:`forced` on this very state) and return the hand's
         event; a time-out is logged, and disconnect protection counted against the player's allowance (a warning
         when the last is used).  Settles the hand when it ends (see :attr:`record`).  Raises :class:`RoomError`
         for a decision made on another state (the hand moved on since) and the engine's errors; a refusal
-        changes nothing."""
+        changes nothing.  Any other exception while the hand applies it is an engine fault: the table voids the
+        hand, every chip back (RULES §3.8), logs the fault and raises :class:`HandVoided`; the next hand deals as
+        usual."""
         h = self._hand_in_play()
         if decision.hand != self.hand_number or decision.step != len(h.events):
             raise RoomError(
@@ -591,6 +666,8 @@ class Table:
                 "for a time-out on a real-money fixed or spread limit table, to a player with chips in who faces "
                 "a bet and has a protection left (RULES §3.7)"
             )
+        if action is not None and not h.verified(action, es):
+            h.verify(action, es)  # refused here, before the clock or the hand changes
         self._stop_timer()
         if decision.cause is Cause.TIMEOUT:
             st = self.seats[decision.seat]
@@ -602,8 +679,11 @@ class Table:
                     self._log("warning", decision.seat, 0, "disconnect protection used up for 24 hours")
             else:
                 self._log("timeout", decision.seat, 0, action.kind.value)
-        event = h.artificial_all_in(es) if action is None else h.act(action, es)
-        self._after()
+        try:
+            event = h.artificial_all_in(es) if action is None else h.act(action, es)
+            self._after()
+        except Exception as exc:  # verified above: whatever goes wrong now is the engine's fault, not a refusal
+            raise self._fault(exc) from exc
         return event
 
     def act(self, seat: int, action: Action) -> Event:
@@ -661,6 +741,7 @@ class Table:
         h = self.hand
         layout = self.layout
         assert h is not None and layout is not None
+        record = record_of(h, **self._setup_fields)  # first: a fault here leaves every seat as before the deal
         for k, seat in enumerate(layout.dealt):
             st = self.seats[seat]
             assert st is not None
@@ -668,7 +749,7 @@ class Table:
             if st.stack == 0:
                 st.busted_at = self.hand_number
         self.carried = h.carried
-        self.record = record_of(h, **self._setup_fields)
+        self.record = record
         if h.rake:
             self._log("rake", None, h.rake)
         if h.carried:
@@ -694,9 +775,12 @@ class Table:
         hand was dealt, and its number stays taken by the voided hand.  Returns the voided hand's record (status
         ``voided`` with ``reason``; its events up to the void)."""
         h = self.hand
-        layout = self.layout
-        if h is None or layout is None or h.is_complete:
+        if h is None or self.layout is None or h.is_complete:
             raise RoomError("no hand is being played")
+        return self._void(h, reason)
+
+    def _void(self, h: Hand, reason: str) -> HandRecord:
+        """:meth:`void_hand` of ``h``, the hand dealt (in play, or complete but not settled: an engine fault)."""
         self._stop_timer()
         self.hand = None
         self.carried = self._carried_in
@@ -709,6 +793,21 @@ class Table:
                     st.new, st.owes_big, st.owes_small, st.fee_due = old[1:]
         self.record = record_of(h, status=Status.VOIDED, reason=reason, **self._setup_fields)
         return self.record
+
+    def _fault(self, exc: Exception) -> HandVoided:
+        """An engine fault while a hand is dealt (any exception but the typed refusal of an action): the hand
+        is voided (:meth:`void_hand`: every chip back, the positions and debts as before the deal) and the fault
+        logged with its traceback.  Returns the :class:`HandVoided` to raise; the table deals the next hand as
+        usual."""
+        h = self.hand
+        assert h is not None
+        number = self.hand_number
+        where = f"table {self.name}" if self.name else "a table"
+        log.error("%s: engine fault in hand %d (%s); the hand is voided, chips returned", where, number, h,
+                  exc_info=exc)
+        reason = f"engine fault: hand void, chips returned (RULES §3.8): {type(exc).__name__}: {exc}"
+        record = self._void(h, reason)
+        return HandVoided(f"hand {number} was voided after an engine fault: {type(exc).__name__}: {exc}", record)
 
     def play_bots(self, bots: dict[str, Any], *, seed: int | None = None) -> HandRecord:
         """Deal one hand and let ``bots`` play it to the end; returns the result.  ``bots`` maps each name to a

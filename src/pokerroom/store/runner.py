@@ -36,7 +36,7 @@ import os
 import secrets
 import time
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -47,7 +47,7 @@ from pokerroom.room.decisions import Cause, Decision, decision_json
 from pokerroom.room.journal import replay_setup
 from pokerroom.room.record import HandRecord, Setup, Status, record_of
 from pokerroom.room.record_json import record_json, setup_from_json, setup_json
-from pokerroom.room.table import SeatState, Table, TableConfig
+from pokerroom.room.table import HandVoided, SeatState, Table, TableConfig
 from pokerroom.store import Store
 from pokerroom.store.leases import DEFAULT_TIMEOUT, this_host
 from pokerroom.store.records import Lease
@@ -422,7 +422,8 @@ class TableRunner:
         """Table ``seat``'s ``action``, accepted by the table (:meth:`Table.accept`: verified, clamped where the
         game says so), journaled, applied; settles the hand when it ends.  Returns the event."""
         _, hand_id = self._running()
-        return self._commit(hand_id, self.table.accept(seat, action))
+        with self._faults(hand_id):
+            return self._commit(hand_id, self.table.accept(seat, action))
 
     def time_out(self) -> Event:
         """The player to act has run out of time (:meth:`Table.expired`): journal what the table does for them
@@ -432,13 +433,26 @@ class TableRunner:
         seat = self.table.to_act
         if not self.table.expired():
             raise RoomError(f"seat {seat} still has time to act")
-        return self._commit(hand_id, self.table.forced(Cause.TIMEOUT))
+        with self._faults(hand_id):
+            return self._commit(hand_id, self.table.forced(Cause.TIMEOUT))
 
     def force(self, cause: Cause) -> Event:
         """Act now for the player to act as the table does for ``cause`` (:meth:`Table.forced`; a player who
         left: check or fold), journaled first."""
         _, hand_id = self._running()
-        return self._commit(hand_id, self.table.forced(cause))
+        with self._faults(hand_id):
+            return self._commit(hand_id, self.table.forced(cause))
+
+    @contextlib.contextmanager
+    def _faults(self, hand_id: int) -> Iterator[None]:
+        """An engine fault voided hand ``hand_id`` at the table (:class:`~pokerroom.room.table.HandVoided`, RULES
+        §3.8): the store voids it too, refunding every contribution, and the runner deals the next hand as usual."""
+        try:
+            yield
+        except HandVoided as voided:
+            self._void_stored(hand_id, voided.record)
+            self.hand_id = None
+            raise
 
     def _commit(self, hand_id: int, decision: Decision) -> Event:
         """Journal ``decision`` in hand ``hand_id`` (committed before the table applies it: a crash never loses an
