@@ -682,7 +682,8 @@ def chip_unit(hand: PHHHand, actions: Iterable[PHHAction] | None = None, more: I
     ...               "starting_stacks = [10000, 10000]\\nactions = ['p2 cbr 250']")
     >>> chip_unit(hand)
     Decimal('1')
-    >>> chip_unit(dataclasses.replace(hand, extra={"currency": "USD"}))
+    >>> from dataclasses import replace
+    >>> chip_unit(replace(hand, extra={"currency": "USD"}))
     Decimal('0.01')
     """
     amounts: list[Decimal] = [*hand.antes, *hand.starting_stacks, currency_unit(hand)]
