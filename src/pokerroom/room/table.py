@@ -18,7 +18,6 @@ Seats are the table's (``0..size-1``, clockwise); the engine's seats are the pos
 
 from __future__ import annotations
 
-import functools
 import logging
 import math
 import secrets
@@ -26,17 +25,18 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any
 
 from pokerroom.cards import format_cards
 from pokerroom.chips import whole_number
 from pokerroom.engine import Action, ActionKind, Event, Hand, Phase
 from pokerroom.engine.dealing import CardSource
-from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, PokerroomError, RoomError
+from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, RoomError
 from pokerroom.games import Game, Limit, club, find
 from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock, draw_timer
 from pokerroom.room.config import RoomEvent, SeatState, TableConfig, check_flag
 from pokerroom.room.decisions import Cause, Decision, timeout_action
+from pokerroom.room.faults import HandVoided, voids_on_fault
 from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
 from pokerroom.room.rake import TableRake
 from pokerroom.room.record import Deck, HandRecord, SeatRecord, Setup, Status, record_of
@@ -48,38 +48,6 @@ __all__ = ["HandVoided", "RoomEvent", "SeatState", "Table", "TableConfig", "deck
 log = logging.getLogger(__name__)
 
 _DAY = 24 * 3600.0
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-class HandVoided(RuntimeError):
-    """An engine fault (any exception but the typed refusal of an action) broke the hand being played: the table
-    voided it, every chip back where it was before the deal (RULES §3.8, :meth:`Table.void_hand`), and deals the
-    next hand as usual.  ``record`` is the voided hand's record; the fault is the exception's ``__cause__``.  Not a
-    :class:`~pokerroom.errors.PokerroomError`: nothing the caller sent was refused."""
-
-    def __init__(self, message: str, record: HandRecord) -> None:
-        super().__init__(message)
-        self.record = record
-
-
-def _voids_on_fault(method: Callable[Concatenate[Table, _P], _R]) -> Callable[Concatenate[Table, _P], _R]:
-    """A :class:`Table` method that asks the hand being played: a typed refusal (a
-    :class:`~pokerroom.errors.PokerroomError`) goes to the caller as it is, any other exception is an engine fault
-    that voids the hand (:meth:`Table._fault`, raised as :class:`HandVoided`)."""
-
-    @functools.wraps(method)
-    def guarded(self: Table, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        try:
-            return method(self, *args, **kwargs)
-        except (PokerroomError, HandVoided):
-            raise
-        except Exception as exc:
-            if self.hand is None or self.layout is None or self.hand.is_complete:
-                raise  # no hand being played: nothing to void
-            raise self._fault(exc) from exc
-
-    return guarded
 
 
 def deck_seed(table_seed: int, number: int) -> int:
@@ -122,9 +90,7 @@ class Table:
         if not game.min_players <= self.size <= most:
             raise RoomError(f"{game.id} tables have {game.min_players} to {most} seats, not {self.size}")
         if first_button is not None and not (whole_number(first_button) and 0 <= first_button < self.size):
-            raise RoomError(
-                f"first_button must be a seat from 0 to {self.size - 1} (or None), not {first_button!r}"
-            )
+            raise RoomError(f"first_button must be a seat from 0 to {self.size - 1} (or None), not {first_button!r}")
         self.clock: Clock = clock if clock is not None else VirtualClock()
         if seed is not None and not whole_number(seed):
             raise RoomError(f"a table's seed is a whole number (or None: a fresh deck each hand), not {seed!r}")
@@ -236,8 +202,11 @@ class Table:
                 raise RoomError(f"the club's cap X = M/S allows at most {cap} chips now (A-G2-6), not {buy_in}")
         joins_running = self._started
         self.seats[seat] = SeatState(
-            player, buy_in, new=joins_running and self.new_player_rule is NewPlayerRule.POST_OR_WAIT,
-            post=post, fee_due=joins_running and self.new_player_rule is NewPlayerRule.FEE,
+            player,
+            buy_in,
+            new=joins_running and self.new_player_rule is NewPlayerRule.POST_OR_WAIT,
+            post=post,
+            fee_due=joins_running and self.new_player_rule is NewPlayerRule.FEE,
         )
         self._log("sit", seat, buy_in)
 
@@ -440,13 +409,21 @@ class Table:
             seed = deck_seed(self.seed, self.hand_number + 1) if self.seed is not None else secrets.randbits(63)
         cands, out, short = self._candidates()
         before = (
-            self.button, self._bb, self._sb,
+            self.button,
+            self._bb,
+            self._sb,
             [None if st is None else (st.player, st.new, st.owes_big, st.owes_small, st.fee_due) for st in self.seats],
         )
         layout = plan_hand(
-            cands, size=self.size, dealer=self.dealer, previous_button=self.button,
-            previous_big_blind=self._bb, previous_small_blind=self._sb, blinds=self.blinds,
-            new_player_rule=self.new_player_rule, sitting_out=out,
+            cands,
+            size=self.size,
+            dealer=self.dealer,
+            previous_button=self.button,
+            previous_big_blind=self._bb,
+            previous_small_blind=self._sb,
+            blinds=self.blinds,
+            new_player_rule=self.new_player_rule,
+            sitting_out=out,
             hu_button_posts_sb=self.game.house.hu_button_posts_sb,
         )
         if layout is None:
@@ -473,11 +450,20 @@ class Table:
             if layout.big_blind is not None and layout.big_blind in dealt:
                 kw["big_blind_seat"] = dealt.index(layout.big_blind)
         hand = self.game.deal(
-            stacks=stacks, button=layout.engine_button(), blinds=self.blinds if self.blind_game else None,
-            ante=self.stakes.ante, bring_in=self.stakes.bring_in, betting=self.stakes.betting, seed=seed, cards=cards,
-            carried_in=self.carried, last_hand=self.last_hand, dead=dead if any(dead) else None,
+            stacks=stacks,
+            button=layout.engine_button(),
+            blinds=self.blinds if self.blind_game else None,
+            ante=self.stakes.ante,
+            bring_in=self.stakes.bring_in,
+            betting=self.stakes.betting,
+            seed=seed,
+            cards=cards,
+            carried_in=self.carried,
+            last_hand=self.last_hand,
+            dead=dead if any(dead) else None,
             auto_showdown=self.config.auto_showdown,
-            rake=self._rake, **kw,
+            rake=self._rake,
+            **kw,
         )
         number = self.hand_number + 1
         setup_fields: dict[str, Any] = {
@@ -572,7 +558,7 @@ class Table:
             raise IllegalAction("no hand is being played; start one first")
         return h
 
-    @_voids_on_fault
+    @voids_on_fault
     def accept(self, seat: int, action: Action) -> Decision:
         """What the table will do with ``action`` from table ``seat``: the action verified once by the hand, and
         with the house rule ``clamp_out_of_range_bets`` an amount out of range placed at the nearest legal one
@@ -608,7 +594,7 @@ class Table:
             h.verify(action, es)
         return Decision(seat, action, Cause.PLAYER, asked, self.hand_number, len(h.events))
 
-    @_voids_on_fault
+    @voids_on_fault
     def forced(self, cause: Cause = Cause.TIMEOUT) -> Decision:
         """What the table does for the player to act who does not (RULES §2.5, §3.7, A-3.7-2): a draw stands
         pat (after a time-out the player may not bet or raise afterwards), a showdown mucks, a forced bring-in is
@@ -643,7 +629,7 @@ class Table:
         fixed = self._limit in (Limit.FIXED, Limit.SPREAD)
         return fixed and self.config.real_money and self.aai_remaining(st.player) > 0
 
-    @_voids_on_fault
+    @voids_on_fault
     def apply(self, decision: Decision) -> Event:
         """Apply ``decision`` (from :meth:`accept` or :meth:`forced` on this very state) and return the hand's
         event; a time-out is logged, and disconnect protection counted against the player's allowance (a warning
@@ -803,8 +789,9 @@ class Table:
         assert h is not None
         number = self.hand_number
         where = f"table {self.name}" if self.name else "a table"
-        log.error("%s: engine fault in hand %d (%s); the hand is voided, chips returned", where, number, h,
-                  exc_info=exc)
+        log.error(
+            "%s: engine fault in hand %d (%s); the hand is voided, chips returned", where, number, h, exc_info=exc
+        )
         reason = f"engine fault: hand void, chips returned (RULES §3.8): {type(exc).__name__}: {exc}"
         record = self._void(h, reason)
         return HandVoided(f"hand {number} was voided after an engine fault: {type(exc).__name__}: {exc}", record)
