@@ -4,7 +4,8 @@ read returns a result; nothing else is ever raised.
 
 Inputs: real files of the dataset (the HandHQ samples, a Pluribus hand, the synthetic side pots) mutated at random
 (characters replaced, inserted, deleted, lines repeated or dropped, numbers swapped for huge, negative or odd ones)
-and text built from TOML and PHH tokens.  ``POKERROOM_SOAK=1`` runs 200 times as many examples (60,000 each, about five minutes).
+and text built from TOML and PHH tokens.  ``POKERROOM_SOAK=1`` runs 200 times as many examples (60,000 each,
+about five minutes).
 """
 
 from __future__ import annotations
