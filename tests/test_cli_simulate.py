@@ -149,7 +149,7 @@ def test_interval_is_the_normal_approximation() -> None:
         (["poker", "--players", "3"], "known games: club-lowball, club-holdem"),
         (["holdem", "--players", "1"], "holdem seats 2 to 10 players, not 1"),
         (["stud", "--players", "9"], "stud seats 2 to 8 players, not 9"),
-        (["holdem", "--stakes", "2/1"], "SMALL no larger than BIG"),
+        (["holdem", "--stakes", "2/1"], "the small one no larger than the big one"),
         (["holdem", "--stakes", "big"], "stakes are written SMALL/BIG in whole chips, such as 1/2"),
         (["holdem", "--limit", "table"], "unknown limit 'table'; limits: no, pot, half-pot, fixed, spread"),
         (["holdem", "--buy-in", "5"], "5 chips is outside this table's buy-in range: 40 to 200 chips"),

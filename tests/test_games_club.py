@@ -283,3 +283,13 @@ def test_a6_11_odd_chip_to_the_first_winner_left_of_the_dealer() -> None:
     pot = [(e.amount, e.winners) for e in h.events if e.type is EventType.POT]
     assert pot == [(7, ((2, 4), (4, 3)))]
     assert h.stacks == [19, 19, 22, 19, 21]
+
+
+def test_club_blinds_house_rule_is_a_small_and_a_big_amount() -> None:
+    """``blinds`` takes two positive whole numbers, the small first (as ``--stakes`` does): ``0,0`` or ``10,5`` is
+    refused with the reason, never dealt (a table with no big blind cannot deal)."""
+    game = find("club-holdem")
+    assert game.with_rules(blinds=(10, 20)).house.blinds == (10, 20)
+    for bad in ((0, 0), (10, 5), (0, 10), (5,)):
+        with pytest.raises(UnsupportedRule, match=r"house rule blinds cannot be .*(positive|two whole numbers)"):
+            game.with_rules(blinds=bad)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pokerroom.errors import UnsupportedRule
 from pokerroom.games.structures import Betting, Limit
@@ -34,6 +34,7 @@ __all__ = [
     "Share",
     "Street",
     "StudParts",
+    "pair_fault",
 ]
 
 
@@ -141,6 +142,20 @@ class HouseRule:
     description: str
     source: str
     choices: tuple[object, ...] = ()
+    check: Callable[[Any], str | None] | None = None
+    """Why a value of the right type is still refused (``None``: it is fine), e.g. :func:`pair_fault`."""
+
+
+def pair_fault(pair: Sequence[object]) -> str | None:
+    """Why ``pair`` cannot be a small and a big amount (blinds, stakes): two whole numbers of chips with
+    ``0 < small <= big``; ``None`` when it can."""
+    if len(pair) != 2 or not all(type(x) is int for x in pair):
+        return "it takes two whole numbers of chips, the small first"
+    small, big = pair
+    assert isinstance(small, int) and isinstance(big, int)
+    if not 0 < small <= big:
+        return "both amounts must be positive and the small one no larger than the big one"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +342,9 @@ class Game:
             if not rule.choices and type(value) is not type(rule.default):
                 kind = type(rule.default).__name__
                 raise UnsupportedRule(f"house rule {name} takes a {kind} like {rule.default!r}, not {value!r}")
+            why = None if rule.check is None else rule.check(value)
+            if why is not None:
+                raise UnsupportedRule(f"house rule {name} cannot be {value!r}: {why}")
             changes[rule.field] = value
         return self._replaced(changes)
 
@@ -370,7 +388,6 @@ class Game:
     @property
     def betting_rounds(self) -> int:
         return sum(1 for s in self.streets if s.betting)
-
 
     def betting(
         self,

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from pokerroom.cards import DECK52
 from pokerroom.errors import RoomError
-from pokerroom.games.base import DrawParts, Family, Game, HouseDefaults, HouseRule, Opener, Street
+from pokerroom.games.base import DrawParts, Family, Game, HouseDefaults, HouseRule, Opener, Street, pair_fault
 from pokerroom.games.holdem import HOLDEM_STREETS, high_share
 from pokerroom.games.shares import best_five
 from pokerroom.games.structures import Limit
@@ -126,7 +126,9 @@ CLUB_HOLDEM = Game(
         new_player_fee=True,
     ),
     house_rules=(
-        HouseRule("blinds", "house.blinds", (5, 10), "the first and second blind", "RULES §5.2 #3-#5"),
+        HouseRule(
+            "blinds", "house.blinds", (5, 10), "the first and second blind", "RULES §5.2 #3-#5", check=pair_fault
+        ),
         HouseRule(
             "nl_min_chips",
             "house.nl_min_chips",

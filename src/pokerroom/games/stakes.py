@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerroom.games.base import Family, Game
+from pokerroom.games.base import Family, Game, pair_fault
 from pokerroom.games.structures import Betting, Limit
 
 __all__ = ["STUD_STAKES", "Stakes", "parse_stakes", "table_rules", "table_stakes"]
@@ -24,8 +24,9 @@ def parse_stakes(text: str) -> tuple[int, int]:
         small, big = (int(p) for p in parts)
     except ValueError:
         raise ValueError(f"stakes are written SMALL/BIG in whole chips, such as 1/2 (got {text!r})") from None
-    if not 0 < small <= big:
-        raise ValueError(f"stakes {text!r}: both amounts must be positive and SMALL no larger than BIG")
+    why = pair_fault((small, big))
+    if why is not None:
+        raise ValueError(f"stakes {text!r}: {why}")
     return small, big
 
 
