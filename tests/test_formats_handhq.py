@@ -30,12 +30,12 @@ EXPECTED = {
     "ftp-1000NLH-1.phhs": (7, 35, 0, 5),
     "ipn-100NLH-1.phhs": (0, 43, 1, 0),
     "ipn-1000NLH-1.phhs": (0, 40, 1, 0),
-    "ong-400NLH-1.phhs": (26, 4, 0, 14),
-    "ong-1000NLH-1.phhs": (28, 1, 0, 13),
+    "ong-400NLH-1.phhs": (26, 0, 0, 18),
+    "ong-1000NLH-1.phhs": (28, 0, 0, 14),
     "ps-25NLH-1.phhs": (3, 28, 0, 7),
     "ps-1000NLH-1.phhs": (5, 30, 0, 5),
-    "pty-25NLH-1.phhs": (9, 6, 0, 19),
-    "pty-1000NLH-1.phhs": (29, 7, 0, 7),
+    "pty-25NLH-1.phhs": (9, 0, 0, 25),
+    "pty-1000NLH-1.phhs": (29, 0, 0, 14),
 }
 
 

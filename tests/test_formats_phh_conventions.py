@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pokerroom.cards import parse_cards
 from pokerroom.cli import app
 from pokerroom.errors import PHHError
 from pokerroom.formats.phh import BadHand, chip_unit, dumps, loads, loads_each, read, read_each
@@ -74,7 +75,7 @@ def test_a_negative_blind_is_a_live_post_that_does_not_change_who_opens() -> Non
 def test_a_post_is_out_of_turn_when_it_acts_before_the_opener() -> None:
     text = nt(f"{DEALS5}, 'p4 cc'", blinds="[5, 10, 0, -10, 0]", stacks="[100, 100, 100, 100, 100]")
     r = replay(loads(text)[0])
-    assert r.status == "error" and r.message.startswith("action 5 'p4 cc'") and "seat 2's turn" in r.message
+    assert r.status == "error" and r.message.startswith("action 5 'p4 cc'") and "p3's turn" in r.message
 
 
 def test_only_a_big_blind_posted() -> None:
@@ -193,7 +194,7 @@ def test_a_file_cut_off_after_the_river_is_incomplete() -> None:
     )
     r = replay(loads(text)[0])
     assert r.status == "incomplete" and r.computed is None
-    assert r.message.endswith("the hand stops in its betting on street 3, p1 to act")
+    assert r.message.endswith("the hand stops in its betting on the river, p1 to act")
     assert r.hand is not None and len(r.hand.board) == 5 and r.hand.stacks == [90, 90]
 
 
@@ -294,3 +295,54 @@ def test_a_huge_amount_or_too_fine_a_fraction_is_refused() -> None:
     items = list(loads_each(_tables([GOOD.replace("'p2 f'", "'p2 cbr 0.0000000000001'")]), path="x.phhs"))
     assert isinstance(items[0], BadHand) and "more than 12 decimal places" in str(items[0].error)
     assert sys.getrecursionlimit() > 0  # the deep-nesting read above left the interpreter usable
+
+
+def test_a_raked_chop_is_a_rake_whatever_its_share_of_a_small_pot() -> None:
+    # a pot of 10 chopped by p1 and p3 (5 each); the file's stacks say 2 of it went to the house: 4 each
+    text = nt(
+        "'d dh p1 AhKd', 'd dh p2 3c4d', 'd dh p3 AcKh', 'p3 cc', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', "
+        "'p2 cc', 'p3 cbr 2', 'p1 cc', 'p2 f', 'd db Js', 'p1 cc', 'p3 cc', 'd db Qs', 'p1 cc', 'p3 cc', "
+        "'p1 sm AhKd', 'p3 sm AcKh'",
+        blinds="[1, 2, 0]",
+        stacks="[100, 100, 100]",
+        min_bet="2",
+        more="finishing_stacks = [100, 98, 100]\n",
+    )
+    r = replay(loads(text)[0])
+    assert r.status == "rake" and r.computed == [101, 98, 101]
+    assert r.message == "a rake of 2 is implied (final stacks: p1 5 -> 4, p3 5 -> 4)"
+
+
+def test_shows_of_unknown_cards_on_every_street_then_the_real_cards() -> None:
+    # an all-in run-out as some sites write it: 'sm ????' each street, the cards at the end; p1 mucks unknown
+    text = nt(
+        "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 100', 'p1 cc', 'p2 f', 'p1 sm ????', "
+        "'p3 sm ????', 'd db 2c7d9h', 'p1 sm ????', 'p3 sm ????', 'd db Js', 'd db Qs', 'p3 sm AsAd', "
+        "'p1 sm ????'",
+        blinds="[1, 2, 0]",
+        stacks="[100, 100, 100]",
+        min_bet="2",
+        more="winnings = [0, 0, 202]\nfinishing_stacks = [0, 98, 202]\n",
+    )
+    r = replay(loads(text)[0])
+    assert r.status == "ok" and r.computed == [0, 98, 202]
+    assert r.hand is not None and r.hand.mucked == [0]
+    assert r.hand.hole[2] == list(parse_cards("AsAd"))  # dealt '????', known from the show at the end
+    # the same when the file says the unknown player won: the cards are needed, nothing can be checked
+    won = text.replace("winnings = [0, 0, 202]", "winnings = [202, 0, 0]").replace("[0, 98, 202]", "[202, 98, 0]")
+    r = replay(loads(won)[0])
+    assert (
+        r.status == "unchecked" and "p1's cards are unknown at the showdown, and the record says they won" in r.message
+    )
+
+
+def test_inf_stacks_stay_inf_in_the_computed_stacks() -> None:
+    text = nt("'d dh p1 ????', 'd dh p2 ????', 'p2 f'", blinds="[5, 10]", stacks="[inf, 100]")
+    r = replay(loads(text)[0])
+    assert r.computed is not None and r.computed[0].is_infinite() and r.computed[1] == 95
+    assert r.to_json()["computed"] == ["inf", 95]
+
+
+def test_keys_before_the_tables_are_a_file_error_not_a_silent_loss() -> None:
+    with pytest.raises(PHHError, match=r"keys at the top level and hand tables \(\[1\], \[2\]\)"):
+        list(loads_each(f"{GOOD}\n{_tables([GOOD, GOOD])}", path="x.phhs"))

@@ -41,6 +41,11 @@ def test_doc_lists_every_game() -> None:
 
     missing = [g.id for g in all_games() if f"| `{g.id}` |" not in text]
     assert missing == [], f"docs/phh.md does not list {missing}"
+    # and each game's house rules, as the registry has them (the last column)
+    for game in all_games():
+        row = next(line for line in text.splitlines() if line.startswith(f"| `{game.id}` |"))
+        listed = row.rstrip(" |").rsplit("|", 1)[1].strip()
+        assert listed == (", ".join(r.name for r in game.house_rules) or "—"), game.id
 
 
 def test_stud_third_street_deal_together_and_bring_in() -> None:

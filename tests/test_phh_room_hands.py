@@ -156,7 +156,7 @@ def test_t07b_posted_big_blind_out_of_position_names_the_big_blind() -> None:
     assert record.actions[5:10] == ("p3 f", "p4 cc", "p5 f", "p1 f", "p2 cc")
     # Written as a plain blind, the last big blind in the list (p4) would be the one in position: p5 would open.
     plain = dataclasses.replace(record, blinds_or_straddles=tuple(abs(b) for b in record.blinds_or_straddles or ()))
-    assert "'p3 f': seat 2 cannot act" in replay(plain).message
+    assert "'p3 f': p3 cannot act" in replay(plain).message
     # an older record that names the big blind with _big_blind_seat still replays the same
     old = dataclasses.replace(plain, extra={**plain.extra, "_big_blind_seat": "p2"})
     assert replay(old).status == "ok"
@@ -464,7 +464,7 @@ def test_random_tables_write_every_room_feature() -> None:
         ({"_dead": [0, 0, -1]}, "_dead must list"),
         ({"_big_blind_seat": "p4"}, "_big_blind_seat must name a player p1..p3"),
         ({"_big_blind_seat": 2}, "_big_blind_seat must name a player"),
-        ({"_big_blind_seat": "p3"}, "big blind seat 2 posts no blind"),
+        ({"_big_blind_seat": "p3"}, "big blind p3 posts no blind"),
         ({"_rake": {"colour": 1}}, "_rake must be a table of"),
         ({"_rake": {"cents_per_unit": 1}}, "_rake must be a table of"),
         ({"_rake": {"schedule": "R-XX"}}, "_rake schedule must be one of R-NL, R-FL-LOW, R-FL-1, R-FL-2"),

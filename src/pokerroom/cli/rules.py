@@ -217,8 +217,12 @@ def _bring_in_amount(game: Game) -> str:
     seats = [10**6] * game.min_players
     try:
         with_ante = game.deal(stacks=seats, ante=10, seed=0)
-        text = f"{with_ante.bring_in / 10:g} antes by default"
+        antes = with_ante.bring_in / 10
+        text = f"{antes:g} ante{'' if antes == 1 else 's'} by default"
         if with_ante.betting.fixed:
+            wide = game.deal(stacks=seats, ante=10, seed=0, betting=game.betting(Limit.FIXED, big_blind=1000))
+            if wide.bring_in == 500:  # it follows the small bet, not the ante (bring_in_antes=-1, RULES G4)
+                return "half the small bet by default, with or without an ante"
             without = game.deal(stacks=seats, ante=0, seed=0, betting=game.betting(Limit.FIXED, big_blind=10))
             share = without.bring_in / 10
             text += f" ({'half' if share == 0.5 else f'{share:g} times'} the small bet without an ante)"

@@ -494,6 +494,12 @@ def loads_each(text: str, *, path: str | os.PathLike[str] | None = None) -> Iter
         if "variant" in doc or not doc or not all(type(v) is dict for v in doc.values()):
             if not doc and source is not None and source.endswith(".phhs"):
                 return
+            hands = [k for k, v in doc.items() if type(v) is dict and "variant" in v]
+            if hands:  # a hand at the top level and tables that are hands too: which is meant is not clear
+                raise PHHError(
+                    f"{name}: keys at the top level and hand tables ({', '.join(f'[{k}]' for k in hands[:3])}): a "
+                    f".phh holds one hand at the top level, a .phhs only tables [1], [2], ..."
+                )
             try:
                 yield _hand(doc, source, 0, None)
             except PHHError as err:

@@ -17,6 +17,7 @@ in the message).  Hands in :data:`ALLOW_LIST` keep their status and carry the re
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -28,7 +29,7 @@ from pokerroom.cards import UNKNOWN, format_card, format_cards
 from pokerroom.engine import TIMED_OUT, Action, ActionKind, EventType, Hand, OutOfCards, Phase
 from pokerroom.engine.order import largest_blind_seat
 from pokerroom.errors import DuplicateCard, IllegalAction, PokerroomError, UnknownCards, UnsupportedRule
-from pokerroom.formats.phh import PHHHand, chip_unit, to_units
+from pokerroom.formats.phh import INF, PHHHand, chip_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, format_amount, parse_action
 from pokerroom.games import Betting, Family, Game, Limit, all_games, find
 from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
@@ -509,11 +510,19 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
         raise UnsupportedRule(f"{game.id} has a bring-in: the record needs the field bring_in")
     hole: dict[int, list[int]] = {}
     board: list[int] = []
+    shown: dict[int, tuple[int, ...]] = {}
     for a in actions:
         if a.verb == "dh" and a.seat is not None and a.cards is not None:
             hole.setdefault(a.seat, []).extend(a.cards)
         elif a.verb == "db" and a.cards is not None:
             board.extend(a.cards)
+        elif a.verb == "sm" and isinstance(a.actor, int) and a.cards and UNKNOWN not in a.cards:
+            shown[a.actor] = a.cards
+    for seat, cards in shown.items():
+        # Dealt unknown, shown later (after ``sm ????`` on earlier streets): a show tells what was dealt.
+        dealt = hole.get(seat)
+        if dealt is not None and len(dealt) == len(cards) and all(c == UNKNOWN for c in dealt):
+            hole[seat] = list(cards)
     extra = record.extra
     fold_without_bet = extra.get("_fold_without_bet")
     last_hand = extra.get("_last_hand", False)
@@ -555,7 +564,21 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     return hand, actions, unit
 
 
-def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
+def _unknown_show(hand: Hand, seat: int, record_won: bool, board_seen: int) -> int:
+    """``pN sm ????``: a show whose cards the record does not know (sites write it on every street of an all-in
+    run-out, and for a player who mucked).  Nothing to do when the cards are known (dealt or shown later) or the
+    player is out; a player the record says won nothing mucks; else the cards are needed (``UnknownCards``)."""
+    if hand.phase is not Phase.SHOWDOWN or hand.folded[seat] or seat in hand.shown or seat in hand.mucked:
+        return board_seen
+    if UNKNOWN not in hand.hole[seat]:
+        return board_seen  # known: shown when the showdown asks
+    if record_won:  # the winner's cards are needed to check anything
+        raise UnknownCards(f"seat {seat}'s cards are unknown at the showdown, and the record says they won")
+    hand.act(Action(ActionKind.MUCK), seat)
+    return board_seen
+
+
+def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units, record_won: bool = False) -> int:
     """Apply one PHH action; returns how many board cards have been checked so far."""
     if a.actor == "d":
         if a.verb == "db":
@@ -594,6 +617,8 @@ def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units) -> int:
         assert a.amount is not None
         to = conv(a.amount)
         hand.act(Action.bet(to) if hand.cur == 0 else Action.raise_to(to), seat)
+    elif verb == "sm" and a.cards and all(c == UNKNOWN for c in a.cards):
+        return _unknown_show(hand, seat, record_won, board_seen)
     elif verb == "sm":
         if hand.phase is Phase.COMPLETE or seat in hand.shown:
             if a.cards and seat in hand.shown and any(c != -1 and c not in hand.shown[seat] for c in a.cards):
@@ -626,27 +651,30 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     try:
         hand, actions, used = build_hand(record, unit=unit)
     except PokerroomError as exc:
-        return result("error", f"set-up: {exc}")
+        return result("error", f"set-up: {_as_players(str(exc))}")
     board_seen = 0
     conv = _Units(used)
     for k, a in enumerate(actions):
         try:
-            board_seen = _apply(hand, a, board_seen, conv)
+            won = a.verb == "sm" and record.winnings is not None and record.winnings[a.actor] > 0  # type: ignore[index]
+            board_seen = _apply(hand, a, board_seen, conv, won)
         except UnknownCards as exc:
-            return _unknown_cards(record, hand, used, f"action {k} {format_action(a)!r}: {exc}", result)
+            return _unknown_cards(
+                record, hand, used, f"action {k} {format_action(a)!r}: {_as_players(str(exc))}", result
+            )
         except PokerroomError as exc:
-            return result("error", f"action {k} {format_action(a)!r}: {exc}", hand=hand)
+            return result("error", f"action {k} {format_action(a)!r}: {_as_players(str(exc))}", hand=hand)
     if hand.phase is Phase.SHOWDOWN:
         try:
             while hand.to_act is not None and hand.phase is Phase.SHOWDOWN:
                 hand.act(Action.show(), hand.to_act)
         except UnknownCards as exc:
-            return _unknown_cards(record, hand, used, f"showdown: {exc}", result)
+            return _unknown_cards(record, hand, used, f"showdown: {_as_players(str(exc))}", result)
         except PokerroomError as exc:
-            return result("error", f"showdown: {exc}", hand=hand)
+            return result("error", f"showdown: {_as_players(str(exc))}", hand=hand)
     if hand.phase is not Phase.COMPLETE:
         return result("incomplete", f"{ENDS_EARLY}: {_where_stopped(hand)}", hand=hand)
-    computed = [used * s for s in hand.stacks]
+    computed = [INF if _is_inf(x) else used * s for s, x in zip(hand.stacks, record.starting_stacks, strict=True)]
     carried = record.extra.get("_carried", 0)
     if isinstance(carried, Decimal | int) and used * hand.carried != carried:
         message = f"chips carried to the next hand: {carried} expected, {used * hand.carried} computed"
@@ -664,7 +692,18 @@ _Result = Callable[..., ReplayResult]
 def _where_stopped(hand: Hand) -> str:
     """Where a hand cut short stands: the phase, the street and who is to act (seats as ``pN``)."""
     who = "nobody" if hand.to_act is None else f"p{hand.to_act + 1}"
-    return f"every action applied; the hand stops in its {hand.phase.value} on street {hand.street}, {who} to act"
+    street = hand.game.streets[hand.street].name if hand.street < len(hand.game.streets) else f"street {hand.street}"
+    return f"every action applied; the hand stops in its {hand.phase.value} on the {street}, {who} to act"
+
+
+_SEAT = re.compile(r"\bseat (\d+)")
+_SEATS = re.compile(r"\bseats: \[([0-9, ]*)\]")
+
+
+def _as_players(text: str) -> str:
+    """An engine message in the record's words: engine seat ``k`` is player ``p(k+1)``."""
+    text = _SEAT.sub(lambda m: f"p{int(m[1]) + 1}", text)
+    return _SEATS.sub(lambda m: "players: [" + ", ".join(f"p{int(x) + 1}" for x in m[1].split(", ") if x) + "]", text)
 
 
 def _plain(x: Decimal) -> str:
@@ -703,6 +742,7 @@ def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal]
     contradicts itself, and the message says so."""
     won = [unit * w for w in hand.won]
     fields: list[tuple[str, Sequence[Decimal], list[Decimal]]] = []  # (name, the record's, ours)
+    bounded = False  # a winner's uncalled bet counted in: an implied rake must then look like one
     if record.finishing_stacks is not None and not any(_is_inf(x) for x in record.starting_stacks):
         fields.append(("final stacks", record.finishing_stacks, computed))
     if record.winnings is not None and any(record.winnings):  # all zeros (several sites' files): not recorded
@@ -710,14 +750,17 @@ def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal]
         # walk's big blind at others): a record above the pots' share is measured against share + uncalled bet.
         back = _returned(hand, unit)
         base = [w + b if e > w else w for w, b, e in zip(won, back, record.winnings, strict=True)]
+        bounded = base != won
         fields.append(("winnings", record.winnings, base))
     if not fields:
-        why = "starting stacks include inf" if record.finishing_stacks else "no finishing_stacks or winnings"
+        why = "no finishing_stacks or winnings to compare"
+        if record.finishing_stacks is not None:
+            why = "starting stacks include inf, so the finishing stacks cannot be compared, and no winnings"
         if record.winnings is not None:
             why += " (the winnings are all zero: not recorded)"
-        return result("unchecked", f"{why} to compare", computed, hand)
+        return result("unchecked", why, computed, hand)
     gaps = [[m - t for m, t in zip(ours, theirs, strict=True)] for _name, theirs, ours in fields]
-    verdicts = [_verdict(gap, won) for gap in gaps]
+    verdicts = [_verdict(gap, won, bounded and f[0] == "winnings") for gap, f in zip(gaps, fields, strict=True)]
     names = [name for name, _theirs, _ours in fields]
     if verdicts == ["ok"] * len(fields):
         return result("ok", f"{' and '.join(names)} match", computed, hand)
@@ -740,12 +783,17 @@ def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal]
     return result("mismatch", "; ".join(d for d in diffs if not d.endswith(": ")) + note, computed, hand)
 
 
-def _verdict(gap: Sequence[Decimal], won: Sequence[Decimal]) -> str:
-    """``ok`` (no difference), ``rake`` (only chips missing from what winners took, at most a quarter of the pots:
-    RULES §3.10 takes 5 %, the HandHQ files imply up to 12 % of small pots) or ``mismatch``."""
+def _verdict(gap: Sequence[Decimal], won: Sequence[Decimal], bounded: bool) -> str:
+    """``ok`` (no difference), ``rake`` (only chips missing from what winners took) or ``mismatch``.  Where a
+    winner's uncalled bet was counted in (``bounded``), a real difference could pass for a rake: there it must be
+    at most a quarter of the pots (RULES §3.10 takes 5 %; the HandHQ files imply up to 12 % of small pots)."""
     if not any(gap):
         return "ok"
-    if all(d >= 0 for d in gap) and all(d == 0 or won[i] > 0 for i, d in enumerate(gap)) and sum(gap) * 4 <= sum(won):
+    if (
+        all(d >= 0 for d in gap)
+        and all(d == 0 or won[i] > 0 for i, d in enumerate(gap))
+        and not (bounded and sum(gap) * 4 > sum(won))
+    ):
         return "rake"
     return "mismatch"
 
