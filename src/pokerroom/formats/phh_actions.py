@@ -70,7 +70,7 @@ _PLACES = 10**MAX_PLACES
 def amount_fault(number: Decimal) -> str | None:
     """Why a finite ``number`` cannot be an amount of a record (over :data:`MAX_AMOUNT` or with more than
     :data:`MAX_PLACES` decimal places), or ``None``."""
-    if abs(number) > MAX_AMOUNT:
+    if number.adjusted() > 24 or number.copy_abs() > MAX_AMOUNT:  # copy_abs: exact, never the context's overflow
         return "is larger than any stake (at most 10**24)"
     exponent = number.as_tuple().exponent
     if (
