@@ -17,7 +17,9 @@ from pokerroom.games import Limit, find
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PHH = SHARED / "phh"
 SYNTHETIC = PHH / "synthetic"
-KEYS = {"path", "index", "label", "status", "expected", "computed", "allowed", "message"}
+KEYS = {
+    "path", "index", "label", "status", "expected", "computed", "allowed", "message", "winnings", "computed_winnings"
+}  # fmt: skip
 
 needs_shared = pytest.mark.skipif(not SYNTHETIC.is_dir(), reason="../shared/phh is not here")
 runner = CliRunner()

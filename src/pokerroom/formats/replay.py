@@ -116,7 +116,9 @@ _parse = lru_cache(maxsize=1 << 16)(parse_action)  # records are immutable, and 
 
 @dataclass(frozen=True, slots=True)
 class ReplayResult:
-    """The outcome of replaying one hand.  ``expected``/``computed`` are final stacks in the file's own units."""
+    """The outcome of replaying one hand.  ``expected``/``computed`` are final stacks in the file's own units,
+    ``winnings``/``computed_winnings`` what each player took from the pots (the record's, and the replay's once the
+    hand is settled)."""
 
     path: str | None
     index: int
@@ -127,6 +129,8 @@ class ReplayResult:
     allowed: str | None
     message: str
     hand: Hand | None = None
+    winnings: list[Decimal] | None = None
+    computed_winnings: list[Decimal] | None = None
 
     def to_json(self) -> dict[str, object]:
         """The JSON Lines record of ``pokerroom replay --json`` (an ``inf`` stack is the string ``"inf"``)."""
@@ -148,6 +152,8 @@ class ReplayResult:
             "computed": nums(self.computed),
             "allowed": self.allowed,
             "message": self.message,
+            "winnings": nums(self.winnings),
+            "computed_winnings": nums(self.computed_winnings),
         }
 
 
@@ -646,7 +652,13 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     def result(
         status: str, message: str, computed: list[Decimal] | None = None, hand: Hand | None = None
     ) -> ReplayResult:
-        return ReplayResult(record.path, record.index, record.label, status, expected, computed, allowed, message, hand)
+        won = None
+        if hand is not None and hand.is_complete:
+            won = [used * w for w in hand.won]
+        winnings = None if record.winnings is None else list(record.winnings)
+        return ReplayResult(
+            record.path, record.index, record.label, status, expected, computed, allowed, message, hand, winnings, won
+        )
 
     try:
         hand, actions, used = build_hand(record, unit=unit)
