@@ -349,3 +349,19 @@ def test_inf_stacks_stay_inf_in_the_computed_stacks() -> None:
 def test_keys_before_the_tables_are_a_file_error_not_a_silent_loss() -> None:
     with pytest.raises(PHHError, match=r"keys at the top level and hand tables \(\[1\], \[2\]\)"):
         list(loads_each(f"{GOOD}\n{_tables([GOOD, GOOD])}", path="x.phhs"))
+
+
+def test_an_implied_rake_is_never_more_than_the_winner_took_and_a_lone_post_is_live() -> None:
+    text = nt(
+        "'d dh p1 AhKd', 'd dh p2 3c4d', 'p2 cc', 'p1 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'd db Js', 'p1 cc', "
+        "'p2 cc', 'd db Qs', 'p1 cc', 'p2 cc', 'p1 sm AhKd', 'p2 sm 3c4d'",
+        blinds="[1, 2]",
+        stacks="[200, 200]",
+        min_bet="2",
+        more="finishing_stacks = [0, 198]\n",
+    )
+    r = replay(loads(text)[0])
+    assert r.status == "mismatch" and r.computed == [202, 198]  # 202 missing from a winner who took 4: no rake
+    post = nt("'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f'", blinds="[0, -2, 0]", stacks="[9, 9, 9]")
+    r = replay(loads(post)[0])
+    assert r.status == "unchecked" and r.hand is not None and r.hand.is_complete  # p2's 2 live: p3 opens

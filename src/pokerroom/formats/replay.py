@@ -352,7 +352,7 @@ def _posts(signed: Sequence[int]) -> tuple[list[int], list[int]]:
             live.append(x)
             dead.append(0)
         else:
-            part = big if -x >= big else 0 if big else -x  # no blind proper: the post is the big blind
+            part = -x if not big else big if -x >= big else 0  # no blind proper: the post is the big blind
             live.append(part)
             dead.append(-x - part)
     return live, dead
@@ -755,7 +755,9 @@ def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal]
     won = [unit * w for w in hand.won]
     fields: list[tuple[str, Sequence[Decimal], list[Decimal]]] = []  # (name, the record's, ours)
     bounded = False  # a winner's uncalled bet counted in: an implied rake must then look like one
-    if record.finishing_stacks is not None and not any(_is_inf(x) for x in record.starting_stacks):
+    if record.finishing_stacks is not None and not any(
+        _is_inf(x) for x in (*record.starting_stacks, *record.finishing_stacks)
+    ):
         fields.append(("final stacks", record.finishing_stacks, computed))
     if record.winnings is not None and any(record.winnings):  # all zeros (several sites' files): not recorded
         # Sites differ on whether a winner's uncalled bet is in what they took (PartyPoker's winnings hold it, a
@@ -767,7 +769,7 @@ def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal]
     if not fields:
         why = "no finishing_stacks or winnings to compare"
         if record.finishing_stacks is not None:
-            why = "starting stacks include inf, so the finishing stacks cannot be compared, and no winnings"
+            why = "the stacks include inf, so the finishing stacks cannot be compared, and no winnings"
         if record.winnings is not None:
             why += " (the winnings are all zero: not recorded)"
         return result("unchecked", why, computed, hand)
@@ -803,7 +805,7 @@ def _verdict(gap: Sequence[Decimal], won: Sequence[Decimal], bounded: bool) -> s
         return "ok"
     if (
         all(d >= 0 for d in gap)
-        and all(d == 0 or won[i] > 0 for i, d in enumerate(gap))
+        and all(d == 0 or 0 < d <= won[i] for i, d in enumerate(gap))  # never more than a winner took
         and not (bounded and sum(gap) * 4 > sum(won))
     ):
         return "rake"
