@@ -365,3 +365,18 @@ def test_an_implied_rake_is_never_more_than_the_winner_took_and_a_lone_post_is_l
     post = nt("'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f'", blinds="[0, -2, 0]", stacks="[9, 9, 9]")
     r = replay(loads(post)[0])
     assert r.status == "unchecked" and r.hand is not None and r.hand.is_complete  # p2's 2 live: p3 opens
+
+
+def test_a_post_of_both_blinds_is_the_big_one_live_and_the_small_one_dead() -> None:
+    # 5/10, p4 returns and posts 15: 10 live (a check at its turn), 5 dead in the pot; p3 opens, p2 keeps the option
+    text = nt(
+        f"{DEALS5}, 'p3 f', 'p4 cc', 'p5 f', 'p1 f', 'p2 cc', 'd db AsKsQs', 'p2 cbr 10', 'p4 f'",
+        blinds="[5, 10, 0, -15, 0]",
+        stacks="[1000, 1000, 1000, 1000, 1000]",
+        more="finishing_stacks = [995, 1020, 1000, 985, 1000]\n",
+    )
+    r = replay(loads(text)[0])
+    assert r.status == "ok" and r.computed == [995, 1020, 1000, 985, 1000]
+    assert r.hand is not None and r.hand.dead_posted == [0, 0, 0, 5, 0] and r.hand.won == [0, 30, 0, 0, 0]
+    posts = [(e.seat, e.amount, e.text) for e in r.hand.events if e.type.value in ("post_blind", "post_dead")]
+    assert posts == [(0, 5, "small blind"), (1, 10, "big blind"), (3, 10, "posted big blind"), (3, 5, "dead")]

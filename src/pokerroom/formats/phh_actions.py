@@ -44,6 +44,7 @@ __all__ = [
     "format_action",
     "format_amount",
     "parse_action",
+    "plain_amount",
 ]
 
 Verb = Literal["dh", "db", "f", "cc", "cbr", "pb", "sd", "sm"]
@@ -127,6 +128,15 @@ class PHHAction:
     def player(self) -> int | None:
         """The 0-based seat the action concerns: the actor, or the seat dealt to; ``None`` for ``d db``."""
         return self.actor if isinstance(self.actor, int) else self.seat
+
+
+def plain_amount(amount: Decimal) -> str:
+    """An amount as people write it: no exponent and no trailing zeros (``30``, ``28.5``, ``0.25``).
+
+    >>> plain_amount(Decimal("28.50")), plain_amount(Decimal("3E+1"))
+    ('28.5', '30')
+    """
+    return format(amount.normalize(), "f") if amount != amount.to_integral_value() else str(int(amount))
 
 
 def format_amount(amount: Decimal | int) -> str:

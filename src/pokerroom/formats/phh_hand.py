@@ -61,6 +61,7 @@ from pokerroom.engine import EventType, Hand
 from pokerroom.engine.order import largest_blind_seat
 from pokerroom.errors import PHHError, UnsupportedRule
 from pokerroom.formats.phh import BUTTON_VARIANTS, PHHHand
+from pokerroom.formats.phh_actions import plain_amount
 from pokerroom.formats.replay import (
     ARTIFICIAL_ALL_IN,
     BETTING_AMOUNTS,
@@ -326,7 +327,7 @@ def from_record(record: HandRecord) -> PHHHand:
             actions.append(f"{p} cc{timed}")
         elif t is EventType.BET or t is EventType.RAISE:
             assert e.to is not None
-            actions.append(f"{p} cbr {_amount(e.to, unit)}")
+            actions.append(f"{p} cbr {plain_amount(Decimal(e.to) * unit)}")
         elif t is EventType.BRING_IN:
             actions.append(f"{p} pb{timed}")
         elif t is EventType.DRAW:
@@ -437,8 +438,3 @@ def to_record(phh: PHHHand, *, unit: Decimal | None = None) -> HandRecord:
         table_name=None if table is None else str(table),
         number=number if whole_number(number) else None,
     )
-
-
-def _amount(chips: int, unit: Decimal) -> str:
-    value = Decimal(chips) * unit
-    return format(value.normalize(), "f") if value != value.to_integral_value() else str(int(value))

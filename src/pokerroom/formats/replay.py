@@ -26,11 +26,12 @@ from functools import lru_cache
 from typing import TypeGuard
 
 from pokerroom.cards import UNKNOWN, format_card, format_cards
-from pokerroom.engine import TIMED_OUT, Action, ActionKind, EventType, Hand, OutOfCards, Phase
+from pokerroom.engine import TIMED_OUT, Action, ActionKind, Hand, OutOfCards, Phase
 from pokerroom.engine.order import largest_blind_seat
 from pokerroom.errors import DuplicateCard, IllegalAction, PokerroomError, UnknownCards, UnsupportedRule
 from pokerroom.formats.phh import INF, PHHHand, chip_unit, to_units
-from pokerroom.formats.phh_actions import PHHAction, format_action, format_amount, parse_action
+from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
+from pokerroom.formats.replay_check import compare, unknown_cards
 from pokerroom.games import Betting, Family, Game, Limit, all_games, find
 from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
 
@@ -508,7 +509,7 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     conv = _Units(unit)
     n = len(record.starting_stacks)
     stacks = [conv(x) for x in record.starting_stacks]
-    signed = [conv(abs(x)) * (-1 if x < 0 else 1) for x in _by_position(record.blinds_or_straddles or [], n)]
+    signed = [conv(x) for x in _by_position(record.blinds_or_straddles or [], n)]  # a post stays negative
     blinds, posted_dead = _posts(signed)
     antes = [conv(x) for x in _by_position(record.antes or [], n)]
     betting = _betting(record, game, limit, conv)
@@ -671,7 +672,7 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
             won = a.verb == "sm" and record.winnings is not None and record.winnings[a.actor] > 0  # type: ignore[index]
             board_seen = _apply(hand, a, board_seen, conv, won)
         except UnknownCards as exc:
-            return _unknown_cards(
+            return unknown_cards(
                 record, hand, used, f"action {k} {format_action(a)!r}: {_as_players(str(exc))}", result
             )
         except PokerroomError as exc:
@@ -681,7 +682,7 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
             while hand.to_act is not None and hand.phase is Phase.SHOWDOWN:
                 hand.act(Action.show(), hand.to_act)
         except UnknownCards as exc:
-            return _unknown_cards(record, hand, used, f"showdown: {_as_players(str(exc))}", result)
+            return unknown_cards(record, hand, used, f"showdown: {_as_players(str(exc))}", result)
         except PokerroomError as exc:
             return result("error", f"showdown: {_as_players(str(exc))}", hand=hand)
     if hand.phase is not Phase.COMPLETE:
@@ -695,10 +696,7 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
     raked = rake.get("amount") if isinstance(rake, Mapping) else None
     if _is_amount(raked) and used * hand.rake != raked:
         return result("mismatch", f"rake: {raked} expected, {used * hand.rake} computed", computed, hand)
-    return _compare(record, hand, used, computed, result)
-
-
-_Result = Callable[..., ReplayResult]
+    return compare(record, hand, used, computed, result)
 
 
 def _where_stopped(hand: Hand) -> str:
@@ -716,102 +714,3 @@ def _as_players(text: str) -> str:
     """An engine message in the record's words: engine seat ``k`` is player ``p(k+1)``."""
     text = _SEAT.sub(lambda m: f"p{int(m[1]) + 1}", text)
     return _SEATS.sub(lambda m: "players: [" + ", ".join(f"p{int(x) + 1}" for x in m[1].split(", ") if x) + "]", text)
-
-
-def _plain(x: Decimal) -> str:
-    """An amount as people write it: ``30``, ``28.5``, ``0.25`` (no exponent, no trailing zeros)."""
-    return format_amount(x.normalize()) if x != x.to_integral_value() else str(int(x))
-
-
-def _returned(hand: Hand, unit: Decimal) -> list[Decimal]:
-    """Each seat's uncalled bets handed back (RULES §2.3), in the record's amounts."""
-    back = [Decimal(0)] * hand.n
-    for e in hand.events:
-        if e.type is EventType.UNCALLED and e.seat is not None and e.amount is not None:
-            back[e.seat] += unit * e.amount
-    return back
-
-
-def _unknown_cards(record: PHHHand, hand: Hand, unit: Decimal, message: str, result: _Result) -> ReplayResult:
-    """Cards unknown at the showdown: ``unchecked``, but ``winnings`` must still fit in the pot (uncalled bets
-    included, which some sites count in them); more than that is a ``mismatch``."""
-    if record.winnings is None or not any(record.winnings):
-        return result("unchecked", message, hand=hand)
-    pot = unit * (sum(hand.contributions) + hand.dead) + sum(_returned(hand, unit))
-    total = sum(record.winnings, Decimal(0))
-    if total > pot:
-        text = f"{message}; the record's winnings ({_plain(total)}) exceed the pot ({_plain(pot)})"
-        return result("mismatch", text, hand=hand)
-    return result("unchecked", f"{message}; the record's winnings ({_plain(total)}) fit in the pot", hand=hand)
-
-
-def _compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal], result: _Result) -> ReplayResult:
-    """The status of a completed replay against the record's ``finishing_stacks`` and ``winnings`` (what each
-    player took from the pots): ``ok`` when they agree; ``rake`` when the only difference is chips missing from
-    what the pots' winners took (a rake the replay was not told of), the same in both fields where both show it;
-    ``mismatch`` otherwise; ``unchecked`` with neither to compare (or ``inf`` stacks and no winnings).  Final
-    stacks are the stronger check: when they agree (or differ by a rake) and the winnings do not, the record
-    contradicts itself, and the message says so."""
-    won = [unit * w for w in hand.won]
-    fields: list[tuple[str, Sequence[Decimal], list[Decimal]]] = []  # (name, the record's, ours)
-    bounded = False  # a winner's uncalled bet counted in: an implied rake must then look like one
-    if record.finishing_stacks is not None and not any(
-        _is_inf(x) for x in (*record.starting_stacks, *record.finishing_stacks)
-    ):
-        fields.append(("final stacks", record.finishing_stacks, computed))
-    if record.winnings is not None and any(record.winnings):  # all zeros (several sites' files): not recorded
-        # Sites differ on whether a winner's uncalled bet is in what they took (PartyPoker's winnings hold it, a
-        # walk's big blind at others): a record above the pots' share is measured against share + uncalled bet.
-        back = _returned(hand, unit)
-        base = [w + b if e > w else w for w, b, e in zip(won, back, record.winnings, strict=True)]
-        bounded = base != won
-        fields.append(("winnings", record.winnings, base))
-    if not fields:
-        why = "no finishing_stacks or winnings to compare"
-        if record.finishing_stacks is not None:
-            why = "the stacks include inf, so the finishing stacks cannot be compared, and no winnings"
-        if record.winnings is not None:
-            why += " (the winnings are all zero: not recorded)"
-        return result("unchecked", why, computed, hand)
-    gaps = [[m - t for m, t in zip(ours, theirs, strict=True)] for _name, theirs, ours in fields]
-    verdicts = [_verdict(gap, won, bounded and f[0] == "winnings") for gap, f in zip(gaps, fields, strict=True)]
-    names = [name for name, _theirs, _ours in fields]
-    if verdicts == ["ok"] * len(fields):
-        return result("ok", f"{' and '.join(names)} match", computed, hand)
-    note = ""
-    if verdicts[0] != "mismatch" and verdicts[-1] == "mismatch" and len(fields) == 2:
-        note = f"; the record's winnings contradict its own final stacks ({_differences(*fields[1])})"
-        fields, gaps, verdicts = fields[:1], gaps[:1], verdicts[:1]
-    raked = [k for k, v in enumerate(verdicts) if v == "rake"]
-    if "mismatch" not in verdicts and all(gaps[k] == gaps[raked[0]] for k in raked):
-        if not raked:
-            return result("ok", f"{fields[0][0]} match{note}", computed, hand)
-        name, _theirs, ours = fields[raked[-1]]  # the winnings, when they show it: what each winner took
-        gap = gaps[raked[-1]]
-        took = ours if name == "winnings" else won
-        takers = ", ".join(f"p{i + 1} {_plain(took[i])} -> {_plain(took[i] - d)}" for i, d in enumerate(gap) if d)
-        shown = " and ".join(fields[k][0] for k in raked)
-        message = f"a rake of {_plain(sum(gap, Decimal(0)))} is implied ({shown}: {takers}){note}"
-        return result("rake", message, computed, hand)
-    diffs = [f"{name} (expected vs computed): {_differences(name, theirs, ours)}" for name, theirs, ours in fields]
-    return result("mismatch", "; ".join(d for d in diffs if not d.endswith(": ")) + note, computed, hand)
-
-
-def _verdict(gap: Sequence[Decimal], won: Sequence[Decimal], bounded: bool) -> str:
-    """``ok`` (no difference), ``rake`` (only chips missing from what winners took) or ``mismatch``.  Where a
-    winner's uncalled bet was counted in (``bounded``), a real difference could pass for a rake: there it must be
-    at most a quarter of the pots (RULES §3.10 takes 5 %; the HandHQ files imply up to 12 % of small pots)."""
-    if not any(gap):
-        return "ok"
-    if (
-        all(d >= 0 for d in gap)
-        and all(d == 0 or 0 < d <= won[i] for i, d in enumerate(gap))  # never more than a winner took
-        and not (bounded and sum(gap) * 4 > sum(won))
-    ):
-        return "rake"
-    return "mismatch"
-
-
-def _differences(name: str, theirs: Sequence[Decimal], ours: Sequence[Decimal]) -> str:
-    pairs = enumerate(zip(theirs, ours, strict=True))
-    return ", ".join(f"p{i + 1} {_plain(t)} vs {_plain(o)}" for i, (t, o) in pairs if t != o)
