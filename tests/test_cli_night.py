@@ -133,7 +133,8 @@ def test_house_rule_change_applies_from_the_next_hand(monkeypatch: pytest.Monkey
     results = evening_results(monkeypatch)
     script = "\nrule ante=x\nrule ante=5\n\n\n"  # deal 2; a refused value; ante 5 agreed before hand 3; deal 3, 4
     result = runner.invoke(
-        app, ["night", "--players", "Anna,Bo,Cia,Dan", "--seed", "2", "--hands", "4", "--pause", "--rule", "ante=2"],
+        app,
+        ["night", "--players", "Anna,Bo,Cia,Dan", "--seed", "2", "--hands", "4", "--pause", "--rule", "ante=2"],
         input=script,
     )
     assert result.exit_code == 0, result.output
@@ -153,10 +154,7 @@ def test_blinds_changed_between_hands_are_posted_from_the_next_hand(monkeypatch:
     result = runner.invoke(app, args, input="\nrule blinds=10,20\n\n\n")
     assert result.exit_code == 0, result.output
     assert "Agreed: blinds=10,20 from hand 3." in result.output
-    posted = {
-        r.number: sorted(e.amount or 0 for e in r.events if e.type is EventType.POST_BLIND)
-        for r in results
-    }
+    posted = {r.number: sorted(e.amount or 0 for e in r.events if e.type is EventType.POST_BLIND) for r in results}
     assert posted == {1: [5, 10], 2: [5, 10], 3: [10, 20], 4: [10, 20]}
     assert sheet_total(result.output).endswith(" 0,00 kr")
 
@@ -182,14 +180,23 @@ def test_no_limit_lowball_plays_no_limit_and_rebuys_only_with_no_chips_left(monk
 def test_enter_results_by_hand_refuses_nets_that_do_not_sum_to_zero() -> None:
     # Three players, 3 hands = one orbit.  Hand 2 is typed wrong once (+1) and refused, then typed again.
     lines = [
-        "10", "-5", "-5",  # hand 1
+        "10",
+        "-5",
+        "-5",  # hand 1
         "",  # deal hand 2
-        "10", "-5", "-4",  # refused: sums to +1
-        "x", "10", "-5", "-5",  # not a number, then hand 2 again
+        "10",
+        "-5",
+        "-4",  # refused: sums to +1
+        "x",
+        "10",
+        "-5",
+        "-5",  # not a number, then hand 2 again
         "rebuy Cia 20",  # between hands: Cia buys 20 chips (club lowball: any time between hands)
         "rebuy Zed 5",  # not at the table
         "",  # deal hand 3
-        "-20", "10", "10",  # hand 3
+        "-20",
+        "10",
+        "10",  # hand 3
     ]
     result = runner.invoke(
         app, ["night", "--players", "Anna,Bo,Cia", "--enter", "--seed", "5", "--hands", "3"], input="\n".join(lines)
@@ -213,7 +220,8 @@ def test_enter_results_by_hand_refuses_nets_that_do_not_sum_to_zero() -> None:
 
 def test_a_human_plays_and_the_table_acts_when_input_ends() -> None:
     result = runner.invoke(
-        app, ["night", "--game", "club-holdem", "--players", FOUR, "--human", "Bo", "--seed", "4", "--hands", "4"],
+        app,
+        ["night", "--game", "club-holdem", "--players", FOUR, "--human", "Bo", "--seed", "4", "--hands", "4"],
         input="xyz\nf\n",
     )
     assert result.exit_code == 0, result.output
@@ -283,10 +291,14 @@ def test_rule_values_are_parsed_strictly() -> None:
 @pytest.mark.parametrize(
     ("game", "rule", "message"),
     [
-        ("club-holdem", "blinds=-5,10", "blinds, antes and the bring-in cannot be negative"),
+        (
+            "club-holdem",
+            "blinds=-5,10",
+            "both amounts must be positive and the small one no larger than the big one",
+        ),  # the house rule's own check
         ("club-holdem", "blinds=5,10,20", "house rule blinds takes 2 whole numbers separated by commas, like 5,10"),
         ("club-holdem", "blinds=5-10", "house rule blinds takes 2 whole numbers"),
-        ("club-holdem", "blinds=0,0", "the table cannot deal under blinds=0,0"),
+        ("club-holdem", "blinds=0,0", "both amounts must be positive and the small one no larger than the big one"),
         ("club-holdem", "blinds=10", "house rule blinds takes 2 whole numbers"),
         ("club-holdem", "nl_min_chips=-5", "the table cannot deal under nl_min_chips=-5"),
         ("club-lowball", "ante=-3", "the table cannot deal under ante=-3"),
@@ -311,8 +323,8 @@ def test_a_house_rule_the_table_cannot_play_exits_2_before_the_evening(game: str
         ("club-lowball", "ante=-3", "the table cannot deal under ante=-3"),
         ("club-lowball", "ranges=5,1,1", "the smallest bet 5 exceeds a round's largest"),
         ("club-lowball", "ranges=5", "house rule ranges takes 3 whole numbers"),
-        ("club-holdem", "blinds=0,0", "the table cannot deal under blinds=0,0"),
-        ("club-holdem", "blinds=-5,10", "cannot be negative"),
+        ("club-holdem", "blinds=0,0", "both amounts must be positive and the small one no larger than the big one"),
+        ("club-holdem", "blinds=-5,10", "both amounts must be positive and the small one no larger than the big one"),
         ("club-holdem", "nl_min_chips=-5", "the table cannot deal under nl_min_chips=-5"),
     ],
 )
@@ -371,12 +383,20 @@ def test_enter_carries_odd_chips_to_the_next_hand_and_the_last_hand_pays_them() 
     # RULES G1: a split that cannot divide the pot leaves the odd chip in it for the next hand; A-G1-7: the
     # evening's last hand pays it out, so the cash-out sheet balances.
     lines = [
-        "5", "5", "-11",  # hand 1: 11 lost, 10 won, 1 chip stays in the pot
+        "5",
+        "5",
+        "-11",  # hand 1: 11 lost, 10 won, 1 chip stays in the pot
         "",  # deal hand 2
-        "4", "-3", "0",  # hand 2 wins the carried chip: sums to +1
+        "4",
+        "-3",
+        "0",  # hand 2 wins the carried chip: sums to +1
         "",  # deal hand 3, the last: the pot must be emptied
-        "2", "-1", "-2",  # refused: -1 would leave a chip in the pot on the last hand
-        "2", "-1", "-1",  # sums to 0 with nothing carried
+        "2",
+        "-1",
+        "-2",  # refused: -1 would leave a chip in the pot on the last hand
+        "2",
+        "-1",
+        "-1",  # sums to 0 with nothing carried
     ]
     result = runner.invoke(
         app, ["night", "--players", "Anna,Bo,Cia", "--enter", "--seed", "5", "--hands", "3"], input="\n".join(lines)
