@@ -188,7 +188,7 @@ def test_play_triple_draw_discards_by_position_and_by_card() -> None:
     out = play("27-triple-draw", "--seed", "5", "--players", "3", "--bots", "calling",
                lines="c\nd 1 3\nk\nd 9z\nd 1\nk\np\nk\nq\n")  # fmt: skip
     assert "*** FIRST DRAW ***" in out and "*** SECOND DRAW ***" in out and "*** THIRD DRAW ***" in out
-    assert "Your draw: [d] CARDS or POSITIONS: discard up to 5  [d] alone or [p]: stand pat" in out
+    assert "Your draw: [d] CARDS or POSITIONS: discard up to 5  [p]: stand pat" in out
     first, second, _ = numbered_cards(out)[:3]
     assert f"You discard {first[0]} {first[2]}" in out  # positions 1 and 3
     assert re.search(r"You draw \S\S \S\S", out)
@@ -205,7 +205,8 @@ def test_play_five_card_draw_by_card_and_standing_pat() -> None:
         pytest.skip("no draw reached")
     out = play("five-card-draw", "--seed", "8", "--players", "3", lines=f"c\nd {cards[0][4]} {cards[0][1]}\nq\n")
     assert f"You discard {cards[0][4]} {cards[0][1]}" in out
-    pat = play("five-card-draw", "--seed", "8", "--players", "3", lines="c\nd\nq\n")
+    pat = play("five-card-draw", "--seed", "8", "--players", "3", lines="c\nd\np\nq\n")
+    assert "Not accepted: d names no card to discard (to keep every card, p stands pat)" in pat
     assert "You stand pat" in pat
 
 
@@ -254,7 +255,9 @@ def test_parse_input_for_draws_and_the_bring_in() -> None:
     draw = LegalActions(0, draw=3)
     assert parse_input("d 1 3", draw, hole) == Action.draw(tuple(parse_cards("7h Kd")))
     assert parse_input("d Ks 7h", draw, hole) == Action.draw(tuple(parse_cards("Ks 7h")))
-    assert parse_input("d", draw, hole) == Action.stand_pat() == parse_input("p", draw, hole)
+    assert parse_input("p", draw, hole) == Action.stand_pat()
+    with pytest.raises(InputError, match=r"^d names no card to discard \(to keep every card, p stands pat\); type d"):
+        parse_input("d", draw, hole)
     assert parse_input("q", draw, hole) == QUIT
     with pytest.raises(InputError, match=r"position 9 is not one of your cards 1\.\.5"):
         parse_input("d 9", draw, hole)
@@ -290,15 +293,18 @@ def test_clamp_out_of_range_bets_in_the_club_game() -> None:
     seed = first_seed("club-lowball", "--players", "3", lines="q\n", wanted=lambda o: "[b]et 1..10" in o)
     args = ["play", "club-lowball", "--players", "3", "--seed", str(seed)]
     on = runner.invoke(app, args, input="b 15\nq\n")
-    assert "Placed 10, the nearest legal amount" in on.stdout and "You bet 10" in on.stdout
+    assert "> 15 is over the limit of 10: you bet 10\nYou bet 10\n" in on.stdout
     off = runner.invoke(app, [*args, "--rule", "clamp_out_of_range_bets=false"], input="b 15\nq\n")
     assert "Not accepted: seat 0 cannot bet 15: the legal range is 1..10" in off.stdout
 
 
 @pytest.mark.parametrize(
     ("game", "then"),
-    [("draw32", "the first player left of the big blind"), ("holdem", "the first player left of the button"),
-     ("stud", "the best showing hand")],
+    [
+        ("draw32", "the first player left of the big blind"),
+        ("holdem", "the first player left of the button"),
+        ("stud", "the best showing hand"),
+    ],
 )
 def test_rules_names_who_shows_first_as_the_engine_orders_it(game: str, then: str) -> None:
     """RULES §6.5, G15: with no bet in the last round, 32-card draw shows from the first player after the big blind."""

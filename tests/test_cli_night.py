@@ -21,6 +21,15 @@ from pokerroom.room.record import HandRecord
 from pokerroom.room.table import Table
 
 night_cli = importlib.import_module("pokerroom.cli.night")  # the package's ``night`` is the command function
+evening_cli = importlib.import_module("pokerroom.cli.night_evening")
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every night keeps its store in the current directory (night-YYYY-MM-DD.db): a scratch one per test."""
+    monkeypatch.chdir(tmp_path)
+
+
 runner = CliRunner()
 FOUR = "Anna,Bo,Cia,Dan"
 
@@ -187,6 +196,7 @@ def test_enter_results_by_hand_refuses_nets_that_do_not_sum_to_zero() -> None:
         "10",
         "-5",
         "-4",  # refused: sums to +1
+        "again",  # type the hand again
         "x",
         "10",
         "-5",
@@ -206,7 +216,7 @@ def test_enter_results_by_hand_refuses_nets_that_do_not_sum_to_zero() -> None:
     assert "Refused: the nets sum to +1, not +0, or down to -2 with odd chips left in the pot" in out
     assert "Not accepted: type a whole number of chips" in out
     assert "Cia buys 20 chips for 4,00 kr." in out
-    assert "'Zed' is not at the table" in out
+    assert "nobody named 'Zed' has sat this evening" in out
     assert "The evening ends after 3 hands (1 orbit of 3 deals)" in out
     seats, _first, _dealers = seats_and_dealers(out)
     # The nets were typed in seat order; the chips out follow from them.
@@ -218,7 +228,8 @@ def test_enter_results_by_hand_refuses_nets_that_do_not_sum_to_zero() -> None:
     assert sheet_total(out).endswith(" 0,00 kr")
 
 
-def test_a_human_plays_and_the_table_acts_when_input_ends() -> None:
+def test_a_human_plays_and_leaves_with_their_chips_when_input_ends() -> None:
+    # The end of input is the human leaving: cashed out after the hand, never played on for (issue 17).
     result = runner.invoke(
         app,
         ["night", "--game", "club-holdem", "--players", FOUR, "--human", "Bo", "--seed", "4", "--hands", "4"],
@@ -227,8 +238,11 @@ def test_a_human_plays_and_the_table_acts_when_input_ends() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Bo, your turn" in out and "Not accepted: unknown input 'xyz'" in out and "Bo folds" in out
-    assert "No more input: the table checks or folds for the humans" in out
-    assert "The evening ends after 4 hands (1 orbit of 4 deals)" in out
+    left = re.search(r"^Bo leaves with (\d+) chips \(", out, flags=re.M)
+    assert left, out
+    assert "Every human has left: the evening ends here." in out
+    assert "The evening ends after 1 hand." in out
+    assert re.search(rf"^Bo +500 +50,00 kr +{left.group(1)} ", out.split("Cash-out")[1], flags=re.M)
     assert sheet_total(out).endswith(" 0,00 kr")
 
 
@@ -394,15 +408,14 @@ def test_enter_carries_odd_chips_to_the_next_hand_and_the_last_hand_pays_them() 
         "2",
         "-1",
         "-2",  # refused: -1 would leave a chip in the pot on the last hand
-        "2",
-        "-1",
-        "-1",  # sums to 0 with nothing carried
+        "cia -1",  # one figure corrected (the name without case): sums to 0 with nothing carried
     ]
     result = runner.invoke(
         app, ["night", "--players", "Anna,Bo,Cia", "--enter", "--seed", "5", "--hands", "3"], input="\n".join(lines)
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "1 chips stay in the pot" in out
+    assert "1 chip stays in the pot" in out
+    assert re.search(r"Cia: -1; the nets now sum to \+0", out), out
     assert "Refused: the nets sum to -1, not +0 (the last hand pays out the 0 chips in the pot)" in out
     assert sheet_total(out).endswith(" 0,00 kr")

@@ -77,15 +77,15 @@ def test_quit_in_a_draw_stands_pat_then_folds() -> None:
 # ---------------------------------------------------------------------------------------------- draws
 
 
-DUPLICATE = (
-    "Not accepted: duplicate card '{}': each card can appear only once; type d CARDS (d 7h 2c) or d POSITIONS "
-    "(d 1 3) to discard up to 5, d alone or p to stand pat, q to quit"
-)
+DRAW_HELP = "type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard up to 5, p to stand pat, q to quit"
 
 
 def test_a_draw_naming_a_card_twice_is_refused_and_asked_again() -> None:
     out = play("five-card-draw", "--players", "3", "--seed", "1", lines="c\nd 1 1\nd 5c 5c\nd 7h 7h\nd 1 2\nq\n")
-    assert out.count(DUPLICATE.format("5c")) == 2 and out.count(DUPLICATE.format("7h")) == 1
+    twice = "Not accepted: {} is named twice: each card is discarded once; " + DRAW_HELP
+    assert out.count(twice.format("position 1 (5c)")) == 1 and out.count(twice.format("5c")) == 1
+    # 7h is not in the hand: the draw names it twice all the same, and that is said first
+    assert out.count(twice.format("7h")) == 1
     assert out.count("Your cards: 1:5c  2:3c  3:3h  4:5s  5:4d") == 4  # asked again after each refusal
     assert "You discard 5c 3c\nYou draw Jh 9d\n" in out
 
@@ -93,10 +93,19 @@ def test_a_draw_naming_a_card_twice_is_refused_and_asked_again() -> None:
 def test_parse_draw_refuses_a_card_twice_by_position_or_by_name() -> None:
     hole = parse_cards("7h 2c Kd Ks 3s")
     draw = LegalActions(0, draw=3)
-    for line in ("d 1 1", "d 1 3 1", "d 7h 7h", "d 7h7h"):
-        with pytest.raises(InputError, match=r"^duplicate card '7h': each card can appear only once; .*up to 3"):
+    for line, named in (
+        ("d 1 1", "position 1 (7h)"),
+        ("d 1 3 1", "position 1 (7h)"),
+        ("d 7h 7h", "7h"),
+        ("d 7h7h", "7h"),
+        ("d 1 7h", "7h is named twice (as position 1 and as 7h)"),
+        ("d 7h 1", "7h is named twice (as 7h and as position 1)"),
+    ):
+        text = named if "twice" in named else f"{named} is named twice"
+        with pytest.raises(InputError, match=rf"^{re.escape(text)}: each card is discarded once; .*up to 3"):
             parse_input(line, draw, hole)
     assert parse_input("d 1 3", draw, hole) == Action.draw(tuple(parse_cards("7h Kd")))
+    assert parse_input("d 3 7h", draw, hole) == Action.draw(tuple(parse_cards("Kd 7h")))  # positions and cards
     with pytest.raises(InputError, match=r"position 6 is not one of your cards 1\.\.5"):
         parse_input("d 1 6", draw, hole)
 
@@ -108,7 +117,8 @@ def test_draw32_names_the_small_blind() -> None:
     # 32-card draw's blinds are equal (1/1): the engine names the one left of the button the small blind.
     hand = find("draw32").deal(stacks=[100, 100, 100], button=0, blinds=(1, 1))
     assert [(e.seat, e.text) for e in hand.events if e.type is EventType.POST_BLIND] == [
-        (1, "small blind"), (2, "big blind"),
+        (1, "small blind"),
+        (2, "big blind"),
     ]
     out = play("draw32", "--players", "3", "--seed", "1", lines="q\n")
     assert "\nBot 1 posts the small blind of 1\nBot 2 posts the big blind of 1\n*** DEAL ***\n" in out
@@ -238,5 +248,5 @@ def test_the_help_texts() -> None:
         "type f (fold), k (check), s (press split), b (bet 2), a (all-in 2) or q (quit)"
     )
     assert legal_help(LegalActions(0, draw=4)) == (
-        "type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard up to 4, d alone or p to stand pat, q to quit"
+        "type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard up to 4, p to stand pat, q to quit"
     )

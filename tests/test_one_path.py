@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from pokerroom.cli.night import Evening
+from pokerroom.cli.night_evening import Evening
 from pokerroom.cli.play import Session
 from pokerroom.engine import Action, HandView, LegalActions
 from pokerroom.room.clock import VirtualClock
@@ -37,6 +37,7 @@ from pokerroom.server.accounts import Users
 from pokerroom.server.lobby import Lobby
 from pokerroom.server.protocol import Act, Rebuy, Sit
 from pokerroom.store import Store
+from pokerroom.store.night_runner import NightRunner
 from pokerroom.store.runner import TableRunner
 
 GAME = "club-holdem"
@@ -120,8 +121,11 @@ def same_hand(record: HandRecord) -> tuple[Any, ...]:
     """What must agree between drivers: the set-up but for the table's identity, start time and the players'
     names (each driver names its players its own way), the events, the status and the result."""
     setup = replace(
-        record.setup, seats=tuple(SeatRecord(s.seat, "", s.stack) for s in record.setup.seats), table_id=None,
-        table_name=None, started_at=None,
+        record.setup,
+        seats=tuple(SeatRecord(s.seat, "", s.stack) for s in record.setup.seats),
+        table_id=None,
+        table_name=None,
+        started_at=None,
     )
     return setup, record.events, record.status, record.result
 
@@ -143,7 +147,12 @@ def by_play() -> list[HandRecord]:
     so it plays hand 1."""
     script = Script()
     session = Session(
-        TableConfig(GAME), players=3, stack=STACK, bots="calling", seed=SEED, stream=io.StringIO(),
+        TableConfig(GAME),
+        players=3,
+        stack=STACK,
+        bots="calling",
+        seed=SEED,
+        stream=io.StringIO(),
         console=Console(file=io.StringIO()),
     )
     for name in session.bots:
@@ -180,19 +189,19 @@ class _HumanLines(io.StringIO):
         return typed(self.script.next(), legal) + "\n"
 
 
-def by_night(seats: list[str]) -> list[HandRecord]:
-    """``pokerroom night``: everyone types; a rebuy typed between hands; the input ends at hand 2's time-out."""
+def by_night(store: Store, seats: list[str]) -> list[HandRecord]:
+    """``pokerroom night``: everyone types; a rebuy typed between hands; the input ends at hand 2's time-out (the
+    players leave: the table checks or folds for them, as at a time-out)."""
     console = Console(file=io.StringIO())
+    book = NightRunner.create(store, NightConfig(GAME, hands=2), NAMES, seed=SEED, first_dealer=0)
+    assert book.night.seats == seats
     evening = Evening(
-        NightConfig(GAME, hands=2), NAMES, humans=NAMES, seed=SEED, stream=io.StringIO(), console=console,
-        clock=VirtualClock(),
+        book, humans=NAMES, seed=SEED, stream=io.StringIO(), console=console, clock=VirtualClock(), private=False
     )
-    evening.night = Night(NightConfig(GAME, hands=2), NAMES, rng=random.Random(SEED), first_dealer=0)
-    evening.seating = {name: k for k, name in enumerate(evening.night.seats)}
-    assert evening.night.seats == seats
     script = Script()
     evening.stream = _NightLines(evening, script)  # type: ignore[assignment]
     evening.run()
+    book.close()
     return evening.results
 
 
@@ -347,7 +356,7 @@ def stores(tmp_path: Path) -> Iterator[Callable[[str], Store]]:
 def test_one_script_gives_the_same_hand_records_through_every_driver(stores: Callable[[str], Store]) -> None:
     seats = seating()
     play = by_play()
-    night = by_night(seats)
+    night = by_night(stores("night"), seats)
     runner = by_runner(stores("runner"), seats)
     actor = by_actor(stores("actor"), seats)
 
@@ -357,8 +366,11 @@ def test_one_script_gives_the_same_hand_records_through_every_driver(stores: Cal
     assert len(raises) == 1 and raises[0].to == STACK and raises[0].all_in
     for other in (play[0], night[0], actor[0]):
         assert same_hand(other) == same_hand(first)
-    # Hand 2 (after the rebuy): a time-out folds; night, runner and actor agree.
-    assert same_hand(night[1]) == same_hand(runner[1]) == same_hand(actor[1])
+    # Hand 2 (after the rebuy): a time-out folds; runner and actor agree.  At the night the input ends there, so
+    # the players leave (issue 17): the table folds for them as at a time-out, without the "timed out" note.
+    assert same_hand(runner[1]) == same_hand(actor[1])
+    untimed = type(runner[1].events)(e._replace(text=None) if e.text == "timed out" else e for e in runner[1].events)
+    assert same_hand(night[1]) == (*same_hand(runner[1])[:1], untimed, *same_hand(runner[1])[2:])
     # Hand 3: the newcomer pays the club's fee, the first blind as dead money (A-G2-7); runner and actor agree.
     newcomer = next(k for k, s in enumerate(runner[2].setup.seats) if s.player == NEWCOMER)
     assert runner[2].setup.dead[newcomer] == 5 and sum(runner[2].setup.dead) == 5

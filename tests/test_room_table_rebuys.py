@@ -63,12 +63,13 @@ def test_a_g2_6_club_rebuy_cap_x_is_m_over_s() -> None:
     assert t.stacks() == {"a": 700, "b": 300, "c": 500}
     t.add_chips("b", 200)
     assert t.stacks() == {"a": 700, "b": 500, "c": 500}
-    # a newcomer's buy-in: the same cap with M and S before he joins (1700 / 3 = 566)
-    with pytest.raises(RoomError, match="at most 566 chips"):
-        t.sit(3, "d", 567)
+    # a newcomer's buy-in: the same cap with M and S before he joins, and before b's rebuy in the same break
+    # (1500 / 3 = 500, not 1700 / 3 = 566: one player's rebuy does not raise another's cap, A-G2-6)
+    with pytest.raises(RoomError, match="d may buy in for at most 500 chips now: X = M / S = 1500 / 3 = 500 chips"):
+        t.sit(3, "d", 501)
     assert t.seats[3] is None
-    t.sit(3, "d", 566)
-    assert t.stacks()["d"] == 566
+    t.sit(3, "d", 500)
+    assert t.stacks()["d"] == 500
 
 
 def test_g1_no_limit_lowball_rebuys_only_with_an_empty_stack() -> None:

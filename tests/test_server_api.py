@@ -290,7 +290,10 @@ def test_no_limit_club_lowball_offers_no_rebuy_while_the_player_has_chips(db: st
             assert s["rebuy"] == {"allowed": False, "max": 0}
             conn.send("rebuy", amount=100)
             message = conn.error("room")["message"]
-            assert message == "alice still has 500 chips: in no-limit play a rebuy needs an empty stack (G1)"
+            assert message == (
+                "alice still has 500 chips: in no-limit play a rebuy needs an empty stack (G1), "
+                "so alice may not add 100 chips now"
+            )
             conn.ping("after")  # the refusal changed nothing: no state follows it
             assert servertools.actor_of(client).table.stacks() == {"alice": 500}
 

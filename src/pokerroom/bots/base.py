@@ -55,18 +55,8 @@ def legal_amount(legal: LegalActions, to: int, bounds: tuple[int, int]) -> int:
 
 def passive(legal: LegalActions) -> Action:
     """Post the bring-in when it is due, stand pat in a draw, check if free, else call, else show at a
-    showdown, else fold."""
-    if legal.bring_in is not None:
-        return Action.post_bring_in()
-    if legal.draw is not None:
-        return Action.stand_pat()
-    if legal.check:
-        return Action.check()
-    if legal.call is not None:
-        return Action.call()
-    if legal.show:
-        return Action.show()
-    return Action.fold()
+    showdown, else fold (:meth:`LegalActions.passive`)."""
+    return legal.passive()
 
 
 def aggressive(legal: LegalActions, to: int) -> Action | None:

@@ -3,16 +3,16 @@
 The hands are dealt and refereed by a :class:`~pokerroom.room.table.Table`, as in the room: the button or dealer box
 moves (or stays) as the game's table does, players with no chips (at the A-6 table fewer than 13, RULES G3) sit out,
 every action goes through the table's one accept step (an out-of-range amount placed at the nearest legal one where
-the house rule says so). The bots see only their seats' views, the human sees a view of seat 0 and the pots. Stud
-games show every seat's up cards and the human's down cards and ask for the bring-in (``i``, or ``c`` to complete);
-draw games ask for discards (``d 7h 2c``, ``d 1 3`` by position, ``d`` or ``p`` to stand pat); hi/lo results name
-both halves of each pot (:mod:`.play_text`). Stacks carry from hand to hand (there are no top-ups), and the game
-ends when the human busts (or holds fewer chips than a deal needs), wins every chip (or nobody else can be dealt in)
-or quits. Quitting (``q`` or the end of input) mid-hand folds the hand through the table, the chips in the pot
-staying there; where folding is not legal (a draw, the bring-in, a free check at a table that refuses folding it)
-the table acts as for a player who left (``Cause.LEFT``) until the human can fold or the hand ends. Input comes line
-by line from a text stream (stdin), so a test or a script can pipe it in; with ``--seed`` the cards and the bots are
-reproducible.
+the house rule says so, and a line saying what was typed, the limit and what was done, :func:`.play_input.placed`).
+The bots see only their seats' views, the human sees a view of seat 0 and the pots. Stud games show every seat's up
+cards and the human's down cards and ask for the bring-in (``i``, or ``c`` to complete); draw games ask for discards
+(``d 7h 2c``, ``d 1 3`` by position, ``p`` to stand pat); hi/lo results name both halves of each pot
+(:mod:`.play_text`). Stacks carry from hand to hand (there are no top-ups), and the game ends when the human busts
+(or holds fewer chips than a deal needs), wins every chip (or nobody else can be dealt in) or quits. Quitting (``q``
+or the end of input) mid-hand folds the hand through the table, the chips in the pot staying there; where folding
+is not legal (a draw, the bring-in, a free check at a table that refuses folding it) the table acts as for a player
+who left (``Cause.LEFT``) until the human can fold or the hand ends. Input comes line by line from a text stream
+(stdin), so a test or a script can pipe it in; with ``--seed`` the cards and the bots are reproducible.
 
 Stakes: in blind games ``--stakes SMALL/BIG`` gives the blinds (fixed limit: the small and big bet, the blinds
 then half the small bet and the small bet); a game with its own blinds or ante (the club games) uses them unless
@@ -45,6 +45,7 @@ from pokerroom.room.config import TableConfig
 from pokerroom.room.decisions import Cause, Decision
 from pokerroom.room.stakes import BuyIn
 from pokerroom.room.table import Table
+from pokerroom.words import plural
 
 __all__ = [
     "HELP",
@@ -138,7 +139,7 @@ class Session:
         for table_seat, name in enumerate(self.names):
             if table_seat not in dealt:
                 chips = self._stack(table_seat)
-                why = f"{chips} chips, fewer than {self.table.min_stack}" if chips else "no chips"
+                why = f"{plural(chips, 'chip')}, fewer than {self.table.min_stack}" if chips else "no chips"
                 self.say(f"  {table_seat}  {name:<6}        sitting out ({why})")
                 continue
             s = dealt.index(table_seat)
@@ -181,7 +182,7 @@ class Session:
                     return None
                 assert isinstance(wish, Action)
                 decision = self.table.accept(HUMAN, wish)
-                note = placed(decision)
+                note = placed(decision, legal, all_in_to)
                 if note is not None:
                     self.say(note)
                 return decision
@@ -250,7 +251,8 @@ class Session:
                 have = self._stack(HUMAN)
                 if have:
                     self.say(
-                        f"You have {have} chips, fewer than the {table.min_stack} every player needs before a deal "
+                        f"You have {plural(have, 'chip')}, fewer than the {table.min_stack} every player needs "
+                        "before a deal "
                         "(RULES G3). Game over.",
                         style="bold",
                     )
@@ -261,7 +263,7 @@ class Session:
             if all(table.short(seat) for seat in others):
                 if any(self._stack(seat) for seat in others):
                     self.say(
-                        f"No bot has the {table.min_stack} chips a deal needs (RULES G3): you win the table!",
+                        f"No bot has the {plural(table.min_stack, 'chip')} a deal needs (RULES G3): you win the table!",
                         style="bold",
                     )
                 else:
@@ -269,8 +271,8 @@ class Session:
                 break
             self.play_hand()
         final = self._stack(HUMAN)
-        hands = f"{self.hands_played} hand{'' if self.hands_played == 1 else 's'}"
-        self.say(f"You leave after {hands} with {final} chips ({final - start:+d}).")
+        hands, chips = plural(self.hands_played, "hand"), plural(final, "chip")
+        self.say(f"You leave after {hands} with {chips} ({final - start:+d}).")
 
 
 def play(
@@ -321,7 +323,12 @@ def play(
         structure = chosen.default_limit if limit is None else Limit.parse(limit)
         table = table_stakes(chosen, structure, stakes, ante=ante, bring_in=bring_in)
         config = TableConfig(
-            chosen.id, rules=rules, stakes=stakes, limit=structure.value, ante=ante, bring_in=bring_in or 0,
+            chosen.id,
+            rules=rules,
+            stakes=stakes,
+            limit=structure.value,
+            ante=ante,
+            bring_in=bring_in or 0,
             buy_in=BuyIn(1, None),
         )
     except (PokerroomError, ValueError) as exc:
@@ -343,14 +350,14 @@ def play(
         raise typer.BadParameter(str(exc), param_hint="--stakes/--limit/--ante/--bring-in/--stack") from None
     if chips < session.table.min_stack:
         raise typer.BadParameter(
-            f"{chosen.id} deals only to players with at least {session.table.min_stack} chips (RULES G3), "
+            f"{chosen.id} deals only to players with at least {plural(session.table.min_stack, 'chip')} (RULES G3), "
             f"not {chips}",
             param_hint="--stack",
         )
     stakes_in_use = session.stakes
     session.say(
-        f"{chosen.name}, {stakes_in_use.betting.describe()}, {stakes_in_use.describe()}: you and {seats - 1} "
-        f"{bots} bots, {chips} chips each.  {help_text(chosen)}."
+        f"{chosen.name}, {stakes_in_use.betting.describe()}, {stakes_in_use.describe()}: you and "
+        f"{plural(seats - 1, f'{bots} bot')}, {plural(chips, 'chip')} each.  {help_text(chosen)}."
     )
     if rule:
         changed = ", ".join(f"{name}={format_value(value)}" for name, value in chosen.changed_rules().items())

@@ -2,9 +2,11 @@
 
 Betting: ``f``, ``k``, ``c``, ``b N``, ``r N``, ``a``, ``q``; ``s`` presses split (32-card draw).  The bring-in
 (stud): ``i`` brings in, ``c`` completes, ``b N`` bets N.  A draw: ``d 7h 2c`` discards those cards, ``d 1 3``
-the first and third by position, ``d`` alone or ``p`` stands pat.  Whether the action is legal is the engine's
-business (``hand.verify``); this module only reads the line.  A refused line is answered with the keys legal now,
-the same keys as the prompt's menu (:func:`legal_help`, :func:`legal_menu`).
+the first and third by position, ``p`` stands pat; ``d`` naming no card, a card named twice, a position that is
+not one of the cards and more cards than the draw allows are refused, saying what is allowed.  Whether the action
+is legal is the engine's business (``hand.verify``); this module only reads the line.  A refused line is answered
+with the keys legal now, the same keys as the prompt's menu (:func:`legal_help`, :func:`legal_menu`).
+:func:`placed` says what the table placed instead of an amount out of range (the club's house rule).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pokerroom.engine import Action, ActionKind, LegalActions
 from pokerroom.errors import PokerroomError
 from pokerroom.games import Family, Game
 from pokerroom.room.decisions import Decision
+from pokerroom.words import plural
 
 __all__ = [
     "HELP",
@@ -44,18 +47,33 @@ def help_text(game: Game) -> str:
     if game.family is Family.STUD:
         parts.append(f"at the bring-in {BRING_IN_HELP}")
     if game.family is Family.DRAW:
-        parts.append("in a draw d 7h 2c or d 1 3 (discard), d or p (stand pat)")
+        parts.append("in a draw d 7h 2c or d 1 3 (discard), p (stand pat)")
     if game.split_offer:
         parts.append("s presses split (the pot splits if everyone in it does)")
     return "; ".join(parts)
 
 
-def placed(decision: Decision) -> str | None:
-    """The line saying the table placed the nearest legal amount instead of the one typed (the club's house rule
-    ``clamp_out_of_range_bets``, seed 000 5.3, settled decision 19), or ``None`` when it took the amount typed."""
-    if decision.asked is None or decision.action is None:
+def placed(decision: Decision, legal: LegalActions | None = None, all_in_to: int | None = None) -> str | None:
+    """The line saying what the table did with an amount out of range (the club's house rule
+    ``clamp_out_of_range_bets``, seed 000 5.3, settled decision 19: over the maximum the excess is removed, under
+    the minimum it is raised to it): what was typed, the limit it passed and what the player does, as ``15 is over
+    the limit of 10: you bet 10``, ``3 is under the minimum raise to 4: you raise to 4`` or ``900 is over your
+    all-in of 500: you raise to 500 (all-in)``; ``None`` when the table took the amount typed.  ``legal``: the
+    legal actions the amount was typed against (they tell the only amounts of a fixed-limit stud round from a
+    range); ``all_in_to``: the seat's chips, the most it can reach this round."""
+    action = decision.action
+    if decision.asked is None or action is None or action.amount is None:
         return None
-    return f"Placed {decision.action.amount}, the nearest legal amount (house rule clamp_out_of_range_bets)"
+    asked, amount = decision.asked, action.amount
+    bet = action.kind is ActionKind.BET
+    done = f"you {'bet' if bet else 'raise to'} {amount}" + (" (all-in)" if amount == all_in_to else "")
+    amounts = legal.amounts if legal is not None else None
+    if amounts and amounts[0] < asked < amounts[-1]:
+        return f"{asked} is not one of the amounts allowed now ({' or '.join(map(str, amounts))}): {done}"
+    if asked > amount:
+        limit = f"your all-in of {amount}" if amount == all_in_to else f"the limit of {amount}"
+        return f"{asked} is over {limit}: {done}"
+    return f"{asked} is under the minimum {'bet of' if bet else 'raise to'} {amount}: {done}"
 
 
 def numbered(cards: Sequence[int]) -> str:
@@ -64,9 +82,7 @@ def numbered(cards: Sequence[int]) -> str:
 
 
 def _draw_help(limit: int) -> str:
-    return (
-        f"type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard up to {limit}, d alone or p to stand pat, q to quit"
-    )
+    return f"type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard up to {limit}, p to stand pat, q to quit"
 
 
 def _parse_draw(words: list[str], legal: LegalActions, hole: Sequence[int]) -> Action | str:
@@ -79,17 +95,41 @@ def _parse_draw(words: list[str], legal: LegalActions, hole: Sequence[int]) -> A
     if cmd not in ("d", "draw", "discard"):
         raise InputError(f"you are drawing: {_draw_help(limit)}")
     if not args:
-        return Action.stand_pat()
-    if all(a.isdigit() for a in args):
-        for a in args:
+        raise InputError(f"{cmd} names no card to discard (to keep every card, p stands pat); {_draw_help(limit)}")
+    cards: list[int] = []
+    named: dict[int, str] = {}  # each card discarded, as it was named: "position 2" or "" (by the card)
+    for a in args:
+        if a.isdigit():  # a position names the card there: the same rules apply
             if not 1 <= int(a) <= len(hole):
-                raise InputError(f"position {a} is not one of your cards 1..{len(hole)}: {numbered(hole)}")
-        args = [format_card(hole[int(a) - 1]) for a in args]  # positions name cards: the same rules apply
-    try:
-        cards = parse_cards(args)  # refuses a card named twice (DuplicateCard names it)
-    except PokerroomError as exc:
-        raise InputError(f"{exc}; {_draw_help(limit)}") from None
+                raise InputError(
+                    f"position {a} is not one of your cards 1..{len(hole)}: {numbered(hole)}; {_draw_help(limit)}"
+                )
+            found = [(hole[int(a) - 1], f"position {int(a)}")]
+        else:
+            try:
+                found = [(c, "") for c in parse_cards(a, allow_unknown=False, unique=False)]
+            except PokerroomError as exc:
+                raise InputError(f"{exc}; {_draw_help(limit)}") from None
+        for card, how in found:
+            if card in named:
+                raise InputError(f"{_twice(card, named[card], how)}: each card is discarded once; {_draw_help(limit)}")
+            named[card] = how
+            cards.append(card)
+    if len(cards) > limit:
+        raise InputError(
+            f"{plural(len(cards), 'card')} named, and this draw allows at most {plural(limit, 'card')}; "
+            f"{_draw_help(limit)}"
+        )
     return Action.draw(tuple(cards))
+
+
+def _twice(card: int, first: str, second: str) -> str:
+    """``7h is named twice``, ``position 1 (7h) is named twice``, ``7h is named twice (as position 1 and as
+    7h)``."""
+    shown = format_card(card)
+    if first == second:
+        return f"{first} ({shown}) is named twice" if first else f"{shown} is named twice"
+    return f"{shown} is named twice (as {first or shown} and as {second or shown})"
 
 
 def parse_input(line: str, legal: LegalActions, hole: Sequence[int] = (), all_in_to: int | None = None) -> Action | str:
@@ -100,8 +140,8 @@ def parse_input(line: str, legal: LegalActions, hole: Sequence[int] = (), all_in
     (a bet when nobody has bet this round, else a raise to); without an amount they take the only legal amount
     (fixed limit); ``a`` is the top of the bet or raise range, or a call when no raise is possible; ``i`` posts
     the bring-in; ``s`` presses split.  In a draw (``legal.draw`` set) the line is ``d CARDS``, ``d POSITIONS``
-    (1-based, in ``hole``), ``d`` or ``p``.  A refusal lists the keys legal now (``all_in_to``: the seat's
-    chips, as for :func:`legal_menu`).
+    (1-based, in ``hole``; the two may be mixed) or ``p`` (stand pat).  A refusal lists the keys legal now
+    (``all_in_to``: the seat's chips, as for :func:`legal_menu`).
     """
     words = line.strip().lower().split()
     if legal.draw is not None:
@@ -192,7 +232,7 @@ def legal_menu(legal: LegalActions, all_in_to: int) -> str:
     """``[f]old  [c]all 20  [r]aise 40..980  [a]ll-in 980``: the legal actions with their amounts; at the
     bring-in ``[i] bring in 5  [c]omplete to 10``; in a draw the discard keys."""
     if legal.draw is not None:
-        return f"[d] CARDS or POSITIONS: discard up to {legal.draw}  [d] alone or [p]: stand pat"
+        return f"[d] CARDS or POSITIONS: discard up to {legal.draw}  [p]: stand pat"
     return "  ".join(menu for menu, _ in _keys(legal, all_in_to))
 
 

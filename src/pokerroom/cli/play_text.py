@@ -14,6 +14,7 @@ from pokerroom.cards import format_cards
 from pokerroom.engine import Event, EventType, Hand, Phase
 from pokerroom.engine.results import hand_name, pot_shares
 from pokerroom.games import Family
+from pokerroom.words import plural
 
 __all__ = ["Narrator", "hand_name", "pot_lines"]
 
@@ -158,7 +159,7 @@ class Narrator:
                 return f"{who} {_verb('accept', you)} the split"
             return f"{who} {_verb('press', you)} split (a check that offers to split the pot)"
         if t is EventType.RESHUFFLE:
-            return f"The dealer reshuffles {event.amount} discards into the stub"
+            return f"The dealer reshuffles {plural(event.amount or 0, 'discard')} into the stub"
         if t is EventType.UNCALLED:
             return f"Uncalled bet of {event.amount} returned to {who}"
         if t is EventType.SHOW:

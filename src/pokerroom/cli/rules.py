@@ -22,7 +22,7 @@ from rich.console import Console
 from pokerroom.cards import format_card
 from pokerroom.errors import PokerroomError, UnsupportedRule
 from pokerroom.games import Family, Game, Limit, Selection, Share, find
-from pokerroom.games.base import HouseRule, Opener, Street
+from pokerroom.games.base import HouseRule, Opener, Street, format_rule_value
 
 __all__ = ["apply_rules", "format_value", "parse_rule", "rules", "rules_text"]
 
@@ -39,13 +39,8 @@ _OPENS = {
 }
 
 
-def format_value(value: object) -> str:
-    """A house-rule value as a player writes it: ``true``, ``3``, ``1,10,30``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple | list):
-        return ",".join(format_value(v) for v in value)
-    return str(value)
+format_value = format_rule_value
+"""A house-rule value as a player writes it (:func:`pokerroom.games.base.format_rule_value`)."""
 
 
 _INT = re.compile(r"[+-]?[0-9]+")

@@ -40,6 +40,7 @@ from pokerroom.room.table import TableConfig
 from pokerroom.store import Store
 from pokerroom.store.runner import Bot, TableRunner, stored_config
 from pokerroom.store.schema import balances
+from pokerroom.words import plural
 
 __all__ = [
     "DEFAULT_SHARD_HANDS",
@@ -317,8 +318,7 @@ def _checked(
     held = gained + at_table
     if held != deposited:
         problems.append(
-            f"the accounts gained {gained} chips and the table holds {at_table}: {held}, not the {deposited} "
-            f"deposited"
+            f"the accounts gained {gained} chips and the table holds {at_table}: {held}, not the {deposited} deposited"
         )
     if stored_rake != rake:
         problems.append(f"the store's rake {stored_rake} is not the table's {rake}")
@@ -410,7 +410,7 @@ def merge(results: Iterable[ShardResult]) -> Merged:
         merged.tables.append(r.table)
         merged.problems.extend(f"{r.table}: {p}" if several else p for p in r.problems)
         if r.stopped is not None:
-            merged.stopped.append(f"{r.table} stopped after {r.hands} hands: {r.stopped}")
+            merged.stopped.append(f"{r.table} stopped after {plural(r.hands, 'hand')}: {r.stopped}")
         for seat in r.seats:
             bot = by_label.get(seat.label)
             if bot is None:

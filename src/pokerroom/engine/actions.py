@@ -66,8 +66,10 @@ class Action:
             if kind is not ActionKind.DRAW and kind is not ActionKind.SHOW:
                 raise IllegalAction(f"a {kind.value} names no cards; only a draw (its discards) or a show does")
             if type(cards) is not tuple or not all(whole_number(c) and UNKNOWN <= c < 52 for c in cards):
-                raise IllegalAction(f"a {kind.value}'s cards are a tuple of card numbers (0..51, or -1 unknown), "
-                                    f"not {cards!r}; parse text such as 'As Kd' with pokerroom.cards.parse_cards")
+                raise IllegalAction(
+                    f"a {kind.value}'s cards are a tuple of card numbers (0..51, or -1 unknown), "
+                    f"not {cards!r}; parse text such as 'As Kd' with pokerroom.cards.parse_cards"
+                )
         if type(self.timed_out) is not bool:
             raise IllegalAction(f"'timed_out' is true or false, not {self.timed_out!r}")
 
@@ -166,6 +168,21 @@ class LegalActions:
     split: bool = False
     show: bool = False
     muck: bool = False
+
+    def passive(self) -> Action:
+        """The passive choice: post the bring-in when it is due, stand pat in a draw, check if free, else call,
+        else show at a showdown, else fold (the calling bot's play; a trial hand's)."""
+        if self.bring_in is not None:
+            return Action.post_bring_in()
+        if self.draw is not None:
+            return Action.stand_pat()
+        if self.check:
+            return Action.check()
+        if self.call is not None:
+            return Action.call()
+        if self.show:
+            return Action.show()
+        return Action.fold()
 
     def kinds(self) -> list[ActionKind]:
         """The action kinds allowed, in a fixed order."""

@@ -19,6 +19,7 @@ from pokerroom.engine.order import FIRST_TO_ACT, clockwise
 from pokerroom.engine.phase import Phase
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn
 from pokerroom.games.base import Opener
+from pokerroom.words import plural
 
 if TYPE_CHECKING:
     from pokerroom.engine.hand import Hand
@@ -83,7 +84,9 @@ class DrawRound:
         if len(missing) > unknown:  # a card not held is the first thing wrong, whatever the count
             raise NotYourCards(f"seat {s} holds {format_cards(hole)}, not {format_cards(missing)}")
         if len(discards) > limit:
-            raise IllegalAmount(f"seat {s} may discard at most {limit} cards, not {len(discards)}", nearest=limit)
+            raise IllegalAmount(
+                f"seat {s} may discard at most {plural(limit, 'card')}, not {len(discards)}", nearest=limit
+            )
         return s
 
     def act(self, action: Action, s: int) -> Event:
@@ -106,7 +109,7 @@ class DrawRound:
         if count:
             capacity = source.draw_capacity(own)
             if capacity is not None and count > capacity:  # verify's limit says so first; checked before the muck
-                raise OutOfCards(f"seat {s} may discard at most {capacity} cards, not {count} (RULES §2.5)")
+                raise OutOfCards(f"seat {s} may discard at most {plural(capacity, 'card')}, not {count} (RULES §2.5)")
             source.discard(discards)
         new = source.deal_draw(s, count, [*own, *discards])
         # Dealt: from here on nothing is refused.

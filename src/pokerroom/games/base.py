@@ -34,6 +34,7 @@ __all__ = [
     "Share",
     "Street",
     "StudParts",
+    "format_rule_value",
     "pair_fault",
 ]
 
@@ -127,6 +128,16 @@ class Share:
         if self.selection is Selection.OMAHA:
             return best_omaha(hole, board, self.ranking).cards
         return self.ranking.best_hand([*hole, *board]).cards
+
+
+def format_rule_value(value: object) -> str:
+    """A house-rule value as a player writes it: ``true``, ``3``, ``1,10,30`` (the form ``--rule NAME=VALUE``
+    reads back)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple | list):
+        return ",".join(format_rule_value(v) for v in value)
+    return str(value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,6 @@ from pokerroom.room.stakes import BuyIn
 __all__ = ["RoomEvent", "SeatState", "TableConfig"]
 
 
-
 def check_flag(value: object, name: str) -> None:
     if not isinstance(value, bool):
         raise RoomError(f"{name} must be True or False, not {value!r}")
@@ -53,8 +52,9 @@ class TableConfig:
     disconnect protection available (§3.7); ``cents_per_chip``: what a chip is worth in cents (rake);
     ``dealer``: how the deal moves (default: the game's kind); ``new_player_rule`` (default: seed 004's post or
     wait in blind games, the club's fee in club hold'em); ``min_stack``: chips each player must hold before a
-    deal (the A-6 table's 13, RULES G3); ``rebuy_cap``: the club's X = M/S cap (RULES G2); ``rebuy_only_busted``:
-    the no-limit lowball rule (G1); ``aai_per_24h``: disconnect protections per player per 24 hours;
+    deal (the A-6 table's 13, RULES G3); ``rebuy_cap``: the club's X = M/S cap (RULES G2; A-G2-6: one M and S
+    for every rebuy and buy-in between two hands, :mod:`pokerroom.room.rebuys`); ``rebuy_only_busted``: the
+    no-limit lowball rule (G1); ``aai_per_24h``: disconnect protections per player per 24 hours;
     ``action_seconds``/``bank_seconds``: the clock; ``auto_showdown``: every hand at a showdown is turned up
     (online practice), or ``False``: each player in turn shows or mucks (a time-out mucks); ``currency``: the
     ISO 4217 code of real money (``"EUR"``; ``None``: play chips), a chip then being worth ``cents_per_chip``
@@ -99,8 +99,11 @@ class TableConfig:
         if self.blinds is not None:
             blinds = self.blinds
             if (
-                not isinstance(blinds, (tuple, list)) or len(blinds) != 2 or not all(whole_number(b) for b in blinds)
-                or not 0 <= blinds[0] <= blinds[1] or blinds[1] < 1
+                not isinstance(blinds, (tuple, list))
+                or len(blinds) != 2
+                or not all(whole_number(b) for b in blinds)
+                or not 0 <= blinds[0] <= blinds[1]
+                or blinds[1] < 1
             ):
                 raise RoomError(
                     f"blinds must be (small, big) in whole chips with 0 <= small <= big and big >= 1, not {blinds!r}"

@@ -25,23 +25,30 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from pokerroom.chips import whole_number
 from pokerroom.errors import RoomError
 from pokerroom.games import Game, Limit, club, find
+from pokerroom.room.record_json import rule_value_from_json, rule_value_json
+from pokerroom.words import plural
 
 __all__ = [
     "BUYIN_ORE",
     "GAMES",
+    "NOT_AGREED_HANDS",
+    "NOT_AGREED_MINUTES",
     "BuyIn",
     "CashOut",
     "CashOutRow",
+    "Move",
     "Night",
     "NightConfig",
     "draw_first_dealer",
     "draw_seats",
     "format_kronor",
+    "name_key",
 ]
 
 GAMES = ("club-lowball", "club-holdem")
@@ -49,6 +56,10 @@ GAMES = ("club-lowball", "club-holdem")
 
 BUYIN_ORE = 5000
 """The club's standard buy-in: 50 kr, in öre (seeds 000/001 variation "Inköp")."""
+
+NOT_AGREED_HANDS = 10**9
+NOT_AGREED_MINUTES = 1e12
+"""The length kept for a limit the players did not agree (NightConfig takes finite numbers only): never reached."""
 
 
 def format_kronor(ore: int) -> str:
@@ -60,6 +71,14 @@ def format_kronor(ore: int) -> str:
     sign = "-" if ore < 0 else ""
     kr, rest = divmod(abs(ore), 100)
     return f"{sign}{kr},{rest:02d} kr"
+
+
+def _check_minutes(minutes: object) -> None:
+    if isinstance(minutes, bool) or not isinstance(minutes, int | float) or not math.isfinite(minutes) or minutes < 0:
+        raise RoomError(
+            f"the session length in minutes must be a number, 0 or more and finite (not NaN or infinity), "
+            f"not {minutes!r}"
+        )
 
 
 def _check_game(game: str) -> None:
@@ -114,16 +133,7 @@ class NightConfig:
             raise RoomError(f"first_buyin must be at least 1 chip, not {buyin}")
         if not whole_number(hands) or hands < 1:
             raise RoomError(f"the session length in hands must be a whole number, at least 1, not {hands!r}")
-        if (
-            isinstance(minutes, bool)
-            or not isinstance(minutes, int | float)
-            or not math.isfinite(minutes)
-            or minutes < 0
-        ):
-            raise RoomError(
-                f"the session length in minutes must be a number, 0 or more and finite (not NaN or infinity), "
-                f"not {minutes!r}"
-            )
+        _check_minutes(minutes)
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "price_per_chip", price)
         object.__setattr__(self, "first_buyin", buyin)
@@ -131,6 +141,67 @@ class NightConfig:
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "house_rules", dict(house_rules or {}))
         object.__setattr__(self, "no_limit", no_limit)
+
+    @staticmethod
+    def length(hands: int | None, minutes: float | None) -> tuple[int, float]:
+        """The session length agreed from what the players named: neither, the club's 50 hands or 150 minutes
+        (RULES §3.11); one of them, only it ends the evening (the other is :data:`NOT_AGREED_HANDS` or
+        :data:`NOT_AGREED_MINUTES`).  Raises :class:`RoomError` for minutes that are not more than 0."""
+        if minutes is not None:
+            _check_minutes(minutes)
+            if minutes == 0:
+                raise RoomError("the evening needs some minutes, more than 0, not 0")
+        if hands is None and minutes is None:
+            return 50, 150.0
+        return (NOT_AGREED_HANDS if hands is None else hands), (NOT_AGREED_MINUTES if minutes is None else minutes)
+
+    @property
+    def agreed_hands(self) -> int | None:
+        """The hands agreed, or ``None`` when only minutes were."""
+        return None if self.hands >= NOT_AGREED_HANDS else self.hands
+
+    @property
+    def agreed_minutes(self) -> float | None:
+        """The minutes agreed, or ``None`` when only hands were."""
+        return None if self.minutes >= NOT_AGREED_MINUTES else self.minutes
+
+    def length_text(self) -> str:
+        """The agreed length as said: ``50 hands or 150 minutes``, ``8 hands``, ``90 minutes``."""
+        parts = []
+        if self.agreed_hands is not None:
+            parts.append(plural(self.agreed_hands, "hand"))
+        if self.agreed_minutes is not None:
+            parts.append(f"{self.agreed_minutes:g} minute{'' if self.agreed_minutes == 1 else 's'}")
+        return " or ".join(parts)
+
+    def to_json(self) -> dict[str, object]:
+        """The agreement as JSON holds it (house-rule tuples as lists); :meth:`from_json` reads it back."""
+        return {
+            "game": self.game,
+            "price_per_chip": self.price_per_chip,
+            "first_buyin": self.first_buyin,
+            "minutes": self.minutes,
+            "hands": self.hands,
+            "house_rules": {k: rule_value_json(v) for k, v in self.house_rules.items()},
+            "no_limit": self.no_limit,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> NightConfig:
+        """The agreement :meth:`to_json` wrote.  Raises :class:`RoomError` for a field missing or out of range."""
+        try:
+            rules = {str(k): rule_value_from_json(v) for k, v in dict(data["house_rules"]).items()}
+            return cls(
+                data["game"],
+                price_per_chip=data["price_per_chip"],
+                first_buyin=data["first_buyin"],
+                minutes=data["minutes"],
+                hands=data["hands"],
+                house_rules=rules,
+                no_limit=bool(data["no_limit"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RoomError(f"the stored agreement of the night cannot be read: {exc!r}") from None
 
     @classmethod
     def default_price(cls, game: str, no_limit: bool = False) -> int:
@@ -162,14 +233,19 @@ def draw_first_dealer(n: int, rng: random.Random) -> int:
     return rng.randrange(n)
 
 
+def name_key(name: str) -> str:
+    """The form two names are compared in: without case and surrounding spaces ("anna" is "Anna")."""
+    return name.strip().casefold()
+
+
 def _check_names(names: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in names:
-        if not name:
+        if not name or not name.strip():
             raise RoomError("a player needs a name")
-        if name in seen:
-            raise RoomError(f"two players named {name!r}; names must differ")
-        seen.add(name)
+        if name_key(name) in seen:
+            raise RoomError(f"two players named {name!r}; names must differ (without regard to case)")
+        seen.add(name_key(name))
 
 
 @dataclass(frozen=True)
@@ -181,6 +257,17 @@ class BuyIn:
     chips: int
     ore: int
     rebuy: bool
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player arriving (``"join"``) or leaving (``"leave"``, with the ``chips`` cashed) before hand ``hand`` + 1
+    (``hand`` = hands started so far)."""
+
+    name: str
+    hand: int
+    kind: str
+    chips: int
 
 
 @dataclass(frozen=True)
@@ -332,6 +419,7 @@ class Night:
         self._cashed: dict[str, int] = {}
         self._changes: list[tuple[int, str, object]] = []
         self._fee_due: set[str] = set()
+        self._moves: list[Move] = []
 
     @property
     def game(self) -> Game:
@@ -355,6 +443,25 @@ class Night:
     def players(self) -> list[str]:
         """Everyone who has sat this evening (also those who left), in order of arrival."""
         return list(self._players)
+
+    def resolve(self, name: str) -> str:
+        """The name of the evening's player ``name`` stands for, matched without case ("anna" is "Anna"), seated
+        or not.  Raises :class:`RoomError` naming the players when nobody of that name has sat this evening."""
+        key = name_key(name)
+        for player in self._players:
+            if name_key(player) == key:
+                return player
+        raise RoomError(f"nobody named {name.strip()!r} has sat this evening; players: {', '.join(self._seats)}")
+
+    def is_seated(self, name: str) -> bool:
+        """Whether ``name`` (matched without case) is seated now."""
+        key = name_key(name)
+        return any(name_key(p) == key for p in self._seats)
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every arrival and departure after the start of the evening, in order."""
+        return list(self._moves)
 
     @property
     def hand(self) -> int:
@@ -405,7 +512,9 @@ class Night:
         bought = {b.name for b in self._buys}
         missing = [n for n in self._seats if n not in bought]
         if missing:
-            raise RoomError(f"{', '.join(missing)} must buy in ({self.config.first_buyin} chips) before the deal")
+            raise RoomError(
+                f"{', '.join(missing)} must buy in ({plural(self.config.first_buyin, 'chip')}) before the deal"
+            )
         self._dealer = self._upcoming
         self._deals[self._dealer] += 1
         self._hand += 1
@@ -425,10 +534,14 @@ class Night:
         index.  They buy in with :meth:`buy_in` before the next deal; in club hold'em they owe the new-player fee
         (:meth:`fee_due`).  A player who left may come back (they then buy chips with :meth:`rebuy`).  Raises
         :class:`RoomError` for a seated name or an empty name."""
-        if not name:
+        if not name or not name.strip():
             raise RoomError("a player needs a name")
-        if name in self._seats:
-            raise RoomError(f"{name!r} is already seated (seat {self._seats.index(name)})")
+        name = name.strip()
+        if self.is_seated(name):
+            seated = self.resolve(name)
+            raise RoomError(f"{seated!r} is already seated (seat {self._seats.index(seated)})")
+        if any(name_key(p) == name_key(name) for p in self._players):
+            name = self.resolve(name)  # a player who left comes back under the name they had
         # Gap k lies between seat k-1 and seat k; gap len(seats) (behind the last seat) is the same as gap 0.
         seat = self._rng.randrange(len(self._seats)) + 1
         self._seats.insert(seat, name)
@@ -437,6 +550,7 @@ class Night:
             self._deals[name] = 0
         if self.game.house.new_player_fee:
             self._fee_due.add(name)
+        self._moves.append(Move(name, self._hand, "join", 0))
         return seat
 
     def leave(self, name: str, chips: int) -> int:
@@ -446,7 +560,7 @@ class Night:
         the cash-out sheet)."""
         self._seated(name)
         if chips < 0:
-            raise RoomError(f"{name} cannot leave with {chips} chips")
+            raise RoomError(f"{name} cannot leave with {plural(chips, 'chip')}")
         if len(self._seats) == 1:
             raise RoomError(f"{name} is the last player; settle the evening with cash_out_sheet")
         after = self._left_of(name)
@@ -465,6 +579,7 @@ class Night:
         self._seats.remove(name)
         self._cashed[name] = self._cashed.get(name, 0) + chips
         self._fee_due.discard(name)
+        self._moves.append(Move(name, self._hand, "leave", chips))
         return chips * self.config.price_per_chip
 
     def _seated(self, name: str) -> None:
@@ -501,16 +616,21 @@ class Night:
         """All the chips ``name`` has bought this evening."""
         return sum(b.chips for b in self._buys if b.name == name)
 
-    def buy_in(self, name: str, chips: int) -> int:
+    def buy_in(self, name: str, chips: int, *, late: bool = False) -> int:
         """``name``'s first buy-in of the evening; returns its price in öre (chips × price).  Everyone's first
-        buy-in is the same (RULES G2 "Inköp"), so ``chips`` must be ``config.first_buyin``.  Raises
-        :class:`RoomError` for another amount, a player not seated, or one who has bought in already."""
+        buy-in is the same (RULES G2 "Inköp"), so ``chips`` must be ``config.first_buyin``; a player arriving
+        after the first hand (``late``) in club hold'em buys up to the cap X = M/S instead (A-G2-6: the table
+        checks the cap), any whole number of chips from 1.  Raises :class:`RoomError` for another amount, a
+        player not seated, or one who has bought in already."""
         self._seated(name)
         if any(b.name == name for b in self._buys):
             raise RoomError(f"{name} has bought in already; more chips are a rebuy")
-        if chips != self.config.first_buyin:
+        capped = late and self.game.house.rebuy_to_average
+        if capped and chips < 1:
+            raise RoomError(f"a buy-in is at least 1 chip, not {chips}")
+        if not capped and chips != self.config.first_buyin:
             raise RoomError(
-                f"everyone's first buy-in is {self.config.first_buyin} chips "
+                f"everyone's first buy-in is {plural(self.config.first_buyin, 'chip')} "
                 f"({format_kronor(self.config.first_buyin * self.config.price_per_chip)}), not {chips}"
             )
         return self._record(name, chips, rebuy=False)
@@ -524,7 +644,8 @@ class Night:
         self._seated(name)
         if not any(b.name == name for b in self._buys):
             raise RoomError(
-                f"{name} has not bought in; the first purchase is the buy-in of {self.config.first_buyin} chips"
+                f"{name} has not bought in; the first purchase is the buy-in of "
+                f"{plural(self.config.first_buyin, 'chip')}"
             )
         if chips < 1:
             raise RoomError(f"a rebuy is at least 1 chip, not {chips}")
@@ -536,7 +657,7 @@ class Night:
                 if chips > cap:
                     m, s = sum(stacks.values()), len(stacks)
                     raise RoomError(
-                        f"{name} may buy at most {cap} chips: X = {m} / {s} = {m // s} chips after "
+                        f"{name} may buy at most {plural(cap, 'chip')}: X = {m} / {s} = {m // s} chips after "
                         f"the rebuy, and {name} has {own}"
                     )
             elif house.rebuy_only_busted(self.limit) and own > 0:
@@ -577,6 +698,63 @@ class Night:
                 rules[key] = value
         return rules
 
+    # -- the evening kept on disk ---------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, object]:
+        """Everything the evening's books hold, as JSON holds it (the random state of the draws too, so a night
+        read back with :meth:`from_json` draws the same late seats)."""
+        version, internal, gauss = self._rng.getstate()
+        return {
+            "config": self.config.to_json(),
+            "rng": [version, list(internal), gauss],
+            "seats": list(self._seats),
+            "first_dealer": self._first_dealer,
+            "anchor": self._anchor,
+            "dealer": self._dealer,
+            "upcoming": self._upcoming,
+            "orbit_done": self._orbit_done,
+            "hand": self._hand,
+            "players": list(self._players),
+            "deals": dict(self._deals),
+            "buys": [asdict(b) for b in self._buys],
+            "cashed": dict(self._cashed),
+            "changes": [[start, key, rule_value_json(value)] for start, key, value in self._changes],
+            "fee_due": sorted(self._fee_due),
+            "moves": [asdict(m) for m in self._moves],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Night:
+        """The night :meth:`to_json` wrote.  Raises :class:`RoomError` when a field is missing or of the wrong
+        kind, or the books do not hang together (a dealer or buyer who never sat)."""
+        try:
+            night = cls.__new__(cls)
+            night.config = NightConfig.from_json(data["config"])
+            version, internal, gauss = data["rng"]
+            night._rng = random.Random()
+            night._rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+            night._seats = [str(n) for n in data["seats"]]
+            night._first_dealer = str(data["first_dealer"])
+            night._anchor = str(data["anchor"])
+            night._dealer = str(data["dealer"])
+            night._upcoming = str(data["upcoming"])
+            night._orbit_done = bool(data["orbit_done"])
+            night._hand = int(data["hand"])
+            night._players = [str(n) for n in data["players"]]
+            night._deals = {str(k): int(v) for k, v in dict(data["deals"]).items()}
+            night._buys = [BuyIn(**b) for b in data["buys"]]
+            night._cashed = {str(k): int(v) for k, v in dict(data["cashed"]).items()}
+            night._changes = [(int(a), str(k), rule_value_from_json(v)) for a, k, v in data["changes"]]
+            night._fee_due = {str(n) for n in data["fee_due"]}
+            night._moves = [Move(**m) for m in data["moves"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RoomError(f"the stored night cannot be read: {exc!r}") from None
+        known = set(night._players)
+        named = {*night._seats, night._anchor, night._upcoming, *night._deals, *(b.name for b in night._buys)}
+        if not named <= known or len(set(night._seats)) != len(night._seats):
+            raise RoomError(f"the stored night names players who never sat: {sorted(named - known)}")
+        return night
+
     # -- the end of the evening ------------------------------------------------------------------------------
 
     def cash_out_sheet(self, final_chips: Mapping[str, int]) -> CashOut:
@@ -596,7 +774,7 @@ class Night:
             raise RoomError(f"final chips must name exactly the seated players ({'; '.join(parts)})")
         for name, chips in final_chips.items():
             if chips < 0:
-                raise RoomError(f"{name} cannot end with {chips} chips")
+                raise RoomError(f"{name} cannot end with {plural(chips, 'chip')}")
         price = self.config.price_per_chip
         rows = []
         for name in self._players:

@@ -30,6 +30,7 @@ __all__ = [
     "betting_json",
     "record_from_json",
     "record_json",
+    "rule_value_from_json",
     "rule_value_json",
     "setup_from_json",
     "setup_json",
@@ -48,8 +49,10 @@ def rule_value_json(value: object) -> object:
     return value
 
 
-def _tuples(value: object) -> object:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+def rule_value_from_json(value: object) -> object:
+    """A house-rule value as JSON gave it back, in the form ``Game.with_rules`` takes: lists (any depth) become
+    tuples (``blinds``, club lowball's ``ranges``); other values are as they are."""
+    return tuple(rule_value_from_json(v) for v in value) if isinstance(value, list) else value
 
 
 def betting_json(b: Betting) -> dict[str, object]:
@@ -62,7 +65,12 @@ def betting_json(b: Betting) -> dict[str, object]:
 
 
 _KIND_WORDS: dict[type, str] = {
-    int: "a whole number", str: "text", list: "a list", dict: "an object", bool: "true or false", float: "a number",
+    int: "a whole number",
+    str: "text",
+    list: "a list",
+    dict: "an object",
+    bool: "true or false",
+    float: "a number",
 }
 
 
@@ -168,7 +176,9 @@ def _seats(raw: Sequence[Any]) -> tuple[SeatRecord, ...]:
     out: list[SeatRecord] = []
     for row in raw:
         if (
-            not isinstance(row, list) or len(row) != 3 or not isinstance(row[1], str)
+            not isinstance(row, list)
+            or len(row) != 3
+            or not isinstance(row[1], str)
             or not all(whole_number(x) for x in (row[0], row[2]))
         ):
             raise RecordError(f"'seats' must be [seat, player, stack] rows, not {row!r}", field="seats")
@@ -191,7 +201,7 @@ def setup_from_json(data: Mapping[str, Any]) -> Setup:
         raise RecordError(f"'started_at' must be an ISO 8601 time, not {started!r}", field="started_at") from None
     deck = _field(data, "deck", dict)
     rake = _field(data, "rake", dict, optional=True)
-    rules = {name: _tuples(value) for name, value in _field(data, "rules", dict).items()}
+    rules = {name: rule_value_from_json(value) for name, value in _field(data, "rules", dict).items()}
     setup = Setup(
         game=_field(data, "game", str),
         rules=rules,
@@ -246,13 +256,20 @@ def _result_from_json(data: Mapping[str, Any]) -> Result:
             raise RecordError(f"'winners' must be [seat, chips] pairs, not {winners!r}", field="winners")
         pots.append(
             PotResult(
-                _field(raw, "amount", int), _ints(raw, "eligible"), tuple((w[0], w[1]) for w in winners),
-                _field(raw, "rake", int), _field(raw, "text", str, optional=True),
+                _field(raw, "amount", int),
+                _ints(raw, "eligible"),
+                tuple((w[0], w[1]) for w in winners),
+                _field(raw, "rake", int),
+                _field(raw, "text", str, optional=True),
             )
         )
     return Result(
-        tuple(pots), _ints(data, "final"), _ints(data, "contributions"), _ints(data, "payouts"),
-        _field(data, "rake", int), _field(data, "carried_out", int),
+        tuple(pots),
+        _ints(data, "final"),
+        _ints(data, "contributions"),
+        _ints(data, "payouts"),
+        _field(data, "rake", int),
+        _field(data, "carried_out", int),
     )
 
 
@@ -280,8 +297,9 @@ def record_from_json(data: Mapping[str, Any]) -> HandRecord:
         status = Status(raw_status)
     except ValueError:
         allowed = [s.value for s in Status]
-        raise RecordError(f"'status' must be one of {', '.join(allowed)}, not {raw_status!r}", field="status",
-                          allowed=allowed) from None
+        raise RecordError(
+            f"'status' must be one of {', '.join(allowed)}, not {raw_status!r}", field="status", allowed=allowed
+        ) from None
     result = _field(data, "result", dict, optional=True)
     return HandRecord(
         setup=setup_from_json(_field(data, "setup", dict)),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from pokerroom.errors import RoomError
 from pokerroom.games import Limit
+from pokerroom.words import plural
 
 __all__ = ["FL_MIN_BUYINS", "NL_DEFAULT_MAX_BBS", "NL_DEFAULT_MIN_BBS", "BuyIn", "min_buyin_fixed_limit"]
 
@@ -80,7 +81,7 @@ class BuyIn:
     def describe(self) -> str:
         """The range in words, e.g. ``"200 to 1000 chips"`` or ``"300 chips or more"``."""
         if self.maximum is None:
-            return f"{self.minimum} chips or more"
+            return f"{plural(self.minimum, 'chip')} or more"
         return f"{self.minimum} to {self.maximum} chips"
 
     def check(self, amount: int, *, stack: int = 0) -> None:
@@ -93,7 +94,7 @@ class BuyIn:
         total = stack + amount
         if total < self.minimum or (self.maximum is not None and total > self.maximum):
             raise RoomError(
-                f"a buy-in of {amount} chips would make a stack of {total}; "
+                f"a buy-in of {plural(amount, 'chip')} would make a stack of {total}; "
                 f"the table allows {self.describe()}, so {self._room(stack)}"
             )
 
@@ -101,9 +102,9 @@ class BuyIn:
         """What a player with ``stack`` chips on the table may add, in words."""
         low = max(1, self.minimum - stack)
         if self.maximum is None:
-            return f"add {low} chips or more"
+            return f"add {plural(low, 'chip')} or more"
         if stack >= self.maximum:
-            return f"a stack of {stack} chips cannot be topped up (the maximum is {self.maximum})"
+            return f"a stack of {plural(stack, 'chip')} cannot be topped up (the maximum is {self.maximum})"
         return f"add {low} to {self.maximum - stack} chips"
 
     @classmethod

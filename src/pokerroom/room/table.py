@@ -39,9 +39,11 @@ from pokerroom.room.decisions import Cause, Decision, timeout_action
 from pokerroom.room.faults import HandVoided, voids_on_fault
 from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
 from pokerroom.room.rake import TableRake
+from pokerroom.room.rebuys import BreakCap, Rebuys, buy_in_refusal, check_chips, state
 from pokerroom.room.record import Deck, HandRecord, SeatRecord, Setup, Status, record_of
 from pokerroom.room.seeds import derive_seed
 from pokerroom.room.settings import TableSettings, derive
+from pokerroom.words import plural
 
 __all__ = ["HandVoided", "RoomEvent", "SeatState", "Table", "TableConfig", "deck_seed"]
 
@@ -107,6 +109,8 @@ class Table:
         self._sb: int | None = None
         self.carried = 0
         """Odd chips left in the pot for the next hand (the club games, RULES §6.3)."""
+        self._break = BreakCap()
+        """The M and S every rebuy and buy-in between two hands is measured against (A-G2-6)."""
         self.last_hand = False
         """Set before the evening's last hand: its odd chips are paid out, not carried (A-G1-7)."""
         self.events: list[RoomEvent] = []
@@ -189,17 +193,17 @@ class Table:
         self._check_seat(seat)
         if not isinstance(player, str) or not player.strip():
             raise RoomError(f"a player's name must be a non-empty string, not {player!r}")
-        self._check_chips(buy_in, "a buy-in")
+        check_chips(buy_in, "a buy-in")
         check_flag(post, "post")
         if self.seats[seat] is not None:
             raise RoomError(f"seat {seat} is taken by {self.seats[seat].player!r}")  # type: ignore[union-attr]
         if any(s is not None and s.player == player for s in self.seats):
             raise RoomError(f"{player!r} is already seated at this table (seat {self.seat_of(player)})")
         self.buy_in.check(buy_in)
-        if self.rebuy_cap:
-            cap = self._cap(None)
-            if cap is not None and buy_in > cap:
-                raise RoomError(f"the club's cap X = M/S allows at most {cap} chips now (A-G2-6), not {buy_in}")
+        before = state(self.seats)
+        average = self._break.average(self.seats) if self.rebuy_cap else None
+        if average is not None and buy_in > average.x:
+            raise RoomError(buy_in_refusal(player, buy_in, average, before))
         joins_running = self._started
         self.seats[seat] = SeatState(
             player,
@@ -208,6 +212,7 @@ class Table:
             post=post,
             fee_due=joins_running and self.new_player_rule is NewPlayerRule.FEE,
         )
+        self._break = self._break.moved(before, self.seats)
         self._log("sit", seat, buy_in)
 
     def _check_seat(self, seat: object) -> None:
@@ -215,19 +220,6 @@ class Table:
             raise RoomError(f"a seat is a whole number from 0 to {self.size - 1}, not {seat!r}")
         if not 0 <= seat < self.size:
             raise RoomError(f"seat {seat} does not exist; this table has seats 0 to {self.size - 1}")
-
-    @staticmethod
-    def _check_chips(amount: object, what: str) -> None:
-        if not whole_number(amount) or amount <= 0:
-            raise RoomError(f"{what} must be a positive number of chips (a whole number, 1 or more), not {amount!r}")
-
-    def _cap(self, seat: int | None) -> int | None:
-        """RULES G2 / A-G2-6 (:func:`~pokerroom.games.club.rebuy_cap`): the most chips the player at ``seat``
-        (``None``: a newcomer) may buy now; ``None`` at an empty table."""
-        stacks = [s.stack for s in self.seats if s is not None]
-        if not stacks:
-            return None
-        return club.rebuy_cap(stacks, self.seats[seat].stack if seat is not None else 0)  # type: ignore[union-attr]
 
     @property
     def rake_rule(self) -> TableRake | None:
@@ -244,69 +236,48 @@ class Table:
     def max_rebuy(self, player: str) -> int | None:
         """The most chips ``player`` may add now (``None``: no limit), as :meth:`add_chips` decides: 0 while a hand
         is being played, while the no-limit lowball rule (G1) waits for an empty stack, and when no amount the
-        caps allow would reach the table minimum."""
+        caps allow would reach the table minimum; the club's cap counts the M and S in force (A-G2-6)."""
         seat = self.seat_of(player)
         st = self.seats[seat]
         assert st is not None
-        if self._rebuy_refusal(seat) is not None:
-            return 0
-        most = self._rebuy_cap(seat)
-        if most is not None and st.stack + most < self.buy_in.minimum:
-            return 0
-        return most
+        return 0 if self._in_hand_refusal(seat) else self._rebuys().most(st.player, st.stack)
 
-    def _rebuy_refusal(self, seat: int) -> str | None:
-        """Why the player at ``seat`` may add no chips at all now, or ``None``: a hand is being played (table
-        stakes, RULES §3.3), or the no-limit lowball rule while they still have chips (G1)."""
-        st = self.seats[seat]
-        assert st is not None
-        if self.hand is not None and not self.hand.is_complete:
-            who = "is in a hand" if self._dealt_in(seat) else "may add chips when the hand being played ends"
-            return f"{st.player} {who}: chips may be added only between hands (table stakes)"
-        if self.rebuy_only_busted and st.stack > 0:
-            return f"{st.player} still has {st.stack} chips: in no-limit play a rebuy needs an empty stack (G1)"
-        return None
+    def _in_hand_refusal(self, seat: int) -> str | None:
+        """Why the player at ``seat`` may add no chips while a hand is being played (table stakes, RULES §3.3)."""
+        if self.hand is None or self.hand.is_complete:
+            return None
+        who = "is in a hand" if self._dealt_in(seat) else "may add chips when the hand being played ends"
+        return f"{self.seats[seat].player} {who}: chips may be added only between hands (table stakes)"  # type: ignore[union-attr]
 
-    def _rebuy_cap(self, seat: int) -> int | None:
-        """The table maximum and the club's X = M/S cap (A-G2-6) on what the player at ``seat`` may add
-        (``None``: neither applies)."""
-        st = self.seats[seat]
-        assert st is not None
-        caps: list[int] = []
-        if self.buy_in.maximum is not None:
-            caps.append(max(0, self.buy_in.maximum - st.stack))
-        if self.rebuy_cap:
-            cap = self._cap(seat)
-            if cap is not None:
-                caps.append(cap)
-        return min(caps) if caps else None
+    def _rebuys(self) -> Rebuys:
+        average = self._break.average(self.seats) if self.rebuy_cap else None
+        return Rebuys(self.buy_in, self.rebuy_only_busted, average, state(self.seats))
+
+    def max_buy_in(self) -> int | None:
+        """The most chips a new player may sit down with now under the club's cap (A-G2-6: X = M / S, the M and S
+        in force, as :meth:`sit` decides); ``None`` at a table without the cap or with nobody seated."""
+        average = self._break.average(self.seats) if self.rebuy_cap else None
+        return None if average is None else average.x
 
     def add_chips(self, player: str, amount: int) -> None:
         """A rebuy or top-up between hands (RULES §3.3 table stakes; G1: in the no-limit lowball variant only
-        when the player has no chips left; G2: capped at X = M/S).  The stack must end inside the table's buy-in
-        range: a stack below the minimum is brought up to at least the minimum (§3.3).  Raises
-        :class:`RoomError` while any hand is being played (chips move only between hands, and the club's cap
-        would count stacks the hand is still changing), for an amount that is not a whole number of chips
-        above 0, and for an amount out of range; a refusal changes nothing."""
+        when the player has no chips left; G2: capped at X = M/S with the M and S in force, A-G2-6,
+        :mod:`pokerroom.room.rebuys`), the stack ending inside the table's buy-in range (§3.3).  Raises
+        :class:`RoomError` while any hand is being played, for an amount that is not a whole number of chips
+        above 0, and for an amount out of range, naming the numbers; a refusal changes nothing."""
         if not isinstance(player, str):
             raise RoomError(f"a player's name must be a non-empty string, not {player!r}")
         seat = self.seat_of(player)
         st = self.seats[seat]
         assert st is not None
-        self._check_chips(amount, "a rebuy")
-        refusal = self._rebuy_refusal(seat)
+        check_chips(amount, "a rebuy")
+        refusal = self._in_hand_refusal(seat)
         if refusal is not None:
             raise RoomError(refusal)
-        most = self._rebuy_cap(seat)
-        if most is not None and amount > most:
-            raise RoomError(f"{player} may add at most {most} chips now (table maximum or the club's X = M/S cap)")
-        if st.stack + amount < self.buy_in.minimum:
-            raise RoomError(
-                f"{player} has {st.stack} chips and the table minimum is {self.buy_in.minimum}: "
-                f"add at least {self.buy_in.minimum - st.stack} chips, not {amount} (RULES §3.3)"
-            )
-        self.buy_in.check(amount, stack=st.stack)
+        self._rebuys().check(player, st.stack, amount)
+        before = state(self.seats)
         st.stack += amount
+        self._break = self._break.moved(before, self.seats, rebuy=True)
         if st.busted_at is not None and st.busted_at == self.hand_number:
             st.fee_due = False  # rebought at once: not a new player (G2)
         st.busted_at = None
@@ -323,7 +294,9 @@ class Table:
         st = self.seats[seat]
         assert st is not None
         self._log("stand", seat, st.stack)  # before the seat is emptied: the event names the player
+        before = state(self.seats)
         self.seats[seat] = None
+        self._break = self._break.moved(before, self.seats)  # the M and S in force (A-G2-6) count their chips
         # The disconnect-protection allowance is the player's for 24 hours (RULES §3.7): leaving and sitting
         # down again does not renew it.  The seat's time bank goes with the player.
         self.timer.forget(seat)
@@ -479,7 +452,8 @@ class Table:
         }
         # Dealt: from here on nothing is refused, and the table commits the layout.
         for seat in short:
-            self._log("sit_out", seat, self.seats[seat].stack, f"fewer than {self.min_stack} chips before the deal")  # type: ignore[union-attr]
+            chips = self.seats[seat].stack  # type: ignore[union-attr]
+            self._log("sit_out", seat, chips, f"fewer than {plural(self.min_stack, 'chip')} before the deal")
         for seat, which in missed:
             st = self.seats[seat]
             assert st is not None
@@ -736,6 +710,7 @@ class Table:
                 st.busted_at = self.hand_number
         self.carried = h.carried
         self.record = record
+        self._break = BreakCap.hand_ended(self.seats)
         if h.rake:
             self._log("rake", None, h.rake)
         if h.carried:

@@ -4,6 +4,9 @@
 * :mod:`~pokerroom.server.accounts` - sign-up, log-in and sessions (Argon2id password hashes);
 * :mod:`~pokerroom.server.actor` - :class:`TableActor`, the single writer of one table;
 * :mod:`~pokerroom.server.lobby` - every table of the server, the tables of a first start;
+* :mod:`~pokerroom.server.nights` - the club nights hosted in the browser (invite links, the cash-out sheet), each
+  played by a :class:`~pokerroom.server.night_actor.NightActor` (:mod:`~pokerroom.server.night_invites`,
+  :mod:`~pokerroom.server.night_protocol`);
 * :mod:`~pokerroom.server.app` - :func:`create_app`, the FastAPI app, and the web client in ``static/``.
 
 Only this layer is asynchronous; the engine, room and store below it are synchronous (DESIGN habit 7).

@@ -36,6 +36,8 @@ from pokerroom.room.record_json import record_from_json
 from pokerroom.server.accounts import AuthError, Users, play_account
 from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter
+from pokerroom.server.night_protocol import parse as parse_night
+from pokerroom.server.nights import NightHall, night_routes
 from pokerroom.server.protocol import VERSION, ProtocolError, error_message, parse
 from pokerroom.store import Store
 
@@ -120,6 +122,51 @@ class _Socket:
             await ws.send_text(await self.outbox.get())
 
 
+async def _talk(
+    ws: WebSocket,
+    conn: _Socket,
+    submit: Callable[[Any, Any], None],
+    read_command: Callable[[str | bytes], Any],
+    rate: float,
+    burst: int,
+) -> None:
+    """Serve one WebSocket: ``submit`` the connection, then each message read (``read_command``: refused ones get
+    an ``error`` message, the connection staying open; at most ``rate`` a second, bursts of ``burst``), then its
+    end; the messages queued for ``conn`` are written out meanwhile."""
+    submit(conn, "connect")
+    limit = RateLimit(rate, burst)
+
+    async def read() -> None:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            data = message.get("text")
+            if data is None:
+                data = message.get("bytes") or b""
+            if not limit.take():
+                if limit.warn():
+                    conn.send(error_message(ProtocolError("rate_limited", f"at most {rate:g} messages a second")))
+                continue
+            try:
+                command = read_command(data)
+            except ProtocolError as err:
+                conn.send(error_message(err))
+                continue
+            submit(conn, command)
+
+    tasks = [asyncio.create_task(t) for t in (read(), conn.pump(ws), conn.dropped.wait())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        submit(conn, "disconnect")
+        for task in tasks:
+            task.cancel()
+        if conn.dropped.is_set():  # too far behind: close now, whatever the socket's buffers hold
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=1013), 1.0)
+
+
 async def _keep_gc(freeze_every: float, sweep_every: float) -> None:
     """Keep the garbage collector's full collections short: they stall every table at once, and their time grows
     with every object alive (each connection holds dozens).  Every ``freeze_every`` seconds what is alive is
@@ -154,17 +201,20 @@ def create_app(
     seed: int | None = None,
     gc_freeze_every: float = 2.0,
     gc_sweep_every: float = 900.0,
+    night_options: dict[str, Any] | None = None,
     **actor_options: Any,
 ) -> FastAPI:
     """The server app over ``store`` (or a new one on ``database``, default ``sqlite:///pokerroom.db``).
     ``starters``: the tables a new store is given; ``rate``/``burst``: messages per second per connection;
     ``actor_options``: delays and grace of every table (:class:`TableActor`); ``gc_freeze_every`` and
     ``gc_sweep_every``: seconds between moving what lives on (tables, connections) out of the garbage collector's
-    way and a full collection (see :func:`_keep_gc`)."""
+    way and a full collection (see :func:`_keep_gc`); ``night_options``: what the club nights take besides
+    (:class:`~pokerroom.server.nights.NightHall`: ``bust_wait``; delays other than the tables')."""
     own_store = store is None
     the_store = store if store is not None else Store(database or "sqlite:///pokerroom.db")
     users = Users(the_store)
     lobby = Lobby(the_store, clock=clock, seed=seed, **actor_options)
+    nights = NightHall(the_store, clock=clock, seed=seed, **{**actor_options, **dict(night_options or {})})
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -173,11 +223,14 @@ def create_app(
         anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
         lobby.open(starters=starters)
         await lobby.start()
+        nights.open()
+        await nights.start()
         keeper = asyncio.get_running_loop().create_task(_keep_gc(gc_freeze_every, gc_sweep_every))
         try:
             yield
         finally:
             keeper.cancel()
+            await nights.stop()
             await lobby.stop()
             if own_store:
                 the_store.close()
@@ -192,9 +245,11 @@ def create_app(
             where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path"))
             parts.append(f"{where or 'the request'}: {err.get('msg', 'invalid')}")
         return JSONResponse(status_code=400, content={"detail": "; ".join(parts)})
+
     app.state.store = the_store
     app.state.users = users
     app.state.lobby = lobby
+    app.state.nights = nights
 
     def player(request: Request) -> str:
         name = users.player(request.cookies.get(COOKIE))
@@ -264,8 +319,15 @@ def create_app(
     async def create_table(body: NewTable, name: str = Depends(player)) -> dict[str, object]:
         try:
             actor = lobby.create(
-                name=body.name, game=body.game, stakes=body.stakes, limit=body.limit, rules=body.rules,
-                real_money=body.kind == "real", seats=body.seats, bots=body.bots, created_by=name,
+                name=body.name,
+                game=body.game,
+                stakes=body.stakes,
+                limit=body.limit,
+                rules=body.rules,
+                real_money=body.kind == "real",
+                seats=body.seats,
+                bots=body.bots,
+                created_by=name,
                 auto_showdown=body.showdown == "auto",
             )
         except PokerroomError as err:
@@ -331,39 +393,22 @@ def create_app(
         if actor is None:
             await ws.close(code=4404, reason=f"no table with id {table_id}")
             return
-        conn = _Socket(name)
-        actor.submit(conn, "connect")
-        limit = RateLimit(rate, burst)
+        await _talk(ws, _Socket(name), actor.submit, parse, rate, burst)
 
-        async def read() -> None:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                data = message.get("text")
-                if data is None:
-                    data = message.get("bytes") or b""
-                if not limit.take():
-                    if limit.warn():
-                        conn.send(error_message(ProtocolError("rate_limited", f"at most {rate:g} messages a second")))
-                    continue
-                try:
-                    command = parse(data)
-                except ProtocolError as err:
-                    conn.send(error_message(err))
-                    continue
-                actor.submit(conn, command)
+    @app.websocket("/ws/nights/{token}")
+    async def night_socket(ws: WebSocket, token: str) -> None:
+        await ws.accept()
+        name = users.player(ws.cookies.get(COOKIE))
+        if name is None:
+            await ws.close(code=4401, reason="log in first")
+            return
+        room = nights.room(token)
+        if room is None:
+            await ws.close(code=4404, reason="no night with that link")
+            return
+        await _talk(ws, _Socket(name), room.submit, parse_night, rate, burst)
 
-        tasks = [asyncio.create_task(t) for t in (read(), conn.pump(ws), conn.dropped.wait())]
-        try:
-            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            actor.submit(conn, "disconnect")
-            for task in tasks:
-                task.cancel()
-            if conn.dropped.is_set():  # too far behind: close now, whatever the socket's buffers hold
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(ws.close(code=1013), 1.0)
+    app.include_router(night_routes(nights, player))
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

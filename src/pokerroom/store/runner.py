@@ -46,7 +46,7 @@ from pokerroom.room.clock import Clock, VirtualClock
 from pokerroom.room.decisions import Cause, Decision, decision_json
 from pokerroom.room.journal import replay_setup
 from pokerroom.room.record import HandRecord, Setup, Status, record_of
-from pokerroom.room.record_json import record_json, setup_from_json, setup_json
+from pokerroom.room.record_json import record_json, rule_value_from_json, setup_from_json, setup_json
 from pokerroom.room.table import HandVoided, SeatState, Table, TableConfig
 from pokerroom.store import Store
 from pokerroom.store.leases import DEFAULT_TIMEOUT, this_host
@@ -75,10 +75,6 @@ def _as_json(settings: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _tuples(value: object) -> object:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
 def stored_config(settings: Mapping[str, Any]) -> TableConfig:
     """The :class:`TableConfig` of settings as stored (JSON, see :meth:`TableConfig.to_dict`).  JSON has no
     tuples, so a house rule's list (``blinds``, club lowball's ``ranges``) is turned back into the tuple that
@@ -86,7 +82,7 @@ def stored_config(settings: Mapping[str, Any]) -> TableConfig:
     data = _as_json(settings)
     rules = data.get("rules")
     if isinstance(rules, dict):
-        data["rules"] = {name: _tuples(value) for name, value in rules.items()}
+        data["rules"] = {name: rule_value_from_json(value) for name, value in rules.items()}
     return TableConfig.from_dict(data)
 
 
@@ -406,6 +402,16 @@ class TableRunner:
             del table.events[events:]
 
         return restore
+
+    def trial(self, check: Callable[[Table], object]) -> None:
+        """Call ``check`` with the table, then put the table back exactly as it was (:meth:`_snapshot`): a dry
+        run of a change (a rebuy, a newcomer sitting down) whose refusal must come before anything is written.
+        Whatever ``check`` raises is raised."""
+        restore = self._snapshot()
+        try:
+            check(self.table)
+        finally:
+            restore()
 
     def _open(self) -> None:
         if self.closed:

@@ -32,6 +32,8 @@ __all__ = [
     "lobby_tables",
     "logins",
     "metadata",
+    "night_invites",
+    "nights",
     "poker_tables",
     "postings",
     "protections",
@@ -187,4 +189,38 @@ lobby_tables = Table(
     Column("table_id", Integer, primary_key=True, autoincrement=False),
     Column("bots", Integer, nullable=False),
     Column("created_by", String(40), nullable=True),
+)
+
+# The club's game nights (pokerroom.room.night, `pokerroom night`): what was agreed (``config``), the evening's
+# books as they stand between hands (``state``, :meth:`Night.to_json` and the table's seats), the store table the
+# hands are played at, and ``status`` running | ended.  The chips are in the ledger (the night's accounts).
+nights = Table(
+    "nights",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("label", String(200), nullable=False),
+    Column("game", String(100), nullable=False),
+    Column("table_id", Integer, ForeignKey("poker_tables.id"), nullable=False),
+    Column("config", JSON(), nullable=False),
+    Column("state", JSON(), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("created_at", DateTime(), nullable=False),
+    Column("updated_at", DateTime(), nullable=False),
+    Column("ended_at", DateTime(), nullable=True),
+    Index("ix_nights_status", "status"),
+)
+
+# The invitations to club nights hosted in the browser (pokerroom.server.night_invites): the unguessable ``token``
+# of the invite link, the ``host`` (a log-in name), what was agreed and who took a seat before the start
+# (``config``), ``status`` waiting | started | cancelled, and the night it became (``night_id``).
+night_invites = Table(
+    "night_invites",
+    metadata,
+    Column("token", String(64), primary_key=True),
+    Column("host", String(40), nullable=False),
+    Column("config", JSON(), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("night_id", Integer, ForeignKey("nights.id"), nullable=True),
+    Column("created_at", DateTime(), nullable=False),
+    Column("updated_at", DateTime(), nullable=False),
 )

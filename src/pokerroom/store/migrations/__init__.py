@@ -13,7 +13,10 @@ Revisions, oldest first (:data:`REVISIONS`; :data:`HEAD` is the newest):
   :func:`~pokerroom.room.decisions.decision_json`, ``hands.record`` -> :func:`~pokerroom.room.record_json.record_json`
   for complete and voided hands, each checked by replaying the hand (:mod:`pokerroom.store.migrations.hand_records`);
 * ``0003_server_tables`` (:data:`SERVER_TABLES`): the server's ``logins``, ``sessions`` and ``lobby_tables``, which
-  the server made itself before, created where missing.
+  the server made itself before, created where missing;
+* ``0004_nights`` (:data:`NIGHTS`): the club's game nights (``nights``), kept as they are played;
+* ``0005_night_invites`` (:data:`NIGHT_INVITES`): the invitations to nights hosted in the browser
+  (``night_invites``).
 
 A database is in one of these states (:func:`read_state`, :class:`DatabaseState`):
 
@@ -65,6 +68,8 @@ __all__ = [
     "HAND_RECORDS",
     "HEAD",
     "LOCK_KEY",
+    "NIGHTS",
+    "NIGHT_INVITES",
     "REVISIONS",
     "SERVER_TABLES",
     "VERSION_TABLE",
@@ -88,7 +93,11 @@ HAND_RECORDS = "0002_hand_records"
 """Stored hands in the hand record's forms (status, set-up, journal, record)."""
 SERVER_TABLES = "0003_server_tables"
 """The server's log-ins, sessions and lobby tables, made by the migrations instead of the server."""
-REVISIONS: tuple[str, ...] = (BASELINE, HAND_RECORDS, SERVER_TABLES)
+NIGHTS = "0004_nights"
+"""The club's game nights, kept as they are played."""
+NIGHT_INVITES = "0005_night_invites"
+"""The invitations to club nights hosted in the browser (the server's night page)."""
+REVISIONS: tuple[str, ...] = (BASELINE, HAND_RECORDS, SERVER_TABLES, NIGHTS, NIGHT_INVITES)
 """Every revision of this release, oldest first."""
 HEAD = REVISIONS[-1]
 """The revision this release's store reads and writes."""
@@ -398,8 +407,9 @@ def downgrade(url: str, *, to: str) -> Migrated:
             if before.ahead:
                 raise before.error(url)
             if before.empty:
-                raise SchemaVersionError(f"the database at {shown_url(url)} is {before.describe()}: nothing to "
-                                         "downgrade")
+                raise SchemaVersionError(
+                    f"the database at {shown_url(url)} is {before.describe()}: nothing to downgrade"
+                )
             effective = before.effective
             assert effective is not None
             if REVISIONS.index(effective) < REVISIONS.index(target):

@@ -1,0 +1,557 @@
+// night.js — the club night page. /night: host a night (the agreement: game, limit, price per chip in öre, first
+// buy-in, hands and/or minutes, bots, house rules) and the list of your nights. /night/TOKEN: the WebSocket client
+// of /ws/nights/TOKEN (welcome, state, error, pong; reconnecting after 1s, 2s, 4s ... at most 10s, so a restart of
+// the server is ridden out): before the start the invite link and the seats taken (the host adds bots, starts or
+// calls off the evening); during it the felt and the action bar of the table page (seats.js, actions.js,
+// panels.js), rebuy / join / leave, the host's pause, deal on, end after the orbit, end now and house rules, the
+// standings and the evening's log; at the end the cash-out sheet (who pays whom, in kronor) with its downloads.
+
+import { renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
+import { renderLog, renderResults } from "./panels.js";
+import { layoutBets, renderCentre, renderSeats } from "./seats.js";
+import { api, chips, el, gameById, replace, tid, toast } from "./util.js";
+
+const PING_MS = 20000;
+const MAX_RETRY_MS = 10000;
+const PHASES = { waiting: "waiting for players", running: "playing", paused: "paused", ended: "ended", cancelled: "called off", stopped: "stopped" };
+
+const session = { player: null };
+const token = (location.pathname.match(/^\/night\/([A-Za-z0-9_-]+)/) || [])[1] || null;
+const view = { ws: null, state: null, stateAt: 0, attempt: 0, retry: null, ping: null, gameKind: null, selected: new Set(), selectKey: null, names: null, rebuyKey: null };
+
+const $ = (id) => document.getElementById(id);
+
+// ---------------------------------------------------------------- the session
+
+function setSession(me) {
+  session.player = me ? me.player : null;
+  $("account").hidden = !me;
+  $("who").textContent = me ? me.player : "";
+}
+
+async function fetchMe() {
+  try {
+    setSession(await api("GET", "/api/me"));
+  } catch (err) {
+    setSession(null);
+    if (err.status !== 401) toast(err.message);
+  }
+}
+
+function bindAuthForm(formId, path, errorTestId) {
+  const form = $(formId);
+  const error = form.querySelector(`[data-testid="${errorTestId}"]`);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.textContent = "";
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      setSession(await api("POST", path, { name: form.elements.name.value.trim(), password: form.elements.password.value }));
+      try {
+        localStorage.setItem("pokerroom_user", session.player);
+      } catch {
+        // storage refused: the lobby page asks the server instead
+      }
+      form.reset();
+      route();
+    } catch (err) {
+      error.textContent = err.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+function showOnly(id) {
+  for (const v of ["auth-view", "host-view", "night-view"]) $(v).hidden = v !== id;
+}
+
+function route() {
+  if (!session.player) {
+    showOnly("auth-view");
+    $("auth-intro").hidden = !token;
+    return;
+  }
+  if (token) {
+    showOnly("night-view");
+    if (!view.ws) connect();
+  } else {
+    showOnly("host-view");
+    loadMyNights();
+  }
+}
+
+// ---------------------------------------------------------------- hosting
+
+function number(text) {
+  const t = String(text || "").trim();
+  return t === "" ? null : Number(t);
+}
+
+/** "ante=2\nblinds=5,10" -> {ante: "2", blinds: "5,10"}: the server reads each value by its rule's kind. */
+function parseRules(text) {
+  const rules = {};
+  for (const line of String(text || "").split(/[\n;]+/)) {
+    const t = line.trim();
+    if (!t) continue;
+    const at = t.indexOf("=");
+    if (at < 1) throw new Error(`a house rule is written NAME=VALUE, not "${t}"`);
+    rules[t.slice(0, at).trim()] = t.slice(at + 1).trim();
+  }
+  return rules;
+}
+
+function hostDefaults() {
+  const form = $("host-form");
+  const holdem = form.elements.game.value === "club-holdem";
+  form.elements.limit.disabled = holdem;
+  const noLimit = holdem || form.elements.limit.value === "no";
+  const price = holdem || noLimit ? 10 : 20;
+  form.elements.price.placeholder = String(price);
+  form.elements.buyin.placeholder = String(5000 / price);
+  $("host-default").textContent = `The club's default: ${5000 / price} chips for 50 kr (${price} öre a chip); 50 hands or 150 minutes.`;
+}
+
+async function createNight(ev) {
+  ev.preventDefault();
+  const form = ev.target;
+  const error = form.querySelector('[data-testid="host-error"]');
+  error.textContent = "";
+  let body;
+  try {
+    body = {
+      game: form.elements.game.value,
+      no_limit: form.elements.game.value === "club-holdem" || form.elements.limit.value === "no",
+      price_per_chip: number(form.elements.price.value),
+      first_buyin: number(form.elements.buyin.value),
+      hands: number(form.elements.hands.value),
+      minutes: number(form.elements.minutes.value),
+      bots: number(form.elements.bots.value) || 0,
+      house_rules: parseRules(form.elements.rules.value),
+    };
+  } catch (err) {
+    error.textContent = err.message;
+    return;
+  }
+  try {
+    const night = await api("POST", "/api/nights", body);
+    location.href = night.url;
+  } catch (err) {
+    error.textContent = err.message;
+  }
+}
+
+async function loadMyNights() {
+  const list = $("my-nights");
+  try {
+    const nights = await api("GET", "/api/nights");
+    if (!nights.length) replace(list, el("li", { class: "empty-note" }, "No nights yet: host one above."));
+    else
+      replace(
+        list,
+        nights.map((n) =>
+          el(
+            "li",
+            tid("my-night"),
+            el("a", { href: n.url }, `${n.game_name}`),
+            ` · ${PHASES[n.phase] || n.phase} · host ${n.host} · ${n.players.join(", ")}`,
+          ),
+        ),
+      );
+  } catch (err) {
+    replace(list, el("li", { class: "form-error" }, err.message));
+  }
+}
+
+// ---------------------------------------------------------------- the connection
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/nights/${encodeURIComponent(token)}`);
+  view.ws = ws;
+  ws.addEventListener("open", () => {
+    clearInterval(view.ping);
+    view.ping = setInterval(() => send({ type: "ping" }), PING_MS);
+  });
+  ws.addEventListener("message", (ev) => {
+    if (view.ws === ws) onMessage(ev.data);
+  });
+  ws.addEventListener("close", (ev) => {
+    if (view.ws === ws) onClose(ev);
+  });
+}
+
+function onClose(ev) {
+  clearInterval(view.ping);
+  if (ev.code === 4401) {
+    view.ws = null;
+    setSession(null);
+    route();
+    return;
+  }
+  if (ev.code === 4404) {
+    setConn("There is no night with this link: ask the host for it again.");
+    return;
+  }
+  const delay = Math.min(MAX_RETRY_MS, 1000 * 2 ** view.attempt);
+  view.attempt += 1;
+  setConn("reconnecting…");
+  view.retry = setTimeout(connect, delay);
+}
+
+function setConn(text) {
+  $("conn-status").textContent = text || "";
+  $("conn-status").hidden = !text;
+}
+
+function send(msg) {
+  const ws = view.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    if (msg.type !== "ping") toast("Not connected to the night; reconnecting…");
+    return false;
+  }
+  ws.send(JSON.stringify({ v: 1, ...msg }));
+  return true;
+}
+
+function onMessage(text) {
+  let msg;
+  try {
+    msg = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (msg.type === "welcome") {
+    view.attempt = 0;
+    setConn(null);
+  } else if (msg.type === "state") onState(msg);
+  else if (msg.type === "error") {
+    toast(msg.message || msg.code || "The server refused that.");
+    setBusy(false);
+  }
+}
+
+async function onState(msg) {
+  view.state = msg;
+  view.stateAt = performance.now();
+  const night = msg.night;
+  if (night && !view.gameKind) {
+    const game = await gameById(night.game);
+    view.gameKind = game ? game.family : night.game === "club-lowball" ? "draw" : "board";
+  }
+  keepNames();
+  resetSelection();
+  render();
+}
+
+/** Each dealt seat's player from the first state of a hand (a player who leaves keeps their name in the log). */
+function keepNames() {
+  const state = view.state;
+  const hand = state.hand;
+  if (!hand) return;
+  if (!view.names || view.names.number !== hand.number) view.names = { number: hand.number, seats: {} };
+  for (const p of hand.players) {
+    const info = state.seats[p.seat];
+    if (!(p.seat in view.names.seats) && info) view.names.seats[p.seat] = info.player;
+  }
+}
+
+function resetSelection() {
+  const hand = view.state.hand;
+  const drawing = hand && hand.legal && hand.legal.draw !== undefined && hand.legal.draw !== null;
+  const key = drawing ? `${hand.number}:${hand.street}:${hand.events.length}` : null;
+  if (key !== view.selectKey) view.selected.clear();
+  view.selectKey = key;
+}
+
+// ---------------------------------------------------------------- rendering
+
+/** The state with the seats cut to the night's players (they sit at seats 0..n-1), so they spread round the felt. */
+function feltState(state) {
+  let last = -1;
+  state.seats.forEach((s, i) => {
+    if (s) last = i;
+  });
+  return { ...state, seats: state.seats.slice(0, Math.max(2, last + 1)) };
+}
+
+function context() {
+  const state = feltState(view.state);
+  return {
+    state,
+    gameKind: view.gameKind,
+    tableGame: view.state.night ? view.state.night.game : null,
+    names: view.names && state.hand && view.names.number === state.hand.number ? view.names.seats : null,
+    selected: view.selected,
+    send,
+    openBuyIn: () => {},
+    toggleCard: (code) => toggleCard(code),
+  };
+}
+
+function toggleCard(code) {
+  const legal = view.state && view.state.hand && view.state.hand.legal;
+  if (!legal || legal.draw === undefined || legal.draw === null) return;
+  if (view.selected.has(code)) view.selected.delete(code);
+  else if (view.selected.size < legal.draw) view.selected.add(code);
+  else return toast(`You may discard at most ${legal.draw} card${legal.draw === 1 ? "" : "s"}.`, "info");
+  const ctx = context();
+  renderSeats(ctx);
+  layoutBets();
+  updateDrawButton(ctx);
+}
+
+function me(night) {
+  return night.players.find((p) => p.name === session.player) || null;
+}
+
+function render() {
+  const state = view.state;
+  const night = state.night;
+  if (!night) return;
+  const host = night.host === session.player;
+  document.body.classList.toggle("is-host", host);
+  $("night-title").textContent = `${night.game_name}${night.id ? ` · night ${night.id}` : ""}`;
+  $("night-phase").textContent = PHASES[night.phase] || night.phase;
+  $("night-phase").dataset.phase = night.phase;
+  const rules = Object.entries(night.rules || {}).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(",") : v}`);
+  $("night-sub").textContent =
+    `Host ${night.host} · ${night.limit} limit · ${night.price_kr} a chip · buy-in ${chips(night.first_buyin)} chips ` +
+    `(${night.buyin_kr}) · ends on the orbit after ${night.length}` + (night.hand ? ` · hand ${night.hand}` : "");
+  $("night-rules").textContent = `House rules for the next hand: ${rules.join(", ") || "the club's defaults"}.`;
+  document.title = `${state.hand && state.hand.legal ? "● " : ""}Club night — pokerroom`;
+  renderInvite(night, host);
+  renderSheet(night);
+  const playing = night.phase === "running" || night.phase === "paused";
+  $("table-area").hidden = !playing;
+  if (playing) {
+    const ctx = context();
+    renderSeats(ctx);
+    renderCentre(ctx);
+    layoutBets();
+    renderActionBar(ctx);
+    renderControls(night, host);
+    if (!night.hand_running) {
+      const next = night.next_dealer ? `; ${night.next_dealer} deals next` : "";
+      $("hand-info").textContent = night.phase === "paused" ? `Paused: ${night.host} deals on` : `Next hand soon${next}…`;
+    }
+  } else resetActionBar();
+  const ctx = context();
+  renderLog(ctx);
+  renderResults(ctx);
+  renderStandings(night);
+  for (const panel of document.querySelectorAll(".hand-panel")) panel.hidden = night.phase === "waiting";
+  replace($("night-log"), [...night.log].reverse().map((line) => el("li", tid("night-line"), line)));
+}
+
+function renderInvite(night, host) {
+  const waiting = night.phase === "waiting";
+  $("invite-panel").hidden = !waiting;
+  if (!waiting) return;
+  $("invite-url").value = `${location.origin}/night/${night.token}`;
+  const seated = night.players.some((p) => p.name === session.player);
+  $("take-seat").hidden = seated;
+  $("stand-up").hidden = !seated;
+  for (const id of ["add-bot", "start-night", "cancel-night"]) $(id).hidden = !host;
+  $("start-night").disabled = night.players.length < 2;
+  replace(
+    $("waiting-players"),
+    night.players.map((p) =>
+      el(
+        "li",
+        tid("waiting-player", { dataset: { player: p.name } }),
+        p.name,
+        p.name === night.host ? el("span", { class: "tag" }, "host") : null,
+        p.bot ? el("span", { class: "tag tag-bot" }, "bot") : null,
+        host && p.bot ? el("button", { type: "button", class: "secondary small", onclick: () => send({ type: "remove_bot", name: p.name }) }, "Remove") : null,
+      ),
+    ),
+  );
+}
+
+function renderControls(night, host) {
+  const mine = me(night);
+  const seated = Boolean(mine && mine.seated);
+  const between = !night.hand_running;
+  const cap = mine ? mine.rebuy_max : null; // null: no cap
+  $("rebuy-box").hidden = !seated || cap === 0;
+  const note = [];
+  if (seated && cap === 0) {
+    if (night.rebuy_cap) note.push("No rebuy now: the club's cap X = M / S allows you none.");
+    else if (night.limit === "no") note.push("No-limit lowball: a rebuy once your chips are gone.");
+    else note.push("No rebuy now.");
+  }
+  else if (seated && cap !== null && cap !== undefined) note.push(`Up to ${chips(cap)} chips now${night.rebuy_cap ? " (X = M / S)" : ""}.`);
+  if (seated && !between) note.push("A rebuy is made when this hand is over.");
+  if (mine && mine.seated && mine.chips === 0 && between) note.push("You have no chips: rebuy, or you leave the table at the next deal.");
+  $("rebuy-note").textContent = note.join(" ");
+  const key = seated ? `${night.hand}:${cap}` : null;
+  if (key && key !== view.rebuyKey) {
+    const want = cap === null || cap === undefined ? night.first_buyin : Math.min(cap, night.first_buyin);
+    $("rebuy-amount").value = String(Math.max(1, want));
+  }
+  view.rebuyKey = key;
+  const canJoin = !seated && (night.phase === "running" || night.phase === "paused");
+  $("join-box").hidden = !canJoin;
+  $("join-chips").hidden = !night.rebuy_cap; // club hold'em: a late buy-in up to the cap; lowball: the evening's
+  $("join-chips").placeholder = String(night.first_buyin);
+  $("leave-night").hidden = !seated;
+  $("rule-text").placeholder = night.game === "club-holdem" ? "blinds=10,20" : "ante=2";
+  $("host-controls").hidden = !host;
+  $("pause").hidden = night.phase !== "running";
+  $("deal").hidden = night.hand_running;
+  $("deal").textContent = night.phase === "paused" ? "Deal on" : "Deal now";
+  $("end-orbit").disabled = Boolean(night.ending);
+}
+
+function cell(text, cls) {
+  return el("td", cls ? { class: cls } : {}, text);
+}
+
+function renderStandings(night) {
+  const head = el("tr", {}, ["Player", "Deals", "Bought", "Chips", "Net"].map((h) => el("th", {}, h)));
+  const rows = night.players.map((p) => {
+    const tags = [];
+    if (p.name === night.host) tags.push(el("span", { class: "tag" }, "host"));
+    if (p.bot) tags.push(el("span", { class: "tag tag-bot" }, "bot"));
+    if (p.fee_due) tags.push(el("span", { class: "tag", title: "pays the first blind as a new player (G2)" }, "fee"));
+    if (night.phase !== "waiting" && night.phase !== "ended" && !p.seated) tags.push(el("span", { class: "tag tag-out" }, "left"));
+    if (p.leaving) tags.push(el("span", { class: "tag tag-out" }, "leaving"));
+    const net = p.net_kr === undefined ? "" : p.net_kr;
+    const cls = p.net_ore > 0 ? "net-up" : p.net_ore < 0 ? "net-down" : "";
+    return el(
+      "tr",
+      tid("standing", { dataset: { player: p.name } }),
+      el("td", {}, p.name, ...tags),
+      cell(p.deals === undefined ? "" : String(p.deals), "n"),
+      cell(p.bought === undefined ? "" : chips(p.bought), "n"),
+      cell(p.chips === undefined ? "" : chips(p.chips), "n"),
+      cell(net, `n ${cls}`),
+    );
+  });
+  replace($("standings"), el("thead", {}, head), el("tbody", {}, rows));
+}
+
+function renderSheet(night) {
+  const sheet = night.sheet;
+  $("sheet-panel").hidden = !sheet;
+  if (!sheet) return;
+  $("sheet-sub").textContent = `After ${sheet.hands} hands, at ${sheet.price_kr} a chip.`;
+  // Deals, Paid and Value give way on a phone (night.css): Player, Bought, Chips out and Net stay.
+  const columns = [["Player", ""], ["Deals", "n wide"], ["Bought", "n"], ["Paid", "n wide"], ["Chips out", "n"], ["Value", "n wide"], ["Net", "n"]];
+  const head = el("tr", {}, columns.map(([h, cls]) => el("th", { class: cls }, h)));
+  const row = (values, net) => values.map((v, i) => cell(v, i === 6 ? `n ${net > 0 ? "net-up" : net < 0 ? "net-down" : ""}` : columns[i][1]));
+  const body = sheet.rows.map((r) =>
+    el(
+      "tr",
+      tid("sheet-row", { dataset: { player: r.name } }),
+      row([r.name, String(r.deals), chips(r.chips_bought), r.paid_kr, chips(r.chips_out), r.value_kr, r.net_kr], r.net),
+    ),
+  );
+  const t = sheet.totals;
+  const foot = el("tr", {}, row(["Total", "", chips(t.chips_bought), t.paid_kr, chips(t.chips_out), t.value_kr, t.net_kr], 0));
+  replace(document.querySelector('[data-testid="sheet-table"]'), el("thead", {}, head), el("tbody", {}, body), el("tfoot", {}, foot));
+  replace(
+    $("sheet-transfers"),
+    sheet.transfers.length
+      ? sheet.transfers.map((x) => el("li", tid("sheet-transfer"), x.text))
+      : [el("li", tid("sheet-transfer"), "No transfers needed: everyone is even.")],
+  );
+  $("sheet-csv").href = sheet.downloads.csv;
+  $("sheet-json").href = sheet.downloads.json;
+  $("sheet-html").href = sheet.downloads.html;
+}
+
+// ---------------------------------------------------------------- controls
+
+function positiveInt(text) {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+function bindControls() {
+  const click = (id, f) => $(id).addEventListener("click", f);
+  click("take-seat", () => send({ type: "take_seat" }));
+  click("stand-up", () => send({ type: "stand_up" }));
+  click("add-bot", () => send({ type: "add_bot" }));
+  click("host-add-bot", () => send({ type: "add_bot" }));
+  click("start-night", () => send({ type: "start" }));
+  click("cancel-night", () => {
+    if (confirm("Call the evening off?")) send({ type: "cancel" });
+  });
+  click("copy-link", async () => {
+    const input = $("invite-url");
+    try {
+      await navigator.clipboard.writeText(input.value);
+      toast("Link copied.", "info");
+    } catch {
+      input.select();
+    }
+  });
+  click("rebuy", () => {
+    const amount = positiveInt($("rebuy-amount").value);
+    if (amount === null) toast("Enter the chips to buy.");
+    else send({ type: "rebuy", amount });
+  });
+  click("join", () => {
+    const typed = $("join-chips").hidden ? "" : $("join-chips").value.trim();
+    const amount = typed === "" ? null : positiveInt(typed);
+    if (typed !== "" && amount === null) return toast("Enter the chips to buy (a whole number), or leave it empty.");
+    send(amount === null ? { type: "join" } : { type: "join", chips: amount });
+  });
+  click("leave-night", () => {
+    if (confirm("Leave the night? Your chips are cashed out at the evening's price.")) send({ type: "leave" });
+  });
+  click("pause", () => send({ type: "pause" }));
+  click("deal", () => send({ type: "deal" }));
+  click("end-orbit", () => send({ type: "end", now: false }));
+  click("end-now", () => {
+    if (confirm("End the evening now and settle the sheet?")) send({ type: "end", now: true });
+  });
+  click("rule-set", () => {
+    const text = $("rule-text").value.trim();
+    const at = text.indexOf("=");
+    if (at < 1) return toast("Write the rule as NAME=VALUE, such as ante=3.");
+    if (send({ type: "rule", key: text.slice(0, at).trim(), value: text.slice(at + 1).trim() })) $("rule-text").value = "";
+  });
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => layoutBets()).observe($("felt"));
+}
+
+// ---------------------------------------------------------------- the clock of the player to act
+
+function tickTimer() {
+  const state = view.state;
+  if (!state || !state.clock) return;
+  const node = document.querySelector('[data-testid="timer"]');
+  if (!node) return;
+  const left = Math.max(0, state.clock.remaining - (performance.now() - view.stateAt) / 1000);
+  node.textContent = `${Math.ceil(left)}s`;
+  node.classList.toggle("timer-low", left <= 5);
+}
+
+async function start() {
+  bindAuthForm("login-form", "/api/login", "login-error");
+  bindAuthForm("signup-form", "/api/signup", "signup-error");
+  $("logout").addEventListener("click", async () => {
+    try {
+      await api("POST", "/api/logout");
+    } catch (err) {
+      toast(err.message);
+    }
+    setSession(null);
+    if (view.ws) view.ws.close(1000, "logged out");
+    view.ws = null;
+    route();
+  });
+  $("host-form").addEventListener("submit", createNight);
+  $("host-form").elements.game.addEventListener("change", hostDefaults);
+  $("host-form").elements.limit.addEventListener("change", hostDefaults);
+  hostDefaults();
+  bindControls();
+  setInterval(tickTimer, 200);
+  await fetchMe();
+  route();
+}
+
+start();
