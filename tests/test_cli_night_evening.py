@@ -208,7 +208,7 @@ def test_ctrl_c_asks_and_ending_now_voids_the_hand_in_progress(tmp_path: Path) -
     assert evening.run() == 0
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "Stop the evening?  [c]ontinue  [p]ause (resume later)  [e]nd now with the sheet:" in out
-    assert "The hand being played is void (the host stopped the evening): every chip goes back." in out
+    assert "The hand being played is void (the host ended the evening): every chip goes back." in out
     assert "The evening ends after 0 hands." in out
     assert all(r.chips_out == 250 for r in evening.sheet.rows)  # type: ignore[union-attr]
     assert stored.load_night(store, book.id).status == stored.ENDED
@@ -261,3 +261,68 @@ def test_end_now_with_odd_chips_in_the_pot_deals_one_last_hand_that_pays_them_ou
     assert "The evening ends after 2 hands." in out
     rows = sheet_rows(out)
     assert [int(rows[n][2]) for n in ("Anna", "Bo", "Cia")] == [257, 254, 239]
+
+
+def test_end_on_a_completed_orbit_ends_the_evening_at_once() -> None:
+    # Three players: after hand 3 the orbit is complete, so `end` there deals no further orbit.
+    out = night("--players", "Anna,Bo,Cia", "--pause", "--seed", "4", "--hands", "30", lines=["", "", "end"])
+    assert "The orbit is complete: the evening ends here." in out
+    assert "The evening ends after 3 hands (1 orbit of 3 deals)." in out
+
+
+def test_a_clamped_bet_is_said_aloud_at_the_night() -> None:
+    # Club lowball, spread limit 1-10 before the draw: "b 15" is placed at 10, and the line says so.
+    out = night("--players", "Anna,Bo", "--human", "Anna", "--seed", "2", "--hands", "2", lines=["b 15", "q"])
+    assert "Your move: [f]old  chec[k]  [b]et 1..10  [a] max 10\n> 15 is over the limit of 10: you bet 10\n" in out
+
+
+def test_ctrl_c_then_continue_goes_back_to_the_same_prompt(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'n.db'}")
+    book = NightRunner.create(store, NightConfig("club-lowball", hands=2), ["Anna", "Bo"], seed=2)
+    answers = iter(["c\n", "b 15\n", "q\n"])
+
+    class Interrupting(io.StringIO):
+        def __init__(self) -> None:
+            super().__init__()
+            self.first = True
+
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            if self.first:
+                self.first = False
+                raise KeyboardInterrupt  # Ctrl-C at Anna's first turn
+            return next(answers, "")
+
+    console = Console(file=io.StringIO(), width=200)
+    evening = Evening(book, humans=["Anna"], seed=2, stream=Interrupting(), console=console, clock=VirtualClock())
+    assert evening.run() == 0
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Stop the evening?" in out and "The evening goes on.\n> 15 is over the limit of 10: you bet 10" in out
+    assert "void" not in out  # the hand went on: Anna bet, then left
+    assert re.search(r"^Hand +1 · \w+ deals · pot \d+", out, flags=re.M), out
+    assert sum(r.chips_out for r in evening.sheet.rows) == 500  # type: ignore[union-attr]
+    book.close()
+    store.close()
+
+
+def test_a_player_who_left_and_came_back_resumes_with_only_the_chips_at_the_table(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'n.db'}"
+    out = night("--players", "Anna,Bo,Cia", "--pause", "--seed", "9", "--hands", "4", "--database", url,
+                lines=["leave Bo", "join Bo bot", "standings", "pause"])
+    left = int(re.search(r"^hand 2> Bo leaves with (\d+) chips", out, flags=re.M).group(1))  # type: ignore[union-attr]
+    assert re.search(rf"│ Bo +│ +\d+ │ +500 │ +{left + 250} │", out), out  # home with `left`, back with 250
+    with Store(url) as store:
+        book = NightRunner.resume(store)
+        try:
+            assert book.stacks()["Bo"] == 250 and book.night.cashed("Bo") == left
+        finally:
+            book.close()
+    out = night("--resume", "--database", url, lines=["end now"])
+    assert "0,00 kr" in out.split("Total")[-1].splitlines()[0]
+    assert re.search(rf"^Bo +500 +100,00 kr +{left + 250} ", out, flags=re.M), out
+
+
+def test_again_at_any_prompt_starts_the_typed_hand_over() -> None:
+    out = night("--players", "Anna,Bo", "--enter", "--seed", "1", "--hands", "2",
+                lines=["7", "again", "3", "-3", "end now"])
+    assert "Hand 1 again from the first player." in out
+    assert re.search(r"Hand +1 · \w+ deals · \w+ \+3, \w+ -3", out), out

@@ -109,8 +109,12 @@ def _write_files(book: NightRunner, evening: Evening, sheet_path: Path | None, p
         write_sheet(sheet_path, evening.sheet, info)
         evening.say(f"The cash-out sheet is in {sheet_path}.")
     if phh_path is not None:
-        count = write_hands_phh(phh_path, [r for r in book.records() if r.status is not Status.INCOMPLETE])
-        evening.say(f"The evening's {plural(count, 'hand')} are in {phh_path}.")
+        dealt = [r for r in book.records() if r.status is Status.COMPLETE]  # voided hands are on the sheet
+        if not dealt:
+            evening.say(f"No hand was dealt on screen (results typed in): nothing is written to {phh_path}.")
+            return
+        count = write_hands_phh(phh_path, dealt)
+        evening.say(f"The evening's {plural(count, 'hand')} {'is' if count == 1 else 'are'} in {phh_path}.")
 
 
 def night(
@@ -225,6 +229,9 @@ def night(
         said = f"Night {book.id} resumed after {plural(book.night.hand, 'hand')}{void}."
         console.print(said, markup=False, highlight=False)
         evening.standings()
+        # The files named when the night began, unless others are named now.
+        sheet = sheet or (Path(options["sheet"]) if options.get("sheet") else None)
+        phh = phh or (Path(options["phh"]) if options.get("phh") else None)
         _play(evening, book, store, sheet, phh, resumed=True)
         return
     if players is None:
@@ -289,7 +296,14 @@ def night(
             raise typer.BadParameter(str(exc), param_hint="--rule") from None
     url = database or default_database()
     store, shown = _open_store(url, create=True)
-    options = {"humans": humans, "bots": bots.strip().lower(), "enter": enter, "pause": pause}
+    options = {
+        "humans": humans,
+        "bots": bots.strip().lower(),
+        "enter": enter,
+        "pause": pause,
+        "sheet": None if sheet is None else str(sheet.resolve()),
+        "phh": None if phh is None else str(phh.resolve()),
+    }
     try:
         book = NightRunner.create(store, config, names, seed=seed, options=options)
     except PokerroomError as exc:

@@ -34,6 +34,12 @@ BETWEEN_HELP = """Between hands:
   end                      end the evening at the end of this orbit;  end now: end it now
   pause                    stop here; continue later with pokerroom night --resume"""
 
+_USAGE = {
+    "rebuy": "rebuy NAME CHIPS", "r": "rebuy NAME CHIPS", "join": "join NAME [CHIPS] [bot]", "leave": "leave NAME",
+    "rule": "rule KEY=VALUE", "set": "rule KEY=VALUE", "end": "end, or end now",
+}
+"""How each command is typed, for a command typed with the wrong number of words."""
+
 _SHORT_HELP = "Enter deals; or rebuy, join, leave, rule, rules, standings, end, end now, pause, help"
 
 
@@ -94,6 +100,7 @@ def _join(evening: Evening, words: list[str]) -> None:
     else:
         evening.humans.discard(name)
         evening._bot_for(name)
+    evening.remember_humans()
     night = evening.night
     price = night.config.price_per_chip
     seat = night.seats.index(name) + 1
@@ -141,7 +148,8 @@ def _command(evening: Evening, line: str) -> bool:
         game = find(night.config.game)
         now = game.with_rules(**night.rules_for_hand(night.hand + 1))
         agreed = rules_text(night.rules_for_hand(night.hand + 1))
-        evening.say(game_rules_text(now, game).rstrip())
+        text = game_rules_text(now, game).rstrip()
+        evening.say(text.replace(f"(pokerroom play {game.id} --rule NAME=VALUE)", "(between hands: rule NAME=VALUE)"))
         evening.say(f"Agreed for the next hand: {agreed or 'the club defaults'}; limit: {night.limit.value}.")
     elif cmd in ("standings", "st") and len(words) == 1:
         evening.standings()
@@ -162,6 +170,8 @@ def _command(evening: Evening, line: str) -> bool:
         return True
     elif cmd in ("pause", "stop") and len(words) == 1:
         raise Paused
+    elif cmd in _USAGE:
+        raise RoomError(f"type {_USAGE[cmd]}, not {line.strip()!r}")
     else:
         raise RoomError(f"not understood: {line.strip()!r}. {_SHORT_HELP}")
     return False

@@ -38,7 +38,9 @@ from pokerroom.room.table import HandVoided, Table
 from pokerroom.store.night_runner import NightRunner
 from pokerroom.words import plural
 
-__all__ = ["Evening", "Paused", "rules_text"]
+__all__ = ["EndNow", "Evening", "Paused", "rules_text"]
+
+_BETWEEN = "rebuy, join, leave, rule, rules, standings, end, end now, pause"
 
 INTERRUPTED = "interrupted: hand void, chips returned (RULES §3.8)"
 """The reason of a hand the host stops with Ctrl-C."""
@@ -53,6 +55,10 @@ def _player(table: Table, seat: int) -> str:
     st = table.seats[seat]
     assert st is not None
     return st.player
+
+
+class EndNow(Exception):
+    """The host ended the evening now (Ctrl-C, then end): the hand being played is void, the sheet settles."""
 
 
 class Paused(Exception):
@@ -135,11 +141,17 @@ class Evening:
         self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
     def readline(self, prompt: str) -> str | None:
-        """One line of input after ``prompt`` (``None`` at the end of input)."""
+        """One line of input after ``prompt`` (``None`` at the end of input).  Ctrl-C while waiting asks what to do
+        (:meth:`interrupted`): to continue asks again here."""
         if self.input_ended:
             return None
-        self.console.print(prompt, end="", markup=False, highlight=False)
-        line = self.stream.readline()
+        while True:
+            self.console.print(prompt, end="", markup=False, highlight=False)
+            try:
+                line = self.stream.readline()
+                break
+            except KeyboardInterrupt:
+                self.interrupted()  # returns only to go on
         if not line:
             self.say()
             self.input_ended = True
@@ -152,13 +164,6 @@ class Evening:
         """Minutes played: before this process took the night up, and since its first hand here."""
         here = 0.0 if self.started is None else (self.clock.now() - self.started) / 60.0
         return self.base + here
-
-    def is_last(self, elapsed: float) -> bool:
-        """Whether the next hand ends the evening: it completes an orbit and the agreed length is reached.
-        Asked of a copy of the night, so the night's own rule (:meth:`Night.is_over`) decides."""
-        probe = type(self.night).from_json(self.night.to_json())
-        probe.next_hand()
-        return probe.is_over(elapsed)
 
     def stacks(self) -> dict[str, int]:
         """Chips in front of every seated player."""
@@ -204,10 +209,14 @@ class Evening:
         try:
             while True:
                 try:
-                    if self.night.hand > 0 or resumed:
+                    running = self.table.hand is not None and not self.table.hand.is_complete
+                    if (self.night.hand > 0 or resumed) and not running:
                         resumed = False
                         between_hands(self)
                     if self.end_now:
+                        break
+                    if self.book.stop_asked and self.night.orbit_complete:
+                        self.say("The orbit is complete: the evening ends here.", style="bold")
                         break
                     if self.had_humans and not self.humans and not self.enter:
                         self.say("Every human has left: the evening ends here.", style="bold")
@@ -218,15 +227,19 @@ class Evening:
                     played = self.elapsed()  # one reading of the clock per hand
                     self.book.elapsed = played
                     elapsed = math.inf if self.book.stop_asked else played
-                    last = self.is_last(elapsed)
+                    last = self.night.next_is_last(elapsed)
                     if self.enter:
                         self.enter_hand(last)
                     else:
                         self.play_hand(last)
-                except KeyboardInterrupt:
-                    if self.interrupted():
+                except KeyboardInterrupt:  # Ctrl-C outside a prompt (bots playing): the same question
+                    try:
+                        self.interrupted()
+                    except EndNow:
                         break
-                    continue
+                    continue  # the hand being played (if any) goes on
+                except EndNow:
+                    break
                 if progress is not None and task is not None:
                     progress.advance(task)
                 if self.night.is_over(elapsed):
@@ -238,25 +251,28 @@ class Evening:
                 progress.stop()
         return self.finish()
 
-    def interrupted(self) -> bool:
-        """Ctrl-C: ask whether to go on, pause (resume later) or end now.  Returns whether to end now; raises
-        :class:`Paused` to pause.  A hand in progress is voided before pausing or ending (RULES §3.8)."""
+    def interrupted(self) -> None:
+        """Ctrl-C: ask whether to go on (return), pause to resume later (:class:`Paused`) or end now with the sheet
+        (:class:`EndNow`); a second Ctrl-C or the end of input pauses.  A hand being played is voided when the
+        evening pauses or ends (RULES §3.8), and goes on when it continues."""
         self.say()
         while True:
+            self.console.print(
+                "Stop the evening?  [c]ontinue  [p]ause (resume later)  [e]nd now with the sheet: ",
+                end="", markup=False, highlight=False,
+            )
             try:
-                line = self.readline(
-                    "Stop the evening?  [c]ontinue  [p]ause (resume later)  [e]nd now with the sheet: "
-                )
+                line = self.stream.readline()
             except KeyboardInterrupt:
                 line = "p"
             answer = (line or "p").strip().lower()[:1]
             if answer in ("c", ""):
-                return False
-            if answer in ("p", "e"):
-                self._void_running("the host stopped the evening")
-                if answer == "p":
-                    raise Paused
-                return True
+                self.say("The evening goes on.")
+                return
+            if answer == "p":
+                raise Paused
+            if answer == "e":
+                raise EndNow
             self.say("Type c, p or e.", style="red")
 
     def _void_running(self, why: str) -> None:
@@ -290,27 +306,35 @@ class Evening:
             self.say(f"From hand {self.night.hand + 1}: {rules_text(changed)} (agreed between hands)", style="bold")
 
     def play_hand(self, last: bool) -> None:
+        """Deal the next hand (``last``: the evening's last) and play it out; a hand already being played (the
+        host went on after Ctrl-C) is picked up where it was."""
         book = self.book
-        self.leaving.clear()
-        self.announce_rules()
-        try:
-            hand = book.start_hand(last=last)
-        except HandVoided as voided:
-            self._voided(voided)
-            return
+        table = self.table
+        going = table.hand is not None and not table.hand.is_complete
+        if not going:
+            self.leaving.clear()
+            self.announce_rules()
+            try:
+                book.start_hand(last=last)
+            except HandVoided as voided:
+                self._voided(voided)
+                return
+        hand = table.hand
+        assert hand is not None and table.layout is not None
+        last = table.last_hand
         if self.started is None:
             self.started = self.clock.now()
-        table = self.table
-        assert table.layout is not None
         number = self.night.hand
         names = [_player(table, s) for s in table.layout.dealt]
         watch = bool(self.humans)
         narrator = Narrator(hand, names, -1) if watch else None
-        if watch:
+        if watch and not going:
             self.say()
             tail = " (the last hand of the evening)" if last else ""
             self.say(f"=== Hand {number}: {self.night.dealer_name} deals{tail} ===", style="bold")
-        shown = 0
+        shown = len(hand.events) if going else 0
+        if narrator is not None and going:
+            narrator.lines(hand.events)  # what was shown before the interruption: not again
         try:
             while not hand.is_complete:
                 if narrator is not None:
@@ -390,15 +414,27 @@ class Evening:
                 line = self.readline("> ")
                 if line is None:
                     return self._leaves(name)
+                word = line.strip().lower()
+                if word in ("standings", "help", "?"):  # the host's questions answered at a turn too
+                    if word == "standings":
+                        self.standings()
+                    else:
+                        self.say(f"{help_text(table.game)}; between hands: {_BETWEEN}")
+                    continue
                 try:
                     wish = parse_input(line, legal, hole)
                     if wish == QUIT:
                         return self._leaves(name)
                     assert isinstance(wish, Action)
-                    note = placed(table.accept(seat, wish))  # pure: an out-of-range amount placed, said aloud
+                    all_in_to = hand.bets[engine_seat] + hand.stacks[engine_seat]
+                    note = placed(table.accept(seat, wish), legal, all_in_to)  # pure: a clamp, said aloud
                     self.book.runner.act(seat, wish)  # journaled, then applied
                     if note is not None:
                         self.say(note)
+                    if legal.draw is not None and not hand.is_complete:
+                        self.say(f"Your cards now: {format_cards(hand.hole[engine_seat], sep=' ')}")
+                        if private:
+                            self.readline("Press Enter to hide your cards ")
                     return True
                 except (InputError, PokerroomError) as exc:
                     if isinstance(exc, HandVoided):
@@ -407,6 +443,14 @@ class Evening:
         finally:
             if private:
                 self.console.clear()
+                if self.console.is_terminal:
+                    self.console.file.write("\x1b[3J")  # the scrollback too: the next player cannot scroll up
+                    self.console.file.flush()
+
+    def remember_humans(self) -> None:
+        """Keep who types in the night's options, so a resumed night asks the same people."""
+        self.book.options["humans"] = sorted(self.humans)
+        self.book.save()
 
     def _leaves(self, name: str) -> bool:
         self.leaving.add(name)
@@ -419,7 +463,9 @@ class Evening:
         if not self.night.is_seated(name):
             return
         name, chips = self.book.leave(name)
-        self.humans.discard(name)
+        if name in self.humans:
+            self.humans.discard(name)
+            self.remember_humans()
         price = self.night.config.price_per_chip
         self.say(f"{name} leaves with {plural(chips, 'chip')} ({format_kronor(chips * price)}).", style="bold")
 
@@ -438,9 +484,7 @@ class Evening:
         self.say(f"=== Hand {number}: {dealer} deals{tail} ===", style="bold")
         held = self.stacks()
         carried = self.table.carried
-        nets: dict[str, int] = {}
-        for name in night.seats:
-            nets[name] = self._ask_net(name, held[name], number, sum(nets.values()))
+        nets = self._type_nets(held, number)
         while True:
             try:
                 left = self.book.enter(nets, last=last)
@@ -453,9 +497,7 @@ class Evening:
                     raise Paused from None
                 words = line.split()
                 if words and words[0].lower() == "again":
-                    nets = {}
-                    for name in night.seats:
-                        nets[name] = self._ask_net(name, held[name], number, sum(nets.values()))
+                    nets = self._type_nets(held, number)
                     continue
                 if len(words) == 2:
                     try:
@@ -475,17 +517,34 @@ class Evening:
         was = f" (with {carried} carried in)" if carried else ""
         self.say(f"Hand {number:>3} · {dealer} deals{was} · {won or 'no chips changed hands'}{kept}")
 
-    def _ask_net(self, name: str, held: int, number: int, running: int) -> int:
+    def _type_nets(self, held: dict[str, int], number: int) -> dict[str, int]:
+        """Every seated player's net in hand ``number``, asked in seat order with the running sum; ``again`` at any
+        prompt starts the hand over.  Raises :class:`Paused` when input ends."""
+        while True:
+            nets: dict[str, int] = {}
+            for name in self.night.seats:
+                net = self._ask_net(name, held[name], number, sum(nets.values()))
+                if net is None:
+                    self.say(f"Hand {number} again from the first player.")
+                    break
+                nets[name] = net
+            else:
+                return nets
+
+    def _ask_net(self, name: str, held: int, number: int, running: int) -> int | None:
+        """``name``'s net, or ``None`` for ``again``."""
         while True:
             line = self.readline(
                 f"{name} (has {held}): net chips won (+) or lost (-) in hand {number} [sum so far {running:+d}]: "
             )
             if line is None:
                 raise Paused
+            if line.strip().lower() == "again":
+                return None
             try:
                 net = _whole(line)
             except InputError as exc:
-                self.say(f"Not accepted: {exc}", style="red")
+                self.say(f"Not accepted: {exc} (or again to start the hand over)", style="red")
                 continue
             if net < -held:
                 self.say(f"Not accepted: {name} has only {plural(held, 'chip')} to lose", style="red")
@@ -498,24 +557,18 @@ class Evening:
         """The standings now: deals, chips bought, chips in front, net chips and money."""
         night = self.night
         stacks = self.stacks()
-        moves = {m.name: m.chips for m in night.moves if m.kind == "leave"}
         price = night.config.price_per_chip
         table = RichTable(title=f"Standings after {plural(night.hand, 'hand')}", title_justify="left")
         for column in ("Player", "Deals", "Bought", "Chips", "Net chips", "Net"):
             table.add_column(column, justify="left" if column == "Player" else "right")
         for name in night.players:
             seated = night.is_seated(name)
-            chips = stacks.get(name, 0) if seated else moves.get(name, 0)
+            chips = stacks.get(name, 0) + night.cashed(name)  # at the table now, and what they took home
             bought = night.chips_bought(name)
             label = name if seated else f"{name} (left)"
-            table.add_row(
-                label,
-                str(night.deals[name]),
-                str(bought),
-                str(chips),
-                f"{chips - bought:+d}",
-                format_kronor((chips - bought) * price),
-            )
+            net = (chips - bought) * price
+            cells = (str(night.deals[name]), str(bought), str(chips), f"{chips - bought:+d}")
+            table.add_row(label, *cells, ("+" if net > 0 else "") + format_kronor(net))
         self.console.print(table)
 
     def pay_out_carried(self) -> None:
@@ -535,7 +588,7 @@ class Evening:
             self.say("No result for the last hand: the chips in the pot stay there.", style="red")
 
     def finish(self) -> int:
-        self._void_running("the evening ended")
+        self._void_running("the host ended the evening")
         self.pay_out_carried()
         night = self.night
         n = len(night.players)

@@ -451,7 +451,7 @@ class Night:
         for player in self._players:
             if name_key(player) == key:
                 return player
-        raise RoomError(f"nobody named {name.strip()!r} has sat this evening; players: {', '.join(self._seats)}")
+        raise RoomError(f"nobody named {name.strip()!r} has sat this evening; players: {', '.join(self._players)}")
 
     def is_seated(self, name: str) -> bool:
         """Whether ``name`` (matched without case) is seated now."""
@@ -529,6 +529,13 @@ class Night:
         reached = self._hand >= self.config.hands or elapsed_minutes >= self.config.minutes
         return self.orbit_complete and reached
 
+    def next_is_last(self, elapsed_minutes: float) -> bool:
+        """Whether the next hand will end the evening (:meth:`is_over` after it, asked of a copy): it completes an
+        orbit and the agreed length is reached by then, so it pays out the carried odd chips (A-G1-7)."""
+        probe = Night.from_json(self.to_json())
+        probe.next_hand()
+        return probe.is_over(elapsed_minutes)
+
     def join(self, name: str) -> int:
         """Seat a late player by lot in one of the gaps between the seated players (``rng``); returns their seat
         index.  They buy in with :meth:`buy_in` before the next deal; in club hold'em they owe the new-player fee
@@ -539,7 +546,7 @@ class Night:
         name = name.strip()
         if self.is_seated(name):
             seated = self.resolve(name)
-            raise RoomError(f"{seated!r} is already seated (seat {self._seats.index(seated)})")
+            raise RoomError(f"{seated!r} is already seated (seat {self._seats.index(seated) + 1})")
         if any(name_key(p) == name_key(name) for p in self._players):
             name = self.resolve(name)  # a player who left comes back under the name they had
         # Gap k lies between seat k-1 and seat k; gap len(seats) (behind the last seat) is the same as gap 0.
@@ -611,6 +618,10 @@ class Night:
     def buys(self) -> list[BuyIn]:
         """Every buy-in and rebuy of the evening, in order."""
         return list(self._buys)
+
+    def cashed(self, name: str) -> int:
+        """The chips ``name`` took home when they left the table this evening (0 when they never left)."""
+        return self._cashed.get(name, 0)
 
     def chips_bought(self, name: str) -> int:
         """All the chips ``name`` has bought this evening."""

@@ -150,8 +150,9 @@ class SheetInfo:
         return cls(
             game=config.game, game_name=find(config.game).name, limit=night.limit.value,
             price_per_chip=config.price_per_chip, first_buyin=config.first_buyin, hands_played=night.hand,
-            agreed_hands=config.hands, agreed_minutes=config.minutes, house_rules=dict(config.house_rules),
-            started_at=started_at, ended_at=ended_at, night_id=night_id, deals=night.deals, events=merged,
+            agreed_hands=config.agreed_hands, agreed_minutes=config.agreed_minutes,
+            house_rules=dict(config.house_rules), started_at=started_at, ended_at=ended_at, night_id=night_id,
+            deals=night.deals, events=merged,
         )  # fmt: skip
 
 

@@ -35,6 +35,7 @@ from typing import Any
 from pokerroom.bots import make as make_bot
 from pokerroom.errors import PokerroomError, RoomError
 from pokerroom.games import find
+from pokerroom.games.base import format_rule_value
 from pokerroom.room.faults import HandVoided
 from pokerroom.room.night import Night, format_kronor, name_key
 from pokerroom.room.night_trial import check_rules
@@ -54,7 +55,7 @@ from pokerroom.store import nights as stored_nights
 from pokerroom.store.night_runner import NightRunner
 from pokerroom.words import plural
 
-__all__ = ["RUNNING", "NightActor", "agreement_json", "rule_text"]
+__all__ = ["RUNNING", "NightActor", "agreement_json"]
 
 log = logging.getLogger(__name__)
 
@@ -90,15 +91,6 @@ def agreement_json(invite: Invite) -> dict[str, object]:
         "rebuy_cap": game.house.rebuy_to_average,
         "max_players": game.max_players,
     }
-
-
-def rule_text(value: object) -> str:
-    """A house-rule value as players write it: ``true``, ``3``, ``5,10``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple | list):
-        return ",".join(rule_text(v) for v in value)
-    return str(value)
 
 
 def _noop(_: str) -> None:
@@ -190,12 +182,6 @@ class NightActor(TableActor):
     def _stop_clock(self) -> None:
         self._base, self._started = self.elapsed(), None
         self.book.elapsed = self._base
-
-    def _is_last(self, elapsed: float) -> bool:
-        """Whether the next hand ends the evening (asked of a copy of the night: its own rule decides)."""
-        probe = Night.from_json(self.night.to_json())
-        probe.next_hand()
-        return probe.is_over(elapsed)
 
     # ------------------------------------------------------------------ connections
 
@@ -313,7 +299,7 @@ class NightActor(TableActor):
         elif cmd.kind == "join":
             self.say(f"{who} joins when this hand is over.")
         elif cmd.kind == "rule":
-            self.say(f"{cmd.key} = {rule_text(cmd.value)} is agreed when this hand is over.")
+            self.say(f"{cmd.key} = {format_rule_value(cmd.value)} is agreed when this hand is over.")
         self._changed = True
 
     def _apply(self, player: str, cmd: NightCommand) -> None:
@@ -339,7 +325,7 @@ class NightActor(TableActor):
             elif kind == "rule":
                 assert cmd.key is not None
                 start = self.book.set_rule(cmd.key, cmd.value)
-                self.say(f"Agreed: {cmd.key} = {rule_text(cmd.value)} from hand {start}.")
+                self.say(f"Agreed: {cmd.key} = {format_rule_value(cmd.value)} from hand {start}.")
             elif kind == "end":
                 if cmd.now:
                     self.end_now = True
@@ -485,7 +471,7 @@ class NightActor(TableActor):
         played = self.elapsed()
         self.book.elapsed = played
         self._effective = math.inf if (self.book.stop_asked or self.end_now) else played
-        last = self.end_now or self._is_last(self._effective)
+        last = self.end_now or self.night.next_is_last(self._effective)
         self._caps = self._rebuy_caps()
         try:
             self.book.start_hand(last=last)

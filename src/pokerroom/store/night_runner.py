@@ -154,7 +154,7 @@ class NightRunner:
             flags = row.state.get("seats", {})
             for k, name in enumerate(night.seats):
                 account = self._account(name)
-                chips = store.balance(account)
+                chips = store.balance(account) - night.cashed(name)  # what they took home earlier stays home
                 if chips:
                     # Sitting back down is not a buy-in: the table's caps do not apply, the debts stand.
                     kept = {f: v for f, v in flags.get(name, {}).items() if f in _SEAT_FIELDS}

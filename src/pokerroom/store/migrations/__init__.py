@@ -80,6 +80,7 @@ __all__ = [
     "alembic_config",
     "create_at_head",
     "downgrade",
+    "ensure_table",
     "prepare",
     "read_state",
     "shown_url",
@@ -136,6 +137,23 @@ class SchemaVersionError(StoreError):
 class MigrationError(StoreError):
     """A migration that cannot be done (a stored hand that cannot be converted, tables that are not the store's);
     the message names what and why.  Nothing was written: the migration's transaction was rolled back."""
+
+
+def ensure_table(conn: Connection, table: Table, owner: str = "the store's") -> None:
+    """Create ``table`` (a revision's frozen copy) when the database has none of that name; keep one already there
+    when it has the columns (a store made at a later head whose revision row was lost, or a table a release before
+    the migrations made itself), refuse it with :class:`MigrationError` otherwise."""
+    existing = inspect(conn)
+    if not existing.has_table(table.name):
+        table.create(conn)
+        return
+    have = {c["name"] for c in existing.get_columns(table.name)}
+    missing = [c.name for c in table.columns if c.name not in have]
+    if missing:
+        raise MigrationError(
+            f"the table {table.name!r} is there but has no column {', '.join(missing)}: it is not {owner}; "
+            "rename it and upgrade again"
+        )
 
 
 def shown_url(url: str) -> str:

@@ -10,9 +10,9 @@ made them itself and reads them as they are.
 from __future__ import annotations
 
 from alembic import op
-from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, inspect
+from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table
 
-from pokerroom.store.migrations import MigrationError
+from pokerroom.store.migrations import ensure_table
 
 revision = "0003_server_tables"
 down_revision: str | None = "0002_hand_records"
@@ -49,19 +49,8 @@ def _tables() -> MetaData:
 
 def upgrade() -> None:
     """Create the server's tables that are missing; refuse one there without the columns the server reads."""
-    bind = op.get_bind()
-    existing = inspect(bind)
     for table in _tables().sorted_tables:
-        if not existing.has_table(table.name):
-            table.create(bind)
-            continue
-        have = {c["name"] for c in existing.get_columns(table.name)}
-        missing = [c.name for c in table.columns if c.name not in have]
-        if missing:
-            raise MigrationError(
-                f"the table {table.name!r} is there but has no column {', '.join(missing)}: it is not the server's; "
-                "rename it and upgrade again"
-            )
+        ensure_table(op.get_bind(), table, "the server's")
 
 
 def downgrade() -> None:

@@ -9,9 +9,9 @@ drops it, and with it the books of every night (their chips stay in the ledger, 
 from __future__ import annotations
 
 from alembic import op
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table, inspect
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, MetaData, String, Table
 
-from pokerroom.store.migrations import MigrationError
+from pokerroom.store.migrations import ensure_table
 
 revision = "0004_nights"
 down_revision: str | None = "0003_server_tables"
@@ -42,19 +42,7 @@ def _nights() -> Table:
 def upgrade() -> None:
     """Create the ``nights`` table; one already there (a store made at this head whose revision row was lost) is
     kept when it has the columns, refused otherwise."""
-    bind = op.get_bind()
-    table = _nights()
-    existing = inspect(bind)
-    if not existing.has_table(table.name):
-        table.create(bind)
-        return
-    have = {c["name"] for c in existing.get_columns(table.name)}
-    missing = [c.name for c in table.columns if c.name not in have]
-    if missing:
-        raise MigrationError(
-            f"the table {table.name!r} is there but has no column {', '.join(missing)}: it is not the store's; "
-            "rename it and upgrade again"
-        )
+    ensure_table(op.get_bind(), _nights())
 
 
 def downgrade() -> None:

@@ -8,9 +8,9 @@ already there with those columns; downgrade drops it (the nights themselves, the
 from __future__ import annotations
 
 from alembic import op
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, inspect
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, MetaData, String, Table
 
-from pokerroom.store.migrations import MigrationError
+from pokerroom.store.migrations import ensure_table
 
 revision = "0005_night_invites"
 down_revision: str | None = "0004_nights"
@@ -37,19 +37,7 @@ def _invites() -> Table:
 def upgrade() -> None:
     """Create the ``night_invites`` table; one already there (a store made at this head whose revision row was
     lost) is kept when it has the columns, refused otherwise."""
-    bind = op.get_bind()
-    table = _invites()
-    existing = inspect(bind)
-    if not existing.has_table(table.name):
-        table.create(bind)
-        return
-    have = {c["name"] for c in existing.get_columns(table.name)}
-    missing = [c.name for c in table.columns if c.name not in have]
-    if missing:
-        raise MigrationError(
-            f"the table {table.name!r} is there but has no column {', '.join(missing)}: it is not the store's; "
-            "rename it and upgrade again"
-        )
+    ensure_table(op.get_bind(), _invites())
 
 
 def downgrade() -> None:
