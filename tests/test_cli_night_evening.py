@@ -326,3 +326,26 @@ def test_again_at_any_prompt_starts_the_typed_hand_over() -> None:
                 lines=["7", "again", "3", "-3", "end now"])
     assert "Hand 1 again from the first player." in out
     assert re.search(r"Hand +1 · \w+ deals · \w+ \+3, \w+ -3", out), out
+
+
+def test_files_and_databases_that_cannot_be_used_are_refused_cleanly(tmp_path: Path) -> None:
+    (tmp_path / "junk.db").write_text("not a database")
+    (tmp_path / "adir.phhs").mkdir()
+    for args, message in (
+        (["--database", f"sqlite:///{tmp_path / 'junk.db'}"], "cannot open"),
+        (["--phh", str(tmp_path / "adir.phhs")], "is a directory, not a file"),
+        (["--sheet", str(tmp_path / "nowhere" / "s.csv")], "no such folder, or not writable"),
+    ):
+        result = runner.invoke(app, ["night", "--players", "A,B", *args])
+        assert result.exit_code == 2, result.output
+        assert message in " ".join(result.output.replace("│", " ").split())
+    out = night("--players", "Anna,Bo", "--pause", "--seed", "1", "--hands", "2", lines=["rebuy anna ١٠", "end now"])
+    assert "Not accepted: chips are a whole number (digits 0-9), not '١٠'" in out
+
+
+def test_the_sheet_of_an_ended_night_can_be_written_again(tmp_path: Path) -> None:
+    night("--players", "Anna,Bo", "--seed", "1", "--hands", "2", lines=[])
+    result = runner.invoke(app, ["night", "--resume", "1", "--sheet", "again.csv"])
+    assert result.exit_code == 0 and "Night 1 has ended; its cash-out sheet is in again.csv." in result.output
+    rows = list(csv.reader(io.StringIO((tmp_path / "again.csv").read_text(encoding="utf-8-sig"))))
+    assert rows[0][0] == "player" and sum(int(r[8]) for r in rows[1:3]) == 0

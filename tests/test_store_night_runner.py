@@ -214,3 +214,73 @@ def test_the_sheet_agrees_with_the_ledger_and_the_night_ends(store: Store) -> No
             NightRunner.resume(store)
     finally:
         book.close()
+
+
+def test_undo_is_refused_once_anything_else_changed_between_hands(store: Store) -> None:
+    book = NightRunner.create(store, NightConfig("club-lowball", hands=9), NAMES, seed=7)
+    try:
+        a, b, c = book.night.seats
+        book.enter({a: 10, b: -5, c: -5})
+        book.rebuy(a, 10)  # the typed hand can no longer be taken back: the rebuy would vanish with it
+        with pytest.raises(RoomError, match="no hand to undo"):
+            book.undo()
+        assert book.night.chips_bought(a) == 260 and book.stacks()[a] == 270
+    finally:
+        book.close()
+
+
+def test_the_last_player_left_takes_the_odd_chips_of_the_pot(store: Store) -> None:
+    book = NightRunner.create(store, NightConfig("club-lowball", hands=9), NAMES, seed=7)
+    try:
+        a, b, c = book.night.seats
+        assert book.enter({a: 1, b: -1, c: -1}) == 1
+        book.leave(a)
+        book.leave(b)
+        sheet = book.end()  # A-G1-7: every chip bought is in front of a player at cash-out
+        assert {r.name: r.chips_out for r in sheet.rows} == {a: 251, b: 249, c: 250}
+        assert store.carried(book.runner.table_id) == 0
+        store.check_balanced()
+    finally:
+        book.close()
+
+
+def test_a_busted_player_still_seated_can_buy_again_after_a_resume(store: Store) -> None:
+    book = NightRunner.create(store, NightConfig("club-lowball", hands=9), NAMES, seed=7)
+    a, b, c = book.night.seats
+    book.enter({a: 250, b: -250, c: 0})
+    night_id = book.id
+    crash(store, book)
+    again = NightRunner.resume(store, night_id)
+    try:
+        assert again.stacks() == {a: 500, b: 0, c: 250}
+        again.rebuy(b, 250)
+        assert again.stacks()[b] == 250 and again.night.chips_bought(b) == 500
+    finally:
+        again.close()
+
+
+def test_books_that_disagree_with_the_ledger_are_not_resumed(store: Store) -> None:
+    book = NightRunner.create(store, NightConfig("club-lowball", hands=9), NAMES, seed=7)
+    state = book.state()
+    state["night"]["buys"][0]["chips"] = 10**6  # a forged purchase
+    stored.save_night(store, book.id, state)
+    night_id = book.id
+    crash(store, book)
+    with pytest.raises(StoreError, match=r"cannot be resumed: its books say \w+ bought 1000000 chips, the ledger 250"):
+        NightRunner.resume(store, night_id)
+
+
+def test_a_full_table_a_returning_lowball_player_and_names_with_control_characters(store: Store) -> None:
+    names = [f"P{k}" for k in range(10)]
+    book = NightRunner.create(store, NightConfig("club-lowball", hands=9), names, seed=1)
+    try:
+        with pytest.raises(RoomError, match="the table is full: a club table seats at most 10 players"):
+            book.join("Zed")
+        book.leave("P3")
+        with pytest.raises(RoomError, match="a name has no control characters"):
+            book.join("Eve\x1b[31m")
+        with pytest.raises(RoomError, match="everyone's first buy-in is 250 chips"):
+            book.join("p3", 5000)  # coming back is a new player's buy-in: the evening's, in lowball
+        assert book.join("p3") == ("P3", 250)
+    finally:
+        book.close()

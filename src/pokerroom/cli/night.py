@@ -18,6 +18,7 @@ keeps the books and the chips; the host's commands between hands are in :mod:`po
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.bots import BOTS
 from pokerroom.cli.database import open_database
@@ -62,6 +64,17 @@ def _latest_file() -> str | None:
     return f"sqlite:///{files[-1]}" if files else None
 
 
+def _writable(path: Path | None, option: str) -> None:
+    """Refuse (exit 2, before the evening) a file the evening could not write at its end."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise typer.BadParameter(f"{path} is a directory, not a file", param_hint=option)
+    folder = path.resolve().parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise typer.BadParameter(f"cannot write in {folder}: no such folder, or not writable", param_hint=option)
+
+
 def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",") if n.strip()]
 
@@ -92,8 +105,23 @@ def _open_store(url: str, *, create: bool) -> tuple[Store, str]:
         opened.engine.dispose()
     try:
         return Store(url), shown
-    except StoreError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--database") from None
+    except (StoreError, SQLAlchemyError) as exc:  # not a pokerroom store, not a database, a server not there
+        reason = str(exc).splitlines()[0]
+        raise typer.BadParameter(f"cannot open {shown}: {reason}", param_hint="--database") from None
+
+
+def _sheet_of_ended(store: Store, night_id: int, path: Path, console: Console) -> bool:
+    """``--resume ID --sheet FILE`` for a night that has ended: its sheet written again from the store.  Returns
+    whether the night had ended (else it is resumed as usual)."""
+    try:
+        row = stored.load_night(store, night_id)
+    except StoreError:
+        return False
+    if row.status != stored.ENDED:
+        return False
+    write_sheet(path, *stored.ended_sheet(store, night_id))
+    console.print(f"Night {night_id} has ended; its cash-out sheet is in {path}.", markup=False, highlight=False)
+    return True
 
 
 def _write_files(book: NightRunner, evening: Evening, sheet_path: Path | None, phh_path: Path | None) -> None:
@@ -106,14 +134,26 @@ def _write_files(book: NightRunner, evening: Evening, sheet_path: Path | None, p
             ended_at=row.ended_at,
             night_id=book.id,
         )
-        write_sheet(sheet_path, evening.sheet, info)
-        evening.say(f"The cash-out sheet is in {sheet_path}.")
+        try:
+            write_sheet(sheet_path, evening.sheet, info)
+        except OSError as exc:
+            evening.say(
+                f"The sheet could not be written to {sheet_path} ({exc.strerror}); the night is kept: "
+                f"pokerroom night --resume {book.id} --sheet OTHER_FILE writes it.",
+                style="red",
+            )
+        else:
+            evening.say(f"The cash-out sheet is in {sheet_path}.")
     if phh_path is not None:
         dealt = [r for r in book.records() if r.status is Status.COMPLETE]  # voided hands are on the sheet
         if not dealt:
             evening.say(f"No hand was dealt on screen (results typed in): nothing is written to {phh_path}.")
             return
-        count = write_hands_phh(phh_path, dealt)
+        try:
+            count = write_hands_phh(phh_path, dealt)
+        except OSError as exc:
+            evening.say(f"The hands could not be written to {phh_path} ({exc.strerror}).", style="red")
+            return
         evening.say(f"The evening's {plural(count, 'hand')} {'is' if count == 1 else 'are'} in {phh_path}.")
 
 
@@ -194,6 +234,8 @@ def night(
         raise typer.BadParameter(f"a sheet is FILE.csv, FILE.json or FILE.html, not {sheet}", param_hint="--sheet")
     if phh is not None and phh.suffix != ".phhs":
         raise typer.BadParameter(f"the hands are written as FILE.phhs, not {phh}", param_hint="--phh")
+    _writable(sheet, "--sheet")
+    _writable(phh, "--phh")
     console = Console(highlight=False, soft_wrap=True)
     if night_id is not None and not resume:
         raise typer.BadParameter("a night's id is given with --resume: pokerroom night --resume ID")
@@ -204,6 +246,9 @@ def night(
         if url is None:
             raise typer.BadParameter("no night-*.db here: give --database URL", param_hint="--resume")
         store, shown = _open_store(url, create=False)
+        if sheet is not None and night_id is not None and _sheet_of_ended(store, night_id, sheet, console):
+            store.close()
+            return
         try:
             book = NightRunner.resume(store, night_id, clock=None)
         except (StoreError, RoomError) as exc:

@@ -8,6 +8,7 @@ them back as a new player (a seat by lot; in club hold'em the fee of the first b
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from pokerroom.cli.night_evening import Paused, rules_text
@@ -35,19 +36,26 @@ BETWEEN_HELP = """Between hands:
   pause                    stop here; continue later with pokerroom night --resume"""
 
 _USAGE = {
-    "rebuy": "rebuy NAME CHIPS", "r": "rebuy NAME CHIPS", "join": "join NAME [CHIPS] [bot]", "leave": "leave NAME",
-    "rule": "rule KEY=VALUE", "set": "rule KEY=VALUE", "end": "end, or end now",
+    "rebuy": "rebuy NAME CHIPS",
+    "r": "rebuy NAME CHIPS",
+    "join": "join NAME [CHIPS] [bot]",
+    "leave": "leave NAME",
+    "rule": "rule KEY=VALUE",
+    "set": "rule KEY=VALUE",
+    "end": "end, or end now",
 }
 """How each command is typed, for a command typed with the wrong number of words."""
+
+_DIGITS = re.compile(r"[+-]?[0-9]+")
+"""A whole number as typed: ASCII digits with an optional sign (``int`` would take other scripts' digits)."""
 
 _SHORT_HELP = "Enter deals; or rebuy, join, leave, rule, rules, standings, end, end now, pause, help"
 
 
 def _chips(word: str) -> int:
-    try:
-        value = int(word)
-    except ValueError:
-        raise RoomError(f"chips are a whole number, not {word!r}") from None
+    if not _DIGITS.fullmatch(word):
+        raise RoomError(f"chips are a whole number (digits 0-9), not {word!r}")
+    value = int(word)
     if value < 1:
         raise RoomError(f"chips are at least 1, not {value}")
     return value

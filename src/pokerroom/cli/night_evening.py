@@ -16,6 +16,7 @@ and ``pokerroom night --resume`` continues it.  Ctrl-C asks whether to go on, pa
 from __future__ import annotations
 
 import math
+import re
 from typing import TextIO
 
 from rich.console import Console
@@ -259,7 +260,9 @@ class Evening:
         while True:
             self.console.print(
                 "Stop the evening?  [c]ontinue  [p]ause (resume later)  [e]nd now with the sheet: ",
-                end="", markup=False, highlight=False,
+                end="",
+                markup=False,
+                highlight=False,
             )
             try:
                 line = self.stream.readline()
@@ -584,7 +587,8 @@ class Evening:
                 self.enter_hand(True)
             else:
                 self.play_hand(True)
-        except Paused:
+        except (Paused, EndNow):
+            self._void_running("the host ended the evening")
             self.say("No result for the last hand: the chips in the pot stay there.", style="red")
 
     def finish(self) -> int:
@@ -612,10 +616,9 @@ class Evening:
 
 def _whole(text: str) -> int:
     word = text.strip().replace(" ", "")
-    try:
-        return int(word)
-    except ValueError:
-        raise InputError(f"type a whole number of chips such as +12 or -5, not {text.strip()!r}") from None
+    if not re.fullmatch(r"[+-]?[0-9]+", word):
+        raise InputError(f"type a whole number of chips such as +12 or -5, not {text.strip()!r}")
+    return int(word)
 
 
 def _progress(console: Console) -> Progress:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -45,6 +46,7 @@ __all__ = [
     "Move",
     "Night",
     "NightConfig",
+    "check_name",
     "draw_first_dealer",
     "draw_seats",
     "format_kronor",
@@ -233,6 +235,20 @@ def draw_first_dealer(n: int, rng: random.Random) -> int:
     return rng.randrange(n)
 
 
+def check_name(name: object) -> str:
+    """``name`` as a player's name: text with something besides spaces, no control characters (a name is
+    printed on the table and the sheet), at most 40 characters.  Returns it without surrounding spaces; raises
+    :class:`RoomError` saying what is wrong."""
+    if not isinstance(name, str) or not name.strip():
+        raise RoomError("a player needs a name")
+    name = name.strip()
+    if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
+        raise RoomError(f"a name has no control characters: {name!r}")
+    if len(name) > 40:
+        raise RoomError(f"a name has at most 40 characters, not {len(name)}")
+    return name
+
+
 def name_key(name: str) -> str:
     """The form two names are compared in: without case and surrounding spaces ("anna" is "Anna")."""
     return name.strip().casefold()
@@ -241,8 +257,7 @@ def name_key(name: str) -> str:
 def _check_names(names: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in names:
-        if not name or not name.strip():
-            raise RoomError("a player needs a name")
+        check_name(name)
         if name_key(name) in seen:
             raise RoomError(f"two players named {name!r}; names must differ (without regard to case)")
         seen.add(name_key(name))
@@ -541,9 +556,9 @@ class Night:
         index.  They buy in with :meth:`buy_in` before the next deal; in club hold'em they owe the new-player fee
         (:meth:`fee_due`).  A player who left may come back (they then buy chips with :meth:`rebuy`).  Raises
         :class:`RoomError` for a seated name or an empty name."""
-        if not name or not name.strip():
-            raise RoomError("a player needs a name")
-        name = name.strip()
+        name = check_name(name)
+        if len(self._seats) >= self.game.max_players:
+            raise RoomError(f"the table is full: a club table seats at most {self.game.max_players} players")
         if self.is_seated(name):
             seated = self.resolve(name)
             raise RoomError(f"{seated!r} is already seated (seat {self._seats.index(seated) + 1})")
@@ -632,9 +647,11 @@ class Night:
         buy-in is the same (RULES G2 "Inköp"), so ``chips`` must be ``config.first_buyin``; a player arriving
         after the first hand (``late``) in club hold'em buys up to the cap X = M/S instead (A-G2-6: the table
         checks the cap), any whole number of chips from 1.  Raises :class:`RoomError` for another amount, a
-        player not seated, or one who has bought in already."""
+        player not seated, or one who has bought in already (unless they left and came back: their buy-in is a
+        new player's, recorded as a rebuy)."""
         self._seated(name)
-        if any(b.name == name for b in self._buys):
+        returning = late and name in self._cashed  # left earlier and came back: buys in as a new player
+        if any(b.name == name for b in self._buys) and not returning:
             raise RoomError(f"{name} has bought in already; more chips are a rebuy")
         capped = late and self.game.house.rebuy_to_average
         if capped and chips < 1:
@@ -644,7 +661,7 @@ class Night:
                 f"everyone's first buy-in is {plural(self.config.first_buyin, 'chip')} "
                 f"({format_kronor(self.config.first_buyin * self.config.price_per_chip)}), not {chips}"
             )
-        return self._record(name, chips, rebuy=False)
+        return self._record(name, chips, rebuy=returning)
 
     def rebuy(self, name: str, chips: int, *, stacks: Mapping[str, int] | None = None) -> int:
         """``name`` buys ``chips`` more between hands; returns the price in öre (chips × price).  With
@@ -762,8 +779,10 @@ class Night:
             raise RoomError(f"the stored night cannot be read: {exc!r}") from None
         known = set(night._players)
         named = {*night._seats, night._anchor, night._upcoming, *night._deals, *(b.name for b in night._buys)}
-        if not named <= known or len(set(night._seats)) != len(night._seats):
+        if not named <= known:
             raise RoomError(f"the stored night names players who never sat: {sorted(named - known)}")
+        if len(set(night._seats)) != len(night._seats):
+            raise RoomError(f"the stored night seats a player twice: {night._seats}")
         return night
 
     # -- the end of the evening ------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from pydantic import BaseModel, Field
 
 from pokerroom.errors import PokerroomError, RoomError, StoreError
 from pokerroom.room.clock import Clock, SystemClock
-from pokerroom.room.night import CashOut, Night, format_kronor
+from pokerroom.room.night import CashOut, format_kronor
 from pokerroom.room.night_sheet import SheetInfo, sheet_csv, sheet_html, sheet_json
 from pokerroom.room.record import Status
 from pokerroom.server.actor import Connection
@@ -44,6 +44,7 @@ from pokerroom.server.protocol import VERSION, Command, Ping, ProtocolError, err
 from pokerroom.store import Store
 from pokerroom.store import nights as stored
 from pokerroom.store.night_runner import NightRunner
+from pokerroom.store.nights import ended_sheet
 from pokerroom.words import plural
 
 __all__ = ["NewNight", "NightHall", "NightRoom", "ended_sheet", "night_routes", "sheet_view"]
@@ -76,30 +77,6 @@ class NewNight(BaseModel):
 
 
 # ---------------------------------------------------------------------------------------------- the sheet
-
-
-def ended_sheet(store: Store, night_id: int) -> tuple[CashOut, SheetInfo]:
-    """The cash-out sheet of ended night ``night_id``, read back from the store: the books' buy-ins and departures
-    and each player's chips in the ledger (what :meth:`NightRunner.end` checked them against).  Raises
-    :class:`StoreError` for a night that has not ended."""
-    row = stored.load_night(store, night_id)
-    if row.status != stored.ENDED:
-        raise StoreError(f"night {night_id} has not ended: its sheet is made at the end of the evening")
-    night = Night.from_json(row.state["night"])
-    cashed: dict[str, int] = {}
-    for m in night.moves:
-        if m.kind == "leave":
-            cashed[m.name] = cashed.get(m.name, 0) + m.chips
-    final = {
-        name: store.balance(store.account_id(stored.account_name(row.id, name))) - cashed.get(name, 0)
-        for name in night.seats
-    }
-    sheet = night.cash_out_sheet(final)
-    info = SheetInfo.from_night(
-        night, voided=stored.voided_hands(store, row.table), started_at=row.created_at, ended_at=row.ended_at,
-        night_id=row.id,
-    )  # fmt: skip
-    return sheet, info
 
 
 def sheet_view(sheet: CashOut, info: SheetInfo, token: str) -> dict[str, object]:

@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pokerroom.chips import whole_number
 from pokerroom.engine import Hand
 from pokerroom.errors import RoomError, StoreError
 from pokerroom.games import find
@@ -151,20 +152,44 @@ class NightRunner:
             for number in _nights.settled_after(store, runner.table_id, self.table_hand):
                 night.next_hand()
                 self.table_hand = number
+            self._check_books()
             flags = row.state.get("seats", {})
             for k, name in enumerate(night.seats):
                 account = self._account(name)
                 chips = store.balance(account) - night.cashed(name)  # what they took home earlier stays home
+                # Sitting back down is not a buy-in: the table's caps do not apply, the debts stand; a player
+                # with no chips sits too, to buy again (or leave) between hands as before the stop.
+                kept = {f: v for f, v in flags.get(name, {}).items() if f in _SEAT_FIELDS}
+                runner.table.seats[k] = SeatState(name, chips, **kept)
                 if chips:
-                    # Sitting back down is not a buy-in: the table's caps do not apply, the debts stand.
-                    kept = {f: v for f, v in flags.get(name, {}).items() if f in _SEAT_FIELDS}
-                    runner.table.seats[k] = SeatState(name, chips, **kept)
                     store.buy_in(runner.table_id, account, chips, lease=runner.lease)
             self.save()
         except BaseException:
             runner.close()
             raise
         return self
+
+    def _check_books(self) -> None:
+        """Refuse (:class:`StoreError`) books that do not agree with the ledger before anything is played: each
+        player's purchases in the books are the chips paid into their account, and every chip bought is with a
+        player (at the table or taken home) or carried in the pot."""
+        night, store = self.night, self.store
+        held = 0
+        for name in night.players:
+            try:
+                account = self._account(name)
+            except StoreError:
+                raise StoreError(f"the stored night names {name!r}, who has no account in it") from None
+            paid = sum(r.amount for r in store.account_history(account) if r.kind == "deposit")
+            if paid != night.chips_bought(name) or night.cashed(name) < 0:
+                raise StoreError(
+                    f"the stored night cannot be resumed: its books say {name} bought "
+                    f"{plural(night.chips_bought(name), 'chip')}, the ledger {plural(paid, 'chip')}"
+                )
+            held += store.balance(account) + store.stack(self.runner.table_id, account)
+        bought = sum(night.chips_bought(n) for n in night.players)
+        if held + store.carried(self.runner.table_id) != bought:
+            raise StoreError(f"the stored night cannot be resumed: {held} chips held and carried, {bought} bought")
 
     def row(self) -> _nights.NightRow:
         """The night as stored now (its times, its status)."""
@@ -234,6 +259,7 @@ class NightRunner:
         self.runner.trial(lambda t: t.add_chips(name, chips))  # the club's rules, refused before anything is written
         before = self._snapshot()
         try:
+            self.undo_state = None  # a typed hand is taken back only before anything else changes
             self.night.rebuy(name, chips)
             self._buy(name, chips, "rebuy")
             self.runner.rebuy(name, chips)
@@ -267,10 +293,7 @@ class NightRunner:
             self.runner.trial(probe)
             assert chips is not None
             returning = any(b.name == name for b in self.night.buys)
-            if returning:
-                self.night.rebuy(name, chips)
-            else:
-                self.night.buy_in(name, chips, late=True)
+            self.night.buy_in(name, chips, late=True)  # a player coming back buys in as a new player
             try:
                 self._account(name)
             except StoreError:
@@ -282,6 +305,7 @@ class NightRunner:
             self._restore(before)
             raise
         self._arranged = False
+        self.undo_state = None
         self.save()
         return name, chips
 
@@ -300,14 +324,21 @@ class NightRunner:
             self._restore(before)
             raise
         self._arranged = False
+        self.undo_state = None
         self.save()
         return name, chips
 
     def set_rule(self, key: str, value: object) -> int:
         """House rule ``key`` = ``value`` from the next hand on (meta-rule 2); returns that hand's number."""
         self._between()
+        books, undo = self.night.to_json(), self.undo_state
         start = self.night.set_rule(key, value)
-        self.save()
+        self.undo_state = None
+        try:
+            self.save()  # a value the store cannot keep is refused here, and nothing changes
+        except (StoreError, RoomError, TypeError, ValueError) as exc:
+            self.night, self.undo_state = Night.from_json(books), undo
+            raise RoomError(f"house rule {key}={value!r} cannot be kept with the night: {exc}") from None
         return start
 
     def _snapshot(self) -> tuple[dict[str, Any], list[SeatState | None], Any, Any, Any]:
@@ -396,6 +427,9 @@ class NightRunner:
         self._between()
         table = self.prepare(last=last)
         seated = self.night.seats
+        bad = [f"{n}: {v!r}" for n, v in nets.items() if not whole_number(v)]
+        if bad:
+            raise RoomError(f"nets are whole numbers of chips, not {', '.join(bad)}")
         if sorted(nets) != sorted(seated):
             raise RoomError(f"give a result for exactly the seated players: {', '.join(seated)}")
         stacks = self.stacks()
@@ -488,6 +522,21 @@ class NightRunner:
         books and the ledger (they must agree to the chip), and the night is stored as ended.  Raises
         :class:`RoomError` when the chips do not settle (the night then stays running)."""
         self._between()
+        carried, seated = self.table.carried, self.night.seats
+        if carried and len(seated) == 1:
+            # Nobody is left to play the last hand with (A-G1-7): the pot's odd chips go to the one player left.
+            self.table.carried = 0
+            self.table.seats[self.table.seat_of(seated[0])].stack += carried  # type: ignore[union-attr]
+            _nights.enter_result(
+                self.store,
+                self.id,
+                self.runner.table_id,
+                {self._account(seated[0]): carried},
+                0,
+                self.state(),
+                memo=f"the {plural(carried, 'chip')} carried in the pot to {seated[0]}, the last player (A-G1-7)",
+                lease=self.runner.lease,
+            )
         final = self.stacks()
         sheet = self.night.cash_out_sheet(final)
         for name in list(final):

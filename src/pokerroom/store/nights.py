@@ -25,6 +25,8 @@ from typing import Any
 from sqlalchemy import select, update
 
 from pokerroom.errors import StoreError
+from pokerroom.room.night import CashOut, Night
+from pokerroom.room.night_sheet import SheetInfo
 from pokerroom.room.record import HandRecord, Status
 from pokerroom.store import Store
 from pokerroom.store import leases as _leases
@@ -39,6 +41,7 @@ __all__ = [
     "account_name",
     "buy_chips",
     "create_night",
+    "ended_sheet",
     "enter_result",
     "list_nights",
     "load_night",
@@ -249,3 +252,22 @@ def voided_hands(store: Store, table: int) -> list[HandRecord]:
     with store.reading() as conn:
         ids = [int(h) for h in conn.execute(query.order_by(hands.c.number)).scalars()]
     return [store.hand_record(h) for h in ids]
+
+
+def ended_sheet(store: Store, night: int) -> tuple[CashOut, SheetInfo]:
+    """The cash-out sheet of ended night ``night``, read back from the store: the books' buy-ins and departures
+    and each player's chips in the ledger (what :meth:`NightRunner.end` checked them against), with the evening
+    as :class:`SheetInfo` tells it.  Raises :class:`StoreError` for a night that is unknown or has not ended."""
+    row = load_night(store, night)
+    if row.status != ENDED:
+        raise StoreError(f"night {row.id} has not ended: its sheet is made at the end of the evening")
+    books = Night.from_json(row.state["night"])
+    final = {
+        name: store.balance(store.account_id(account_name(row.id, name))) - books.cashed(name) for name in books.seats
+    }
+    sheet = books.cash_out_sheet(final)
+    info = SheetInfo.from_night(
+        books, voided=voided_hands(store, row.table), started_at=row.created_at, ended_at=row.ended_at,
+        night_id=row.id,
+    )  # fmt: skip
+    return sheet, info
