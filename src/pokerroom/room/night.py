@@ -65,14 +65,15 @@ NOT_AGREED_MINUTES = 1e12
 
 
 def format_kronor(ore: int) -> str:
-    """``ore`` as kronor with two decimals and a Swedish decimal comma.
+    """``ore`` as kronor with two decimals, a Swedish decimal comma and a space between thousands.
 
-    >>> format_kronor(1240), format_kronor(-5), format_kronor(0)
-    ('12,40 kr', '-0,05 kr', '0,00 kr')
+    >>> format_kronor(1240), format_kronor(-5), format_kronor(0), format_kronor(2_000_000)
+    ('12,40 kr', '-0,05 kr', '0,00 kr', '20 000,00 kr')
     """
     sign = "-" if ore < 0 else ""
     kr, rest = divmod(abs(ore), 100)
-    return f"{sign}{kr},{rest:02d} kr"
+    thousands = f"{kr:,}".replace(",", " ")
+    return f"{sign}{thousands},{rest:02d} kr"
 
 
 def _check_minutes(minutes: object) -> None:

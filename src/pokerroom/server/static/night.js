@@ -9,7 +9,7 @@
 import { renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
 import { renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
-import { api, chips, el, gameById, replace, tid, toast } from "./util.js";
+import { api, chips, el, gameById, plural, replace, tid, toast } from "./util.js";
 
 const PING_MS = 20000;
 const MAX_RETRY_MS = 10000;
@@ -317,7 +317,7 @@ function render() {
   $("night-phase").dataset.phase = night.phase;
   const rules = Object.entries(night.rules || {}).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(",") : v}`);
   $("night-sub").textContent =
-    `Host ${night.host} · ${night.limit} limit · ${night.price_kr} a chip · buy-in ${chips(night.first_buyin)} chips ` +
+    `Host ${night.host} · ${night.limit} limit · ${night.price_kr} a chip · buy-in ${plural(night.first_buyin, "chip")} ` +
     `(${night.buyin_kr}) · ends on the orbit after ${night.length}` + (night.hand ? ` · hand ${night.hand}` : "");
   $("night-rules").textContent = `House rules for the next hand: ${rules.join(", ") || "the club's defaults"}.`;
   document.title = `${state.hand && state.hand.legal ? "● " : ""}Club night — pokerroom`;
@@ -382,7 +382,7 @@ function renderControls(night, host) {
     else if (night.limit === "no") note.push("No-limit lowball: a rebuy once your chips are gone.");
     else note.push("No rebuy now.");
   }
-  else if (seated && cap !== null && cap !== undefined) note.push(`Up to ${chips(cap)} chips now${night.rebuy_cap ? " (X = M / S)" : ""}.`);
+  else if (seated && cap !== null && cap !== undefined) note.push(`Up to ${plural(cap, "chip")} now${night.rebuy_cap ? " (X = M / S)" : ""}.`);
   if (seated && !between) note.push("A rebuy is made when this hand is over.");
   if (mine && mine.seated && mine.chips === 0 && between) note.push("You have no chips: rebuy, or you leave the table at the next deal.");
   $("rebuy-note").textContent = note.join(" ");
@@ -437,7 +437,7 @@ function renderSheet(night) {
   const sheet = night.sheet;
   $("sheet-panel").hidden = !sheet;
   if (!sheet) return;
-  $("sheet-sub").textContent = `After ${sheet.hands} hands, at ${sheet.price_kr} a chip.`;
+  $("sheet-sub").textContent = `After ${plural(sheet.hands, "hand")}, at ${sheet.price_kr} a chip.`;
   // Deals, Paid and Value give way on a phone (night.css): Player, Bought, Chips out and Net stay.
   const columns = [["Player", ""], ["Deals", "n wide"], ["Bought", "n"], ["Paid", "n wide"], ["Chips out", "n"], ["Value", "n wide"], ["Net", "n"]];
   const head = el("tr", {}, columns.map(([h, cls]) => el("th", { class: cls }, h)));

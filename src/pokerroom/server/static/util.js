@@ -90,6 +90,11 @@ export function chips(n) {
   return n === null || n === undefined ? "—" : Number(n).toLocaleString("en-US");
 }
 
+/** A count with its word in the right number: plural(1, "chip") -> "1 chip", plural(3, "hand") -> "3 hands". */
+export function plural(n, word, words = `${word}s`) {
+  return `${chips(n)} ${Number(n) === 1 || Number(n) === -1 ? word : words}`;
+}
+
 /** A signed chip amount: +40 / -20 / 0. */
 export function signed(n) {
   return n > 0 ? `+${chips(n)}` : chips(n);
