@@ -349,3 +349,16 @@ def test_the_sheet_of_an_ended_night_can_be_written_again(tmp_path: Path) -> Non
     assert result.exit_code == 0 and "Night 1 has ended; its cash-out sheet is in again.csv." in result.output
     rows = list(csv.reader(io.StringIO((tmp_path / "again.csv").read_text(encoding="utf-8-sig"))))
     assert rows[0][0] == "player" and sum(int(r[8]) for r in rows[1:3]) == 0
+
+
+def test_a_player_who_joined_typing_still_types_after_a_resume(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'n.db'}"
+    out = night("--players", "Anna,Bo", "--human", "Anna", "--seed", "2", "--hands", "9", "--database", url,
+                lines=["f", "join Fia", "pause"])
+    assert "Fia joins at seat" in out and "(by lot, typing)" in out
+    with Store(url) as store:
+        book = NightRunner.resume(store)
+        try:
+            assert book.options["humans"] == ["Anna", "Fia"]
+        finally:
+            book.close()

@@ -81,13 +81,9 @@ def _rebuy(evening: Evening, name: str, chips: int) -> None:
 
 
 def _bot_rebuys(evening: Evening) -> None:
-    table = evening.table
-    for name, chips in evening.stacks().items():
-        if name in evening.bots and name not in evening.humans and chips == 0 and name in table.stacks():
-            most = table.max_rebuy(name)
-            buy = evening.night.config.first_buyin if most is None else min(most, evening.night.config.first_buyin)
-            if buy > 0:
-                _rebuy(evening, name, buy)
+    bots = [name for name in evening.bots if name not in evening.humans]
+    for name, buy in evening.book.busted_rebuys(bots).items():
+        _rebuy(evening, name, buy)
 
 
 def _join(evening: Evening, words: list[str]) -> None:

@@ -431,14 +431,9 @@ class NightActor(TableActor):
 
     def _bot_rebuys(self) -> None:
         """Bots with no chips buy again at once (as at the terminal)."""
-        first = self.night.config.first_buyin
-        for name, chips in self.book.stacks().items():
-            if name in self.bots and chips == 0 and name in self.table.stacks():
-                most = self.table.max_rebuy(name)
-                buy = first if most is None else min(most, first)
-                if buy > 0:
-                    with contextlib.suppress(PokerroomError):
-                        self._apply(name, NightCommand("rebuy", chips=buy, player=name))
+        for name, buy in self.book.busted_rebuys(self.bots).items():
+            with contextlib.suppress(PokerroomError):
+                self._apply(name, NightCommand("rebuy", chips=buy, player=name))
 
     def _deal(self) -> None:
         if self.phase != RUNNING or self.paused:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from pokerroom.chips import whole_number
@@ -54,7 +54,8 @@ class NightRunner:
         self.label = row.label
         self.runner = runner
         self.night = night
-        self.options: dict[str, Any] = dict(row.config.get("options", {}))
+        self.options: dict[str, Any] = dict(row.state.get("options", row.config.get("options", {})))
+        """What the program driving the night needs again on resume (who types, the bots' kind, the files)."""
         self.elapsed: float = float(row.state.get("elapsed", 0.0))
         """Minutes played before this process took the night up (the time it was stopped does not count)."""
         self.stop_asked: bool = bool(row.state.get("stop", False))
@@ -104,14 +105,12 @@ class NightRunner:
         )
         try:
             label = label or f"{game.name} {store.now():%Y-%m-%d %H:%M}"
+            # The agreement as it was made (players, options); the books keep what changes (options too).
             stored = {
-                "agreement": config.to_json(),
-                "players": list(names),
-                "table": table_name,
-                "seed": seed,
+                "agreement": config.to_json(), "players": list(names), "table": table_name, "seed": seed,
                 "options": dict(options or {}),
-            }
-            state = {"night": night.to_json(), "table_hand": 0, "elapsed": 0.0, "stop": False, "seats": {}}
+            }  # fmt: skip
+            state = {"night": night.to_json(), "options": dict(options or {})}
             ids.append(
                 _nights.create_night(
                     store, label=label, game=config.game, table=runner.table_id, config=stored, state=state
@@ -238,11 +237,20 @@ class NightRunner:
         held = self.table.stacks()
         return {name: held.get(name, 0) for name in self.night.seats}
 
-    def options_changed(self) -> None:
-        """Write the books after :attr:`options` changed."""
-        self.save()
-
     # ------------------------------------------------------------------ between hands
+
+    def busted_rebuys(self, players: Iterable[str]) -> dict[str, int]:
+        """What each of ``players`` who sits at the table with no chips buys at once (the bots): the evening's
+        first buy-in, or the most the club's rules allow now when that is less (nothing when they allow none)."""
+        first, held = self.night.config.first_buyin, self.table.stacks()
+        out = {}
+        for name in players:
+            if held.get(name) == 0:
+                most = self.table.max_rebuy(name)
+                buy = first if most is None else min(most, first)
+                if buy > 0:
+                    out[name] = buy
+        return out
 
     def _between(self) -> None:
         h = self.table.hand
@@ -264,7 +272,7 @@ class NightRunner:
             self._buy(name, chips, "rebuy")
             self.runner.rebuy(name, chips)
         except BaseException:
-            self._restore(before)
+            before()
             raise
         self.save()
         return name
@@ -302,7 +310,7 @@ class NightRunner:
             self._buy(name, chips, "return" if returning else "late buy-in")
             self.runner.sit(len(order), name, chips)
         except BaseException:
-            self._restore(before)
+            before()
             raise
         self._arranged = False
         self.undo_state = None
@@ -318,10 +326,10 @@ class NightRunner:
         chips = self.table.stacks().get(name, 0)
         try:
             self.night.leave(name, chips)
-            if any(st is not None and st.player == name for st in self.table.seats):
+            if name in self.table.stacks():
                 self.runner.stand(name)
         except BaseException:
-            self._restore(before)
+            before()
             raise
         self._arranged = False
         self.undo_state = None
@@ -341,21 +349,15 @@ class NightRunner:
             raise RoomError(f"house rule {key}={value!r} cannot be kept with the night: {exc}") from None
         return start
 
-    def _snapshot(self) -> tuple[dict[str, Any], list[SeatState | None], Any, Any, Any]:
-        t = self.table
-        return (
-            self.night.to_json(),
-            [None if s is None else dataclasses.replace(s) for s in t.seats],
-            t.button,
-            t._bb,
-            t._sb,
-        )
+    def _snapshot(self) -> Callable[[], None]:
+        """A function that puts the books and the table back as they are now (a refusal changes nothing)."""
+        books, table = self.night.to_json(), self.runner.snapshot()
 
-    def _restore(self, before: tuple[dict[str, Any], list[SeatState | None], Any, Any, Any]) -> None:
-        books, seats, button, bb, sb = before
-        self.night = Night.from_json(books)
-        self.table.seats[:] = seats
-        self.table.button, self.table._bb, self.table._sb = button, bb, sb
+        def restore() -> None:
+            self.night = Night.from_json(books)
+            table()
+
+        return restore
 
     # ------------------------------------------------------------------ hands
 
@@ -450,32 +452,31 @@ class NightRunner:
         undo: dict[str, Any] = {"night": before, "nets": dict(nets), "carried": table.carried}
         self.night.next_hand()
         self.undo_state = undo
-        by_account = {self._account(name): net for name, net in nets.items() if net}
         memo = f"hand {self.night.hand} played with real cards: " + (
             ", ".join(f"{n} {v:+d}" for n, v in nets.items() if v) or "no chips changed hands"
         )
         try:
-            _nights.enter_result(
-                self.store,
-                self.id,
-                self.runner.table_id,
-                by_account,
-                left,
-                self.state(),
-                memo=memo,
-                lease=self.runner.lease,
-            )
+            self._score(nets, left, memo)
         except BaseException:
             self.night = Night.from_json(before)
             self.undo_state = self._saved.get("undo")
             raise
+        return left
+
+    def _score(self, nets: Mapping[str, int], carried: int, memo: str) -> None:
+        """Each player's stack changes by ``nets`` and the pot then holds ``carried`` chips: in the store with the
+        books as they stand (one transaction, :func:`~pokerroom.store.nights.enter_result`), then at the table."""
+        by_account = {self._account(name): net for name, net in nets.items() if net}
+        _nights.enter_result(
+            self.store, self.id, self.runner.table_id, by_account, carried, self.state(), memo=memo,
+            lease=self.runner.lease,
+        )  # fmt: skip
         for name, net in nets.items():
-            seat = table.seats[table.seat_of(name)]
+            seat = self.table.seats[self.table.seat_of(name)]
             assert seat is not None
             seat.stack += net
-        table.carried = left
+        self.table.carried = carried
         self._saved = self.state()
-        return left
 
     def undo(self) -> int:
         """Take back the last hand typed in (``--enter``): the stacks, the pot and the night's deal as before it.
@@ -492,27 +493,11 @@ class NightRunner:
         if missing:
             raise RoomError(f"{', '.join(missing)} left after that hand; it cannot be taken back")
         self.night, self.undo_state = previous, None
-        by_account = {self._account(name): -net for name, net in nets.items() if net}
         try:
-            _nights.enter_result(
-                self.store,
-                self.id,
-                self.runner.table_id,
-                by_account,
-                int(undo["carried"]),
-                self.state(),
-                memo=f"hand {number} taken back (undo)",
-                lease=self.runner.lease,
-            )
+            self._score({name: -net for name, net in nets.items()}, int(undo["carried"]), f"hand {number} taken back")
         except BaseException:
             self.night, self.undo_state = Night.from_json(self._saved["night"]), undo
             raise
-        for name, net in nets.items():
-            seat = self.table.seats[self.table.seat_of(name)]
-            assert seat is not None
-            seat.stack -= net
-        self.table.carried = int(undo["carried"])
-        self._saved = self.state()
         return number
 
     # ------------------------------------------------------------------ the end
@@ -525,22 +510,13 @@ class NightRunner:
         carried, seated = self.table.carried, self.night.seats
         if carried and len(seated) == 1:
             # Nobody is left to play the last hand with (A-G1-7): the pot's odd chips go to the one player left.
-            self.table.carried = 0
-            self.table.seats[self.table.seat_of(seated[0])].stack += carried  # type: ignore[union-attr]
-            _nights.enter_result(
-                self.store,
-                self.id,
-                self.runner.table_id,
-                {self._account(seated[0]): carried},
-                0,
-                self.state(),
-                memo=f"the {plural(carried, 'chip')} carried in the pot to {seated[0]}, the last player (A-G1-7)",
-                lease=self.runner.lease,
-            )
+            last = seated[0]
+            self._score({last: carried}, 0, f"the {plural(carried, 'chip')} carried in the pot to {last} (A-G1-7)")
         final = self.stacks()
         sheet = self.night.cash_out_sheet(final)
-        for name in list(final):
-            if any(st is not None and st.player == name for st in self.table.seats):
+        at_table = self.table.stacks()
+        for name in final:
+            if name in at_table:
                 self.runner.stand(name)
         for row in sheet.rows:
             held = self.store.balance(self._account(row.name))

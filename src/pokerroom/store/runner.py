@@ -355,7 +355,7 @@ class TableRunner:
         self._open()
         if self.hand_id is not None:
             raise RoomError("a hand is being played; finish it first")
-        restore = self._snapshot()
+        restore = self.snapshot()
         try:
             hand = self.table.start_hand(seed=seed, started_at=self.store.now())
             setup = self.table.setup
@@ -379,7 +379,7 @@ class TableRunner:
             self._settle()
         return hand_id
 
-    def _snapshot(self) -> Callable[[], None]:
+    def snapshot(self) -> Callable[[], None]:
         """A function that puts :attr:`table` back as it is now: every attribute (a deal replaces the hand, the
         layout, the result, the positions and the counters), copies of what a deal changes in place (the seats,
         the clocks' time banks) and the room events logged since."""
@@ -404,10 +404,10 @@ class TableRunner:
         return restore
 
     def trial(self, check: Callable[[Table], object]) -> None:
-        """Call ``check`` with the table, then put the table back exactly as it was (:meth:`_snapshot`): a dry
+        """Call ``check`` with the table, then put the table back exactly as it was (:meth:`snapshot`): a dry
         run of a change (a rebuy, a newcomer sitting down) whose refusal must come before anything is written.
         Whatever ``check`` raises is raised."""
-        restore = self._snapshot()
+        restore = self.snapshot()
         try:
             check(self.table)
         finally:
