@@ -4,6 +4,7 @@
 // when a log-in was remembered (localStorage "pokerroom_user"), so a visitor's first page shows no failed request.
 
 import { api, chips, toast } from "./util.js";
+import { loadLanguage, translate } from "./i18n.js";
 import { showLobby, hideLobby } from "./lobby.js";
 import { showTable, hideTable } from "./table.js";
 
@@ -180,6 +181,8 @@ export function route() {
 }
 
 async function start() {
+  await loadLanguage();
+  translate();
   bindAuthForm("login-form", "/api/login", "login-error");
   bindAuthForm("signup-form", "/api/signup", "signup-error");
   document.getElementById("logout").addEventListener("click", logout);
