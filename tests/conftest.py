@@ -42,3 +42,13 @@ def store(store_url: str, clock: Clock) -> Iterator[Store]:
     s = Store(store_url, now=clock)
     yield s
     s.close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, object]:
+    """pytest-playwright launches Debian's Chromium with these (never a downloaded browser)."""
+    from browsertools import CHROMIUM, FLAGS
+
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's Chromium is not installed: run `make chromium` (apt-get install chromium)")
+    return {"executable_path": str(CHROMIUM), "headless": True, "args": FLAGS}
