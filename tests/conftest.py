@@ -15,6 +15,27 @@ from storetools import BACKENDS, Clock, backend_url
 
 PlayRandomly = Callable[[Game, Limit, int], Hand]
 
+RUN_FIRST = (
+    "tests/test_room_soak.py",
+    "tests/test_room_crash.py::test_sigkill",
+    "tests/test_server_actor.py::test_no_message_carries",
+    "tests/test_browser",
+    "tests/test_games_random_play.py",
+    "tests/test_cli_simulate_workers.py",
+    "tests/test_games_pokerkit.py",
+    "src/pokerroom/equity/__init__.py",
+)
+"""Node-id prefixes of the longest tests (``pytest --durations``): started first, so that with ``-n 2`` neither
+worker is left alone with one of them at the end of the run."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        node = item.nodeid
+        return next((i for i, prefix in enumerate(RUN_FIRST) if node.startswith(prefix)), len(RUN_FIRST))
+
+    items.sort(key=rank)  # stable: the rest keep their order
+
 
 @pytest.fixture
 def play_randomly() -> PlayRandomly:
