@@ -10,6 +10,12 @@ $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
+# Serving needs only the package and its own dependencies; the suite and the benchmarks add their extras
+# (pytest, mypy, Playwright, the peer libraries). Each has its own stamp, so `make run` never installs them.
+$(VENV)/.installed-run: pyproject.toml $(BIN)/activate
+	$(BIN)/pip install -q -e .
+	touch $@
+
 $(VENV)/.installed: pyproject.toml $(BIN)/activate
 	$(BIN)/pip install -q -e '.[test,bench]'
 	touch $@
@@ -17,7 +23,7 @@ $(VENV)/.installed: pyproject.toml $(BIN)/activate
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-run: $(VENV)/.installed
+run: $(VENV)/.installed-run
 	$(BIN)/pokerroom serve --host $(HOST) --port $(PORT)
 
 # The browser tests drive Debian's Chromium (never a downloaded browser): installed here when missing.

@@ -25,6 +25,7 @@ from rich.table import Table
 
 from pokerroom.errors import PokerroomError
 from pokerroom.games import all_games
+from pokerroom.words import plural
 
 if TYPE_CHECKING:
     from pokerroom.equity.core import EquityResult
@@ -83,7 +84,8 @@ def equity_command(
         raise typer.Exit(code=2)
     method = "exact" if exact else "monte-carlo" if monte_carlo else "auto"
     progress = Progress(
-        TextColumn("equity"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True
+        TextColumn("equity"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True,
+        disable=not err.is_terminal,  # off a terminal the bar would leave a blank line before an error
     )
     task = progress.add_task("equity", total=None)
 
@@ -106,9 +108,9 @@ def equity_command(
     if not out.is_terminal:
         out = Console(highlight=False, width=200)  # a pipe or a file: never squeeze the table
     out.print(_table(result))
-    how = f"{result.deals:,} deals"
+    how = plural(result.deals, "deal", spec=",")
     if result.method == "exact":
-        how += f" over {result.matchups:,} matchup{'s' if result.matchups != 1 else ''}, every one counted"
+        how += f" over {plural(result.matchups, 'matchup', spec=',')}, every one counted"
     else:
         how += f", seed {result.seed}"
     if result.board:

@@ -29,6 +29,7 @@ from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner, crash_void
 from pokerroom.store.schema import balances, poker_tables
+from pokerroom.words import plural
 
 __all__ = ["Recovered", "recover", "recover_all"]
 
@@ -106,7 +107,7 @@ def describe(records: list[Recovered]) -> list[str]:
         for number, refunds in r.voided:
             paid = ", ".join(f"{player} {chips}" for player, chips in refunds.items() if chips) or "nothing put in"
             lines.append(f"Table {r.name}: hand #{number} voided (RULES §3.8); refunded: {paid}.")
-        lines.append(f"Table {r.name}: {r.returned} chips returned from the table to the players' accounts.")
+        lines.append(f"Table {r.name}: {plural(r.returned, 'chip')} returned from the table to the players' accounts.")
     return lines
 
 
@@ -135,5 +136,4 @@ def recover(
         console.print(line, markup=False)
     hands = sum(len(r.voided) for r in records if not r.skipped)
     tables = sum(1 for r in records if not r.skipped)
-    console.print(f"Recovered {tables} {'table' if tables == 1 else 'tables'}, {hands} "
-                  f"{'hand' if hands == 1 else 'hands'} voided.")
+    console.print(f"Recovered {plural(tables, 'table')}, {plural(hands, 'hand')} voided.")

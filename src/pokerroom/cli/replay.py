@@ -31,6 +31,7 @@ from pokerroom.errors import PokerroomError
 from pokerroom.formats import phh
 from pokerroom.formats.replay import PASSING, STATUSES, ReplayResult, allowed_reason
 from pokerroom.formats.replay import replay as replay_hand
+from pokerroom.words import plural
 
 __all__ = ["STATUSES", "format_line", "replay", "replay_paths"]
 
@@ -175,7 +176,7 @@ def replay(
     extra = "".join(f", {n} {s}" for s, n in sorted(counts.items()) if s not in STATUSES)
     note = f"; {allowed} allow-listed" if allowed else ""
     summary.print(
-        f"{hands} {'hand' if hands == 1 else 'hands'} in {seconds:.2f} s ({rate:,.0f} hands/s): {parts}{extra}{note}",
+        f"{plural(hands, 'hand')} in {seconds:.2f} s ({rate:,.0f} hands/s): {parts}{extra}{note}",
         markup=False,
     )
     if not hands:  # a folder without a hand history is most likely the wrong folder: say so, exit 1

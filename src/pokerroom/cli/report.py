@@ -34,6 +34,7 @@ from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store import Store, migrations
 from pokerroom.store.ledger import PLAY_PREFIX, play_account
 from pokerroom.store.schema import balances, metadata
+from pokerroom.words import plural
 
 __all__ = ["DEFAULT_DATABASE", "check_database", "open_store", "reading", "report_app"]
 
@@ -232,7 +233,7 @@ def history(
     console.print(table)
     held = rows[-1].holdings if rows else 0
     more = f" (the last {len(shown)} shown)" if len(shown) < len(rows) else ""
-    console.print(f"{len(rows)} {'posting' if len(rows) == 1 else 'postings'}{more}; holdings now {held} chips.")
+    console.print(f"{plural(len(rows), 'posting')}{more}; holdings now {plural(held, 'chip')}.")
     if twin is not None:
         console.print(f"Their play money is the account {twin}: pokerroom report history {twin}.")
 
@@ -272,4 +273,4 @@ def balance(ctx: typer.Context) -> None:
     if problem is not None:
         console.print(problem, style="red", markup=False)
         raise typer.Exit(1)
-    console.print(f"The ledger balances: every transaction sums to zero; {total} chips in the room.")
+    console.print(f"The ledger balances: every transaction sums to zero; {plural(total, 'chip')} in the room.")

@@ -23,6 +23,7 @@ from pokerroom.cards import format_card
 from pokerroom.errors import PokerroomError, UnsupportedRule
 from pokerroom.games import Family, Game, Limit, Selection, Share, find
 from pokerroom.games.base import HouseRule, Opener, Street, format_rule_value
+from pokerroom.words import plural
 
 __all__ = ["apply_rules", "format_value", "parse_rule", "rules", "rules_text"]
 
@@ -213,7 +214,7 @@ def _bring_in_amount(game: Game) -> str:
     try:
         with_ante = game.deal(stacks=seats, ante=10, seed=0)
         antes = with_ante.bring_in / 10
-        text = f"{antes:g} ante{'' if antes == 1 else 's'} by default"
+        text = f"{plural(antes, 'ante', spec='g')} by default"
         if with_ante.betting.fixed:
             wide = game.deal(stacks=seats, ante=10, seed=0, betting=game.betting(Limit.FIXED, big_blind=1000))
             if wide.bring_in == 500:  # it follows the small bet, not the ante (bring_in_antes=-1, RULES G4)
@@ -313,7 +314,7 @@ def _other_rules(game: Game) -> list[str]:
         lines.append("spread limit ranges: " + ", ".join(f"{ranges[0]}-{top}" for top in ranges[1:]) + " by round")
     nl_min = house.nl_min_chips
     if nl_min:
-        lines.append(f"no limit: the smallest bet and raise is {nl_min} chip{'s' if nl_min > 1 else ''}")
+        lines.append(f"no limit: the smallest bet and raise is {plural(nl_min, 'chip')}")
     return lines
 
 

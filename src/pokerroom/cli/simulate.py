@@ -103,6 +103,7 @@ from pokerroom.games import Game, find
 from pokerroom.games.stakes import parse_stakes
 from pokerroom.room.table import Table, TableConfig
 from pokerroom.store import Store
+from pokerroom.words import plural
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -134,11 +135,6 @@ def interval(results: Sequence[int], unit: int = 1) -> tuple[float, float]:
         return mean, math.inf
     half = Z95 * statistics.stdev(results) / math.sqrt(n) * 100 / unit
     return mean, half
-
-
-def _count(n: int, word: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _fmt(value: tuple[float, float]) -> str:
@@ -225,7 +221,7 @@ def _check_buy_in(config: TableConfig, players: int, chips: int | None) -> int:
         allowed = table.buy_in
         if chips > MAX_CHIPS or chips < allowed.minimum or (allowed.maximum is not None and chips > allowed.maximum):
             raise typer.BadParameter(
-                f"{chips} chips is outside this table's buy-in range: {allowed.describe()} (RULES §3.3)",
+                f"{plural(chips, 'chip')} is outside this table's buy-in range: {allowed.describe()} (RULES §3.3)",
                 param_hint="--buy-in",
             )
         buy_in = chips
@@ -233,7 +229,7 @@ def _check_buy_in(config: TableConfig, players: int, chips: int | None) -> int:
         buy_in = table.default_buy_in()
     if buy_in * players > MAX_CHIPS:
         raise typer.BadParameter(
-            f"the buy-in would be {buy_in} chips a bot, {buy_in * players} for {players} bots: more than "
+            f"the buy-in would be {plural(buy_in, 'chip')} a bot, {buy_in * players} for {players} bots: more than "
             f"{MAX_CHIPS} chips (2**53, the store's limit); choose smaller stakes",
             param_hint=hint,
         )
@@ -382,11 +378,11 @@ def _run(
         players=setup.players, buy_in=setup.buy_in, run=run, database=database,
     )
     if client is not None:
-        count = _count(workers_of(client), "Dask worker")
+        count = plural(workers_of(client), "Dask worker")
         place, how = f"on the Dask cluster at {setup.dask} ({count} now)", count
     elif setup.workers > 1:
         n = min(setup.workers, len(specs))
-        count = f"{n} worker process{'' if n == 1 else 'es'}"
+        count = plural(n, "worker process", "worker processes")
         place, how = f"by {count}", count
     else:
         place, how = "in this process", "in this process"
@@ -426,8 +422,8 @@ def _header(
         money = "real money (raked)"
     out.print(
         f"{setup.game.name}: {setup.players} bots ({', '.join(labels)}), {table.stakes.betting.describe()}, "
-        f"{table.stakes.describe()}, buy-in {setup.buy_in} chips, {money}; "
-        f"{_count(setup.hands, 'hand')}{'' if setup.seed is None else f', seed {setup.seed}'}.",
+        f"{table.stakes.describe()}, buy-in {plural(setup.buy_in, 'chip')}, {money}; "
+        f"{plural(setup.hands, 'hand')}{'' if setup.seed is None else f', seed {setup.seed}'}.",
         markup=False,
     )
     changed = table.game.changed_rules()
@@ -436,7 +432,7 @@ def _header(
     n = len(specs)
     last = f" (the last {specs[-1].hands})" if n > 1 and specs[-1].hands != specs[0].hands else ""
     each = ", each at a table of its own," if n > 1 else ","
-    shards = f"{_count(n, 'shard')} of {_count(specs[0].hands, 'hand')}{last}{each}"
+    shards = f"{plural(n, 'shard')} of {plural(specs[0].hands, 'hand')}{last}{each}"
     out.print(f"Shards: {shards} played {place}.", markup=False)
     if store is not None:
         out.print(f"Store: {store.engine.url.render_as_string(hide_password=True)}", markup=False)
@@ -488,7 +484,7 @@ def _report(merged: Merged, big: int, seconds: float, how: str, shared: bool, co
     played = merged.hands
     for line in merged.stopped:
         console.print(f"Stopped: {line}", style="red", markup=False)
-    title = f"Results after {_count(played, 'hand')}" + (f" (BB = big blind = {big} chips)" if big else "")
+    title = f"Results after {plural(played, 'hand')}" + (f" (BB = big blind = {plural(big, 'chip')})" if big else "")
     out = RichTable(title=title, title_justify="left")
     out.add_column("Bot")
     out.add_column("Hands", justify="right")
@@ -504,9 +500,10 @@ def _report(merged: Merged, big: int, seconds: float, how: str, shared: bool, co
         out.add_row(*row)
     console.print(out)
     rate = played / seconds if seconds > 0 else math.inf
-    console.print(f"Speed: {played} hands in {seconds:.1f} s, {rate:.0f} hands/s (through the store, {how}).")
+    console.print(f"Speed: {plural(played, 'hand')} in {seconds:.1f} s, {rate:.0f} hands/s (through the store, {how}).")
     console.print(
-        f"Rake: {merged.rake} chips taken in {played} hands (the store's rake report: {merged.stored_rake})."
+        f"Rake: {plural(merged.rake, 'chip')} taken in {plural(played, 'hand')} "
+        f"(the store's rake report: {merged.stored_rake})."
     )
     if merged.problems:
         console.print("Store check FAILED:", style="bold red")

@@ -318,7 +318,8 @@ def _checked(
     held = gained + at_table
     if held != deposited:
         problems.append(
-            f"the accounts gained {gained} chips and the table holds {at_table}: {held}, not the {deposited} deposited"
+            f"the accounts gained {plural(gained, 'chip')} and the table holds {at_table}: {held}, "
+            f"not the {deposited} deposited"
         )
     if stored_rake != rake:
         problems.append(f"the store's rake {stored_rake} is not the table's {rake}")
@@ -329,7 +330,7 @@ def _checked(
             problems.append(f"{s.name}'s account moved by {moved}, its hands add up to {sum(s.results)}")
     won = sum(sum(s.results) for s in seats)
     if won + rake + carried != 0:
-        problems.append(f"the bots won {won}, the rake is {rake} and {carried} chips are carried: not zero")
+        problems.append(f"the bots won {won}, the rake is {rake} and {plural(carried, 'chip')} carried: not zero")
     return ShardResult(
         index=spec.index,
         table=spec.table,

@@ -163,7 +163,7 @@ class NightConfig:
         if self.agreed_hands is not None:
             parts.append(plural(self.agreed_hands, "hand"))
         if self.agreed_minutes is not None:
-            parts.append(f"{self.agreed_minutes:g} minute{'' if self.agreed_minutes == 1 else 's'}")
+            parts.append(plural(self.agreed_minutes, "minute", spec="g"))
         return " or ".join(parts)
 
     def to_json(self) -> dict[str, object]:
@@ -572,7 +572,7 @@ class Night:
                 if chips > cap:
                     m, s = sum(stacks.values()), len(stacks)
                     raise RoomError(
-                        f"{name} may buy at most {plural(cap, 'chip')}: X = {m} / {s} = {m // s} chips after "
+                        f"{name} may buy at most {plural(cap, 'chip')}: X = {m} / {s} = {plural(m // s, 'chip')} after "
                         f"the rebuy, and {name} has {own}"
                     )
             elif house.rebuy_only_busted(self.limit) and own > 0:

@@ -299,7 +299,7 @@ def _when(when: datetime | None) -> str:
 
 def _length(info: SheetInfo) -> str:
     hands = [] if info.agreed_hands is None else [plural(info.agreed_hands, "hand")]
-    minutes = [] if info.agreed_minutes is None else [f"{info.agreed_minutes:g} minutes"]
+    minutes = [] if info.agreed_minutes is None else [plural(info.agreed_minutes, "minute", spec="g")]
     parts = hands + minutes
     return " or ".join(parts) + ", ending on a completed orbit" if parts else "not agreed"
 

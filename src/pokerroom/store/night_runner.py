@@ -188,7 +188,9 @@ class NightRunner:
             held += store.balance(account) + store.stack(self.runner.table_id, account)
         bought = sum(night.chips_bought(n) for n in night.players)
         if held + store.carried(self.runner.table_id) != bought:
-            raise StoreError(f"the stored night cannot be resumed: {held} chips held and carried, {bought} bought")
+            raise StoreError(
+                f"the stored night cannot be resumed: {plural(held, 'chip')} held and carried, {bought} bought"
+            )
 
     def row(self) -> _nights.NightRow:
         """The night as stored now (its times, its status)."""

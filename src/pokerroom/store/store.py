@@ -41,6 +41,7 @@ from pokerroom.store.connect import WRITE, make_engine
 from pokerroom.store.ledger import CASHIER, account_key, carried_key, post, read_balances, stack_key
 from pokerroom.store.records import HandInfo, HistoryRow, Lease, RakeRow
 from pokerroom.store.schema import accounts, balances, poker_tables
+from pokerroom.words import plural
 
 __all__ = ["Store"]
 
@@ -203,7 +204,7 @@ class Store:
             known_accounts(conn, [account])
             held = read_balances(conn, [account_key(account)], lock=True)[account_key(account)]
             if held < amount:
-                raise StoreError(f"account {account} holds {held} chips, cannot withdraw {amount}")
+                raise StoreError(f"account {account} holds {plural(held, 'chip')}, cannot withdraw {amount}")
             post(
                 conn, now=self._now(), kind="withdrawal", memo=memo, transfers=[(account_key(account), CASHIER, amount)]
             )
@@ -265,7 +266,7 @@ class Store:
             table = self._at_table(conn, table, lease, account)
             held = read_balances(conn, [account_key(account)], lock=True)[account_key(account)]
             if held < amount:
-                raise StoreError(f"account {account} holds {held} chips, cannot buy in for {amount}")
+                raise StoreError(f"account {account} holds {plural(held, 'chip')}, cannot buy in for {amount}")
             post(
                 conn,
                 now=self._now(),
@@ -288,7 +289,9 @@ class Store:
             if amount is None:
                 amount = held
             elif held < amount:
-                raise StoreError(f"account {account} has {held} chips at table {table}, cannot cash out {amount}")
+                raise StoreError(
+                    f"account {account} has {plural(held, 'chip')} at table {table}, cannot cash out {amount}"
+                )
             if amount:
                 post(
                     conn,
