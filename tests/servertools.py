@@ -20,6 +20,7 @@ from starlette.testclient import WebSocketTestSession
 
 from pokerroom.server import COOKIE, Starter, create_app
 from pokerroom.server import accounts as accounts_module
+from pokerroom.server.protocol import VERSION
 from pokerroom.store import Store
 
 HEADS_UP = Starter("Heads-up", "holdem", "1/2", "no", bots=1, seats=2)
@@ -124,7 +125,7 @@ class Conn:
         assert self.welcome["type"] == "welcome", self.welcome
 
     def send(self, type_: str, **fields: Any) -> None:
-        self.ws.send_json({"v": 1, "type": type_, **fields})
+        self.ws.send_json({"v": VERSION, "type": type_, **fields})
 
     def act(self, action: str, **fields: Any) -> None:
         self.send("act", action=action, **fields)

@@ -98,7 +98,7 @@ def _choose(rng: random.Random, legal: dict[str, Any], cards: list[str]) -> dict
     if "fold" in kinds and len(kinds) > 1 and rng.random() < 0.8:
         kinds.remove("fold")
     kind = rng.choice(kinds)
-    msg: dict[str, Any] = {"v": 1, "type": "act", "action": kind}
+    msg: dict[str, Any] = {"v": 2, "type": "act", "action": kind}
     if kind in ("bet", "raise"):
         lo, hi = legal[kind]
         msg["amount"] = rng.choice(legal["amounts"]) if "amounts" in legal else rng.choice((lo, lo, hi, (lo + hi) // 2))
@@ -156,7 +156,7 @@ def test_a_fold_heads_up_moves_exact_chips_and_the_store_follows(store: Store) -
     assert state["hand"]["legal"]["actions"] == ["fold", "call", "raise"]
     assert state["hand"]["legal"]["call"] == 1
     assert state["hand"]["pot"] == 3
-    actor.handle(first, parse('{"v": 1, "type": "act", "action": "fold"}'))
+    actor.handle(first, parse('{"v": 2, "type": "act", "action": "fold"}'))
     actor.broadcast()
     stacks = {st.player: st.stack for st in table.seats if st is not None}
     if first is alice:
@@ -202,7 +202,7 @@ def test_refusals_are_sent_back_and_change_nothing(store: Store) -> None:
     after = [st.stack for st in actor.table.seats if st is not None], len(actor.table.hand.events)  # type: ignore[union-attr]
     assert after == before
     actor.handle(mover, Ping("x"))
-    assert mover.messages[-1] == {"v": 1, "type": "pong", "id": "x"}
+    assert mover.messages[-1] == {"v": 2, "type": "pong", "id": "x"}
     lobby.close()
 
 

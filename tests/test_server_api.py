@@ -109,7 +109,9 @@ def test_sign_up_log_in_log_out(db: str) -> None:
         assert r.json() == {"player": "alice", "balances": {"real": 0, "play": PLAY}}
         cookie = r.headers["set-cookie"]
         assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
-        assert client.get("/api/me").json() == {"player": "alice", "balances": {"real": 0, "play": PLAY}}  # the jar
+        assert client.get("/api/me").json() == {  # the jar
+            "player": "alice", "balances": {"real": 0, "play": PLAY}, "operator": False,
+        }
         alice = Player("alice", r.cookies[COOKIE])
         client.cookies.clear()
 
@@ -140,7 +142,9 @@ def test_sign_up_log_in_log_out(db: str) -> None:
         # Log out ends that session only.
         assert api(client, alice, "POST", "/api/logout") == {}
         assert api(client, alice, "GET", "/api/me", 401)
-        assert api(client, again, "GET", "/api/me") == {"player": "alice", "balances": {"real": 0, "play": PLAY}}
+        assert api(client, again, "GET", "/api/me") == {
+            "player": "alice", "balances": {"real": 0, "play": PLAY}, "operator": False,
+        }
 
 
 def test_play_chips_top_up(db: str) -> None:
@@ -190,7 +194,8 @@ def test_tables_and_create_table(db: str) -> None:
         }  # fmt: skip
         tables = api(client, None, "GET", "/api/tables")
         assert [t["name"] for t in tables] == ["Heads-up", "Real"]
-        assert tables[0] == heads_up
+        no_hands = {"avg_pot": None, "players_per_flop": None, "hands_per_hour": 0, "hands": 0}
+        assert tables[0] == {**heads_up, "stake": 2, "stats": no_hands, "waiting": 0}  # the lobby's row
         assert (tables[1]["id"], tables[1]["kind"], tables[1]["players"]) == (2, "real", ["bot-2-1", None])
         assert api(client, None, "GET", "/api/tables/1") == heads_up
         assert api(client, None, "GET", "/api/tables/99", 404) == {"detail": "no table with id 99"}
@@ -244,11 +249,12 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
                 "stakes": "blinds 1/2", "limit": "no", "kind": "play", "seats": 2, "taken": 0, "players": [None, None],
                 "buy_in": {"min": 40, "max": 200, "default": 200},
             }  # fmt: skip
-            assert conn.welcome == {"v": 1, "type": "welcome", "player": "alice", "table": info}
+            chat = {"messages": [], "operator": False, "muted": []}
+            assert conn.welcome == {"v": 2, "type": "welcome", "player": "alice", "table": info, "chat": chat}
             first = conn.recv()
             assert first == {
-                "v": 1, "type": "state", "table": 1, "hand_number": 0, "seats": [None, None], "button": None,
-                "you": None, "hand": None, "clock": None, "results": [],
+                "v": 2, "type": "state", "table": 1, "hand_number": 0, "seats": [None, None], "button": None,
+                "you": None, "hand": None, "clock": None, "next_deal": None, "results": [],
                 "buy_in": {"min": 40, "max": 200, "default": 200}, "rebuy": {"allowed": False, "max": None},
             }  # fmt: skip
 
@@ -257,6 +263,7 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
             assert s["you"] == 1 and s["seats"][0] is None and s["hand"] is None
             assert seat(s, 1) == {
                 "seat": 1, "player": "alice", "stack": 150, "sitting_out": False, "connected": True, "bot": False,
+                "timed_out": False,
             }  # fmt: skip
             assert s["rebuy"] == {"allowed": True, "max": 50}
             assert balances(client, alice) == (0, PLAY - 150)
@@ -273,6 +280,7 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
             s = conn.state(lambda s: s["hand"] is not None, "the first deal")
             assert seat(s, 0) == {  # the seat's stack is live: the bot on the button has posted the small blind
                 "seat": 0, "player": "bot-1-1", "stack": 199, "sitting_out": False, "connected": True, "bot": True,
+                "timed_out": False,
             }  # fmt: skip
             assert s["hand_number"] == 1 and s["hand"]["number"] == 1
             assert api(client, None, "GET", "/api/tables/1")["players"] == ["bot-1-1", "alice"]
@@ -301,18 +309,18 @@ def test_no_limit_club_lowball_offers_no_rebuy_while_the_player_has_chips(db: st
 PARSE_ERRORS = [
     ("not json", "malformed"),
     ("[1, 2, 3]", "malformed"),
-    (json.dumps({"v": 1, "type": "ping", "id": "x" * 5000}), "too_long"),
+    (json.dumps({"v": 2, "type": "ping", "id": "x" * 5000}), "too_long"),
     ('{"type": "ping"}', "version"),
-    ('{"v": 2, "type": "ping"}', "version"),
-    ('{"v": 1, "type": "dance"}', "unknown_type"),
-    ('{"v": 1, "type": "sit", "seat": "one", "buy_in": 100}', "bad_field"),
-    ('{"v": 1, "type": "rebuy", "amount": 0}', "bad_field"),
-    ('{"v": 1, "type": "act", "action": "jump"}', "bad_field"),
-    ('{"v": 1, "type": "act", "action": "raise"}', "bad_field"),
-    ('{"v": 1, "type": "act", "action": "fold", "hand": 0}', "bad_field"),
-    ('{"v": 1, "type": "act", "action": "draw", "cards": "As"}', "bad_field"),
-    ('{"v": 1, "type": "act", "action": "draw", "cards": ["Xx"]}', "bad_card"),
-    ('{"v": 1, "type": "act", "action": "show", "cards": ["As", "As"]}', "bad_card"),
+    ('{"v": 1, "type": "ping"}', "version"),
+    ('{"v": 2, "type": "dance"}', "unknown_type"),
+    ('{"v": 2, "type": "sit", "seat": "one", "buy_in": 100}', "bad_field"),
+    ('{"v": 2, "type": "rebuy", "amount": 0}', "bad_field"),
+    ('{"v": 2, "type": "act", "action": "jump"}', "bad_field"),
+    ('{"v": 2, "type": "act", "action": "raise"}', "bad_field"),
+    ('{"v": 2, "type": "act", "action": "fold", "hand": 0}', "bad_field"),
+    ('{"v": 2, "type": "act", "action": "draw", "cards": "As"}', "bad_field"),
+    ('{"v": 2, "type": "act", "action": "draw", "cards": ["Xx"]}', "bad_card"),
+    ('{"v": 2, "type": "act", "action": "show", "cards": ["As", "As"]}', "bad_card"),
 ]
 
 
@@ -326,12 +334,13 @@ def test_socket_refuses_bad_messages_and_goes_on(db: str) -> None:
                 m = conn.error(code)
                 assert set(m) <= {"v", "type", "code", "message", "allowed"} and m["message"], m
                 if code == "unknown_type":
-                    assert m["allowed"] == ["sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping"]
+                    assert m["allowed"][:8] == ["sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping"]
+                    assert m["allowed"][8:] == ["chat", "mute", "unmute", "chat_remove", "chat_mute"]
                 conn.ping(k)
             conn.ws.send_bytes(b"\xff\xfe")
             conn.error("malformed")
             conn.ping("bytes")
-            conn.ws.send_bytes(b'{"v": 1, "type": "ping", "id": "binary"}')
+            conn.ws.send_bytes(b'{"v": 2, "type": "ping", "id": "binary"}')
             conn.until(lambda m: m["type"] == "pong" and m["id"] == "binary", "a pong to a binary frame")
             # Nothing changed: alice still sits with her 200 (less her blind) and the hand goes on.
             s = conn.turn(1)
@@ -500,6 +509,13 @@ def test_hand_to_showdown_against_a_bot(db: str) -> None:
             assert (s["button"], s["hand"]["players"][1]["stack"], s["hand"]["players"][1]["bet"]) == (0, 198, 2)
             conn.send("sit_out")  # not dealt the next hand: she leaves after this one
             s, result = play(conn, 1, bet_the_flop(40))
+            assert isinstance(result.pop("ended_at"), float)  # the table clock: real time here
+            assert result.pop("summary") == [
+                {"seat": 1, "player": "alice", "amount": 80, "uncontested": False, "hands": [
+                    {"share": "high", "category": "one-pair", "ranks": ["A"], "suit": None, "name": "one pair, aces",
+                     "best": ["As", "Ah", "Kd", "Qs", "8d"]},
+                ]},
+            ]  # fmt: skip
             assert result == {
                 "number": 1, "hand_id": 1, "players": [[0, "bot-1-1"], [1, "alice"]], "net": [-42, 38],
                 "pots": [{"amount": 80, "text": None, "winners": [[1, 80]], "shares": None}],
@@ -580,6 +596,7 @@ def test_reconnect_within_and_after_the_grace(db: str) -> None:
                 assert s["you"] == 1
                 assert seat(s, 1) == {  # live: her big blind is in
                     "seat": 1, "player": "alice", "stack": 198, "sitting_out": False, "connected": True, "bot": False,
+                    "timed_out": False,
                 }  # fmt: skip
                 assert s["hand"]["players"][1]["cards"] == before["hand"]["players"][1]["cards"]
                 assert s["hand"]["legal"] == before["hand"]["legal"]
@@ -676,7 +693,9 @@ def test_api_on_postgresql(store_url: str) -> None:
         alice = sign_up(client, "alice")
         assert api(client, None, "POST", "/api/signup", 409, json={"name": "alice", "password": PASSWORD})
         assert api(client, None, "POST", "/api/login", 401, json={"name": "alice", "password": "wrong password"})
-        assert api(client, alice, "GET", "/api/me") == {"player": "alice", "balances": {"real": 0, "play": PLAY}}
+        assert api(client, alice, "GET", "/api/me") == {
+            "player": "alice", "balances": {"real": 0, "play": PLAY}, "operator": False,
+        }
         with table(client, alice) as conn:
             conn.send("sit", seat=1, buy_in=120)
             conn.turn(1)

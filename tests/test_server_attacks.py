@@ -83,7 +83,7 @@ def test_deeply_nested_json_is_malformed_and_the_connection_stays(db: str) -> No
         with table(client, alice) as conn:
             conn.ws.send_text("[" * 2000 + "]" * 2000)
             conn.error("malformed")
-            conn.ws.send_text('{"v": 1, "type": "ping", "id": ' + "[" * 1500 + "]" * 1500 + "}")
+            conn.ws.send_text('{"v": 2, "type": "ping", "id": ' + "[" * 1500 + "]" * 1500 + "}")
             assert conn.until(lambda m: m["type"] in ("error", "pong"), "an answer")["type"] == "error"
             conn.ping("still here")
 
@@ -187,7 +187,9 @@ def test_sign_up_is_all_or_nothing(db: str) -> None:
             del store.create_account
         client.cookies.clear()
         bob = sign_up(client, "bob")  # the name is free again
-        assert api(client, bob, "GET", "/api/me") == {"player": "bob", "balances": {"real": 0, "play": PLAY}}
+        assert api(client, bob, "GET", "/api/me") == {
+            "player": "bob", "balances": {"real": 0, "play": PLAY}, "operator": False,
+        }
         store.check_balanced()
 
 
@@ -525,37 +527,37 @@ def test_table_names_refuse_control_characters(db: str) -> None:
 
 
 JUNK = [
-    ('{"v": 1, "type": "sit", "seat": 0, "buy_in": NaN}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 0, "buy_in": Infinity}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 0, "buy_in": -Infinity}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 1e400, "buy_in": 100}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 0, "buy_in": 100.0}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 0, "buy_in": true}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 0, "buy_in": "100"}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 0, "buy_in": -100}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 0, "buy_in": null}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 0}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 99, "buy_in": 100}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": ' + "9" * 4000 + ', "buy_in": 100}', "bad_field"),
-    ('{"v": 1, "type": "sit", "seat": 1, "buy_in": ' + "9" * 4000 + "}", "room"),
-    ('{"v": 1, "type": "sit", "seat": 1, "buy_in": 9007199254740993}', "room"),
-    ('{"v": 1, "type": "sit", "seat": 1, "buy_in": 20000}', "room"),
-    ('{"v": 1, "type": "sit", "seat": 0, "buy_in": 100}', "room"),  # the bot's seat
-    ('{"v": 1, "type": "rebuy", "amount": 1e3}', "bad_field"),
-    ('{"v": 1, "type": "bots", "count": -1}', "bad_field"),
-    ('{"v": 1.0, "type": "ping"}', "version"),
-    ('{"v": 1, "v": 2, "type": "ping"}', "version"),
-    ('{"v": 1, "type": "act", "action": "raise", "amount": 10, "hand": "1"}', "bad_field"),
-    ('{"v": 1, "type": "act", "action": "draw", "cards": [["As"]]}', "bad_field"),
-    ('{"v": 1, "type": "act", "action": "draw", "cards": ["As", "as"]}', "bad_card"),
-    ('{"v": 1, "type": "act", "action": "show", "cards": ["\\u0041s"]}', "not_seated"),
-    ('{"v": 1, "type": "act", "action": "fold"}', "not_seated"),
-    ('{"v": 1, "type": "leave"}', "not_seated"),
-    ('{"v": 1, "type": "come_back"}', "not_seated"),
-    ('{"v": 1, "type": "rebuy", "amount": 5}', "not_seated"),
-    ('{"v": 1, "type": "sit\\u0000", "seat": 0}', "unknown_type"),
-    ('{"v": 1, "type": "ping", "id": "\\ud800"}', None),  # a lone surrogate is echoed, not a crash
-    ('{"v": 1, "type": "ping", "id": "é中🂡", "extra": {"x": [1, 2]}}', None),  # extra fields are ignored
+    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": NaN}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": Infinity}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": -Infinity}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 1e400, "buy_in": 100}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": 100.0}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": true}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": "100"}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": -100}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": null}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 0}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 99, "buy_in": 100}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": ' + "9" * 4000 + ', "buy_in": 100}', "bad_field"),
+    ('{"v": 2, "type": "sit", "seat": 1, "buy_in": ' + "9" * 4000 + "}", "room"),
+    ('{"v": 2, "type": "sit", "seat": 1, "buy_in": 9007199254740993}', "room"),
+    ('{"v": 2, "type": "sit", "seat": 1, "buy_in": 20000}', "room"),
+    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": 100}', "room"),  # the bot's seat
+    ('{"v": 2, "type": "rebuy", "amount": 1e3}', "bad_field"),
+    ('{"v": 2, "type": "bots", "count": -1}', "bad_field"),
+    ('{"v": 2.0, "type": "ping"}', "version"),
+    ('{"v": 2, "v": 1, "type": "ping"}', "version"),
+    ('{"v": 2, "type": "act", "action": "raise", "amount": 10, "hand": "1"}', "bad_field"),
+    ('{"v": 2, "type": "act", "action": "draw", "cards": [["As"]]}', "bad_field"),
+    ('{"v": 2, "type": "act", "action": "draw", "cards": ["As", "as"]}', "bad_card"),
+    ('{"v": 2, "type": "act", "action": "show", "cards": ["\\u0041s"]}', "not_seated"),
+    ('{"v": 2, "type": "act", "action": "fold"}', "not_seated"),
+    ('{"v": 2, "type": "leave"}', "not_seated"),
+    ('{"v": 2, "type": "come_back"}', "not_seated"),
+    ('{"v": 2, "type": "rebuy", "amount": 5}', "not_seated"),
+    ('{"v": 2, "type": "sit\\u0000", "seat": 0}', "unknown_type"),
+    ('{"v": 2, "type": "ping", "id": "\\ud800"}', None),  # a lone surrogate is echoed, not a crash
+    ('{"v": 2, "type": "ping", "id": "é中🂡", "extra": {"x": [1, 2]}}', None),  # extra fields are ignored
     (" " * 4096 + "{}", "too_long"),
     ("{" * 4097, "too_long"),
 ]
@@ -573,7 +575,7 @@ def test_junk_messages_are_refused_and_the_table_goes_on(db: str) -> None:
                 else:
                     assert (m["type"], m["code"]) == ("error", code), (text[:80], m)
                 conn.ping(k)
-            for frame in (b"\xc3\x28", b'{"v": 1, "type": "ping", "id": "\xff"}', b"\x00" * 100):
+            for frame in (b"\xc3\x28", b'{"v": 2, "type": "ping", "id": "\xff"}', b"\x00" * 100):
                 conn.ws.send_bytes(frame)
                 conn.error("malformed")
             conn.ping("bytes")
@@ -677,9 +679,11 @@ def test_hand_histories_are_private_and_paths_are_checked(db: str) -> None:
             "/static/%2e%2e/app.py",
             "/static/..%2fapp.py",
             "/static/",
-            "/api/hands/1/phh/../../me",
         ):
             assert client.get(path).status_code == 404, path
+        # Normalised to /api/hands/me: a hand id that is not a number, never /api/me's answer.
+        assert client.get("/api/hands/1/phh/../../me").status_code == 401
+        assert api(client, alice, "GET", "/api/hands/1/phh/../../me", BAD)
 
 
 def test_forged_expired_and_logged_out_cookies(db: str) -> None:

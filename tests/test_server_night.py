@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import servertools
 from pokerroom.room.record import Status
+from pokerroom.server.actor import ShutSummary
 from pokerroom.server.night_actor import NightActor
 from pokerroom.store import Store
 from pokerroom.store import nights as stored
@@ -319,7 +320,7 @@ def test_a_restart_mid_hand_voids_the_hand_and_the_night_resumes(
             assert s["hand"]["pot"] >= 9  # three antes in
             carried = 750 - sum(after_one.values())
             if how == "crash":  # the process dies: nothing voids the hand or writes the books
-                monkeypatch.setattr(NightActor, "shut", lambda self: self.book.close())
+                monkeypatch.setattr(NightActor, "shut", lambda self: self.book.close() or ShutSummary())
     monkeypatch.undo()
     with night_app(db) as client:
         store: Store = client.app.state.store  # type: ignore[attr-defined]

@@ -29,13 +29,16 @@ from pokerroom.server.protocol import (
     view_json,
 )
 
-TYPES = ["sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping"]
+TYPES = [
+    *("sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping"),
+    *("chat", "mute", "unmute", "chat_remove", "chat_mute"),
+]
 ACTIONS = ["bring-in", "fold", "check", "call", "bet", "raise", "draw", "split", "show", "muck"]  # ActionKind order
 
 
 def msg(type_: str, **fields: Any) -> str:
     """A v1 client message of ``type_``."""
-    return json.dumps({"v": 1, "type": type_, **fields})
+    return json.dumps({"v": 2, "type": type_, **fields})
 
 
 def refused(text: str | bytes) -> ProtocolError:
@@ -97,7 +100,7 @@ def test_parse_message_at_the_length_limit() -> None:
     [
         ("not json", "malformed"),
         ("", "malformed"),
-        ('{"v": 1, "type": "ping"', "malformed"),
+        ('{"v": 2, "type": "ping"', "malformed"),
         ("[1, 2]", "malformed"),
         ('"ping"', "malformed"),
         ("null", "malformed"),
@@ -105,15 +108,15 @@ def test_parse_message_at_the_length_limit() -> None:
         (msg("ping", id="x" * MAX_MESSAGE), "too_long"),
         ("x" * (MAX_MESSAGE + 1), "too_long"),  # the length is checked before the JSON
         ('{"type": "ping"}', "version"),
-        ('{"v": 2, "type": "ping"}', "version"),
-        ('{"v": "1", "type": "ping"}', "version"),
+        ('{"v": 1, "type": "ping"}', "version"),
+        ('{"v": "2", "type": "ping"}', "version"),
         ('{"v": true, "type": "ping"}', "version"),
         ('{"v": null, "type": "ping"}', "version"),
-        ('{"v": 1}', "unknown_type"),
-        ('{"v": 1, "type": "dance"}', "unknown_type"),
-        ('{"v": 1, "type": 5}', "unknown_type"),
-        ('{"v": 1, "type": "Ping"}', "unknown_type"),
-        ('{"v": 1, "type": "pong"}', "unknown_type"),  # a server message, not a client one
+        ('{"v": 2}', "unknown_type"),
+        ('{"v": 2, "type": "dance"}', "unknown_type"),
+        ('{"v": 2, "type": 5}', "unknown_type"),
+        ('{"v": 2, "type": "Ping"}', "unknown_type"),
+        ('{"v": 2, "type": "pong"}', "unknown_type"),  # a server message, not a client one
     ],
 )
 def test_parse_refuses_message(text: str | bytes, code: str) -> None:
@@ -189,19 +192,20 @@ def test_error_codes_and_messages() -> None:
     assert list(ERROR_CODES) == [
         "malformed", "too_long", "version", "unknown_type", "bad_field", "not_seated", "wrong_seat", "stale_hand",
         "not_your_turn", "illegal_action", "illegal_amount", "bad_card", "room", "store", "rate_limited",
+        "spectator", "chat_empty", "chat_too_long", "chat_rate", "chat_muted", "not_operator", "no_message",
     ]  # fmt: skip
-    err = refused('{"v": 1, "type": "dance"}')
+    err = refused('{"v": 2, "type": "dance"}')
     assert error_message(err) == {
-        "v": 1,
+        "v": 2,
         "type": "error",
         "code": "unknown_type",
         "message": "unknown message type 'dance'; the types are: " + ", ".join(TYPES),
         "allowed": TYPES,
     }
     assert error_message(ProtocolError("not_seated", "sit first")) == {
-        "v": 1, "type": "error", "code": "not_seated", "message": "sit first",
+        "v": 2, "type": "error", "code": "not_seated", "message": "sit first",
     }  # fmt: skip
-    assert refused('{"v": 2, "type": "ping"}').args[0] == "this server speaks protocol v=1; the message has v=2"
+    assert refused('{"v": 1, "type": "ping"}').args[0] == "this server speaks protocol v=2; the message has v=1"
 
 
 # --- a seat's view of a hand -------------------------------------------------------------------------------

@@ -13,7 +13,8 @@
 * ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`);
 * ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`);
 * ``pokerroom cashier``: real money in and out of a server player's account (:mod:`pokerroom.cli.cashier`);
-* ``pokerroom db``: the store's database revision, upgraded to this release (:mod:`pokerroom.cli.db`).
+* ``pokerroom db``: the store's database revision, upgraded to this release (:mod:`pokerroom.cli.db`);
+* ``pokerroom admin``: the server's operators, who moderate the table chat (:mod:`pokerroom.cli.admin`).
 
 ``app`` is the Typer application; :func:`main` runs it (the ``pokerroom`` console script).
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import typer
 
+from pokerroom.cli.admin import admin_app
 from pokerroom.cli.cashier import cashier_app
 from pokerroom.cli.db import db_app
 from pokerroom.cli.equity import equity_command
@@ -58,6 +60,7 @@ app.command(name="recover")(recover)
 app.command(name="serve")(serve)
 app.add_typer(cashier_app, name="cashier")
 app.add_typer(db_app, name="db")
+app.add_typer(admin_app, name="admin")
 
 
 def main() -> None:

@@ -23,12 +23,21 @@ from pokerroom.errors import RoomError
 
 __all__ = [
     "DRAW_SECONDS",
+    "FOLD_DELAY",
+    "NEXT_HAND_DELAY",
     "ActionTimer",
     "Clock",
     "SystemClock",
     "VirtualClock",
     "draw_timer",
 ]
+
+NEXT_HAND_DELAY = 5.0
+"""Seconds a hand's result stays on the felt before the next deal (``pokerroom serve --next-hand-delay``)."""
+
+FOLD_DELAY = 2.0
+"""Seconds at most between a hand won uncontested (everyone else folded: nothing to read on the felt) and the
+next deal; see :meth:`pokerroom.server.actor.TableActor.deal_delay`."""
 
 DRAW_SECONDS = 30.0
 """Seconds a player has to draw in seed 004's online draw games (RULES §2.5 ``draw_timeout_s``).  On time-out
@@ -160,9 +169,22 @@ class ActionTimer:
     def remaining(self, now: float) -> float:
         """Seconds left at time ``now``: the action time left plus the bank left, never below 0.  Raises
         :class:`RoomError` when no action is timed or ``now`` is before its start."""
+        action, bank = self.left(now)
+        return action + bank
+
+    def left(self, now: float) -> tuple[float, float]:
+        """``(action, bank)``: seconds of the action time and of the seat's bank left at time ``now``; the bank
+        counts down only once the action time is spent.  Raises like :meth:`remaining`.
+
+        >>> t = ActionTimer(action_seconds=20.0, bank_seconds=30.0)
+        >>> t.start(3, 100.0)
+        >>> t.left(112.0), t.left(125.0), t.left(160.0)
+        ((8.0, 30.0), (0.0, 25.0), (0.0, 0.0))
+        """
         elapsed = self._elapsed(now)
         assert self._seat is not None
-        return max(0.0, self.action_seconds + self._banks[self._seat] - elapsed)
+        overrun = max(0.0, elapsed - self.action_seconds)
+        return max(0.0, self.action_seconds - elapsed), max(0.0, self._banks[self._seat] - overrun)
 
     def expired(self, now: float) -> bool:
         """Whether the action time and the whole bank are used up at time ``now`` (exactly at the limit counts

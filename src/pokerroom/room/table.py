@@ -505,6 +505,12 @@ class Table:
             return None
         return self.layout.dealt[h.to_act]
 
+    @property
+    def running_timer(self) -> ActionTimer | None:
+        """The timer of the player to act: the action clock with its time bank (:attr:`timer`), or the draw timer
+        in a draw (RULES §2.5); ``None`` between actions."""
+        return self._running
+
     def _engine_seat(self, seat: int) -> int:
         if self.layout is None or seat not in self.layout.dealt:
             raise NotYourTurn(f"seat {seat} is not dealt in this hand")

@@ -23,6 +23,7 @@ from sqlalchemy import delete, func, select
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.store import Store
 from pokerroom.store.ledger import play_account
+from pokerroom.store.roles import OPERATOR, has_role
 from pokerroom.store.schema import logins, sessions
 
 __all__ = ["PLAY_CHIPS", "SESSION_DAYS", "AuthError", "Users", "play_account"]
@@ -62,7 +63,7 @@ class Balances:
 
 class Users:
     """Players of one store: :meth:`sign_up`, :meth:`log_in`, :meth:`player` (the name behind a session
-    token), :meth:`log_out`, :meth:`balances`, :meth:`top_up`."""
+    token), :meth:`log_out`, :meth:`balances`, :meth:`top_up`, :meth:`is_operator`."""
 
     def __init__(self, store: Store, *, hasher: PasswordHasher | None = None) -> None:
         self.store = store
@@ -113,6 +114,12 @@ class Users:
         with self.store.reading() as c:
             return c.execute(query).first() is not None
 
+    def login_name(self, name: str) -> str | None:
+        """The name a player signed up with that is ``name`` ignoring case (``None``: no such player)."""
+        with self.store.reading() as conn:
+            found = conn.execute(select(logins.c.name).where(func.lower(logins.c.name) == name.lower())).first()
+        return None if found is None else str(found.name)
+
     def _session(self, name: str) -> str:
         token = secrets.token_urlsafe(32)
         with self.store.writing() as conn:
@@ -154,6 +161,10 @@ class Users:
     def log_out(self, token: str) -> None:
         with self.store.writing() as conn:
             conn.execute(delete(sessions).where(sessions.c.token == _digest(token)))
+
+    def is_operator(self, name: str) -> bool:
+        """Whether ``name`` is an operator (the store's ``roles``, granted by ``pokerroom admin create``)."""
+        return has_role(self.store, name, OPERATOR)
 
     def balances(self, name: str) -> Balances:
         """``name``'s chips in their accounts (not counting chips on tables)."""

@@ -40,9 +40,11 @@ from pokerroom.errors import (
     RoomError,
     StoreError,
 )
+from pokerroom.room.clock import FOLD_DELAY, NEXT_HAND_DELAY
 from pokerroom.room.decisions import Cause
 from pokerroom.room.record import HandRecord
 from pokerroom.room.table import Table
+from pokerroom.server.chat import ChatRoom, TableChat, is_chat
 from pokerroom.server.protocol import (
     VERSION,
     Act,
@@ -60,15 +62,17 @@ from pokerroom.server.protocol import (
     legal_json,
     view_json,
 )
+from pokerroom.server.summary import summary
+from pokerroom.server.waitlist import Waitlist
 from pokerroom.store.runner import TableRunner
+from pokerroom.words import plural
 
-__all__ = ["BotFactory", "Connection", "TableActor", "TableInfo"]
+__all__ = ["BotFactory", "Connection", "ShutSummary", "TableActor", "TableInfo"]
 
 log = logging.getLogger(__name__)
 
 BOT_PREFIX = "bot-"
 """Bots' player names start with this (``bot-3``); people may not sign up with such a name."""
-
 
 class Connection(Protocol):
     """One client of a table: its ``player`` name and a non-blocking :meth:`send` of one message, given as a dict
@@ -126,6 +130,30 @@ class TableInfo:
         }
 
 
+@dataclass(frozen=True)
+class ShutSummary:
+    """What closing tables did (:meth:`TableActor.shut`): ``hands_voided`` (hands being played, every
+    contribution back, RULES §3.8), ``chips_returned`` (chips moved from the tables to players' accounts) and
+    ``players`` (players stood up).  Summed with ``+`` over a server's tables."""
+
+    hands_voided: int = 0
+    chips_returned: int = 0
+    players: int = 0
+
+    def __add__(self, other: ShutSummary) -> ShutSummary:
+        return ShutSummary(
+            self.hands_voided + other.hands_voided, self.chips_returned + other.chips_returned,
+            self.players + other.players,
+        )  # fmt: skip
+
+    def text(self) -> str:
+        """``"2 hands voided, 150 chips returned to 5 players"``."""
+        return (
+            f"{plural(self.hands_voided, 'hand')} voided, {plural(self.chips_returned, 'chip', spec=',')} returned "
+            f"to {plural(self.players, 'player')}"
+        )
+
+
 @dataclass
 class _Away:
     """A player with no connection: since when (table clock) and whether the grace has run out."""
@@ -158,9 +186,11 @@ class TableActor:
     """The single writer of one table (see the module docstring).
 
     ``runner``: the table and its store.  ``bot_delay``: seconds a bot waits before acting (so people can follow);
-    ``next_hand_delay``: seconds between a hand's end and the next deal; ``grace``: seconds a disconnected player's
+    ``next_hand_delay``: seconds between a hand's end and the next deal, the result shown on the felt meanwhile
+    (shorter after a hand won uncontested: :meth:`deal_delay`); ``grace``: seconds a disconnected player's
     seat is held as if connected; ``stand_after``: seconds after the grace before an absent player stands up;
-    ``bot_kind``: the bots' kind (``pokerroom.bots.make``); ``fund_bot``: opens a bot's account before it sits.
+    ``bot_kind``: the bots' kind (``pokerroom.bots.make``); ``fund_bot``: opens a bot's account before it sits;
+    ``chat``: the server's chat room (mutes, operators; a room of this table alone without it).
     Times are read from the table's clock (``runner.table.clock``), so tests drive it with a virtual clock.
     """
 
@@ -171,11 +201,12 @@ class TableActor:
         info: TableInfo,
         fund_bot: BotFactory,
         bot_delay: float = 0.6,
-        next_hand_delay: float = 2.5,
+        next_hand_delay: float = NEXT_HAND_DELAY,
         grace: float = 30.0,
         stand_after: float = 300.0,
         bot_kind: str = "simple",
         seed: int | None = None,
+        chat: ChatRoom | None = None,
     ) -> None:
         self.runner = runner
         self.table = runner.table
@@ -197,12 +228,19 @@ class TableActor:
         self._bot_due: float | None = None
         self._deal_due: float | None = self.clock.now()
         self.results: list[dict[str, object]] = []
-        """The last settled hands (newest last, at most 20): number, store id, pots, winners, shown hands."""
+        """The last settled hands (newest last, at most 20): number, store id, pots, winners, shown hands, the
+        felt's ``summary`` (:func:`~pokerroom.server.summary.summary`)."""
+        self.timed_out: set[int] = set()
+        """Table seats the clock acted for in the hand on the table (shown until the next deal)."""
         self.hand_ids: dict[int, int] = {}
         """Table hand number -> store hand id, for the hands of this actor's lifetime."""
         self.inbox: asyncio.Queue[tuple[Connection | None, Command | str]] = asyncio.Queue()
         self.closed = False
         self._changed = False
+        self.waitlist = Waitlist(self.clock)
+        """The table's waiting list (server/waitlist.py): its offers hold seats against others' ``sit``."""
+        self.chat = TableChat(chat or ChatRoom(clock=self.clock))
+        """The table's chat (``chat``: the server's :class:`~pokerroom.server.chat.ChatRoom`)."""
 
     # ------------------------------------------------------------------ connections
 
@@ -215,7 +253,8 @@ class TableActor:
             if away.grace_over and away.sat_out:
                 with contextlib.suppress(RoomError):
                     self.runner.come_back(conn.player)
-        conn.send({"v": VERSION, "type": "welcome", "player": conn.player, "table": self.info.json()})
+        chat = self.chat.welcome(conn.player)  # the last messages, whether an operator, whom they muted
+        conn.send({"v": VERSION, "type": "welcome", "player": conn.player, "table": self.info.json(), "chat": chat})
         self._schedule_deal()
         self._changed = True
 
@@ -244,6 +283,9 @@ class TableActor:
         """Carry out ``command`` from ``conn``'s player; a refusal is sent back to ``conn`` as an ``error``
         message and changes nothing."""
         try:
+            if is_chat(command):  # the chat changes nothing a state shows: no broadcast (return skips the else)
+                self.chat.handle(conn, command, seated=self._seated(conn.player), connections=self.connections)
+                return
             self._handle(conn, command)
         except PokerroomError as err:
             conn.send(self._error(err))
@@ -275,7 +317,9 @@ class TableActor:
                 raise ProtocolError(
                     "bad_field", f"seat {command.seat} does not exist; seats are 0 to {self.table.size - 1}"
                 )
+            self.waitlist.check_sit(command.seat, player)  # a seat offered to the waiting list's first is theirs
             self.runner.sit(command.seat, player, command.buy_in)
+            self.waitlist.sat(player)
             self._schedule_deal()
             return
         if not self._seated(player):
@@ -339,7 +383,7 @@ class TableActor:
         for seat, st in enumerate(self.table.seats):
             if len(added) >= count:
                 break
-            if st is not None:
+            if st is not None or self.waitlist.held(seat) is not None:
                 continue
             name = self._bot_name()
             self.fund_bot(name)
@@ -403,10 +447,17 @@ class TableActor:
         st = self.table.seats[seat]
         return st.player if st is not None and (st.player in self.bots) else None
 
+    def deal_delay(self, result: dict[str, object] | None) -> float:
+        """Seconds from the end of the hand whose ``results`` entry is ``result`` to the next deal: the result
+        stays on the felt for ``next_hand_delay``, or at most :data:`FOLD_DELAY` after a hand won uncontested."""
+        won = result.get("summary") if result is not None else None
+        if isinstance(won, list) and any(item["uncontested"] for item in won):
+            return min(FOLD_DELAY, self.next_hand_delay)
+        return self.next_hand_delay
+
     def _hand_over(self) -> None:
-        result = self.table.record
-        if result is not None:
-            self._record(result)
+        record = self.table.record
+        result = self._record(record) if record is not None else None
         self._bot_due = None
         for player in sorted(self._leaving):
             with contextlib.suppress(PokerroomError):
@@ -414,9 +465,10 @@ class TableActor:
             self.bots.pop(player, None)
         self._leaving.clear()
         self.table.finish_busts()
-        self._deal_due = self.clock.now() + self.next_hand_delay
+        self._deal_due = self.clock.now() + self.deal_delay(result)
 
-    def _record(self, r: HandRecord) -> None:
+    def _record(self, r: HandRecord) -> dict[str, object]:
+        """Add the settled (or voided) hand ``r`` to :attr:`results`; returns its entry."""
         seat_of = [seat for seat, _ in r.players]
         h = self.table.hand
         shown: dict[int, list[str]] = {}
@@ -434,33 +486,38 @@ class TableActor:
                         "amount": e.amount,
                         "text": e.text,
                         "winners": [[seat_of[s], chips] for s, chips in e.winners],
-                        "shares": None if shares is None else [
+                        "shares": None
+                        if shares is None
+                        else [
                             {"share": share, "winners": [[seat_of[s], chips] for s, chips in paid]}
                             for share, paid in shares
                         ],
                     }
                 )
-        self.results.append(
-            {
-                "number": r.number,
-                "hand_id": None if r.number is None else self.hand_ids.get(r.number),
-                "players": [[seat, name] for seat, name in r.players],
-                "net": list(r.net),
-                "pots": pots,
-                "shown": {str(k): v for k, v in shown.items()},
-                "hand_names": names,
-                "board": [card_text(c) for c in h.board] if h is not None else [],
-                "rake": r.rake,
-                "voided": r.voided,
-            }
-        )
+        entry: dict[str, object] = {
+            "number": r.number,
+            "hand_id": None if r.number is None else self.hand_ids.get(r.number),
+            "players": [[seat, name] for seat, name in r.players],
+            "net": list(r.net),
+            "pots": pots,
+            "shown": {str(k): v for k, v in shown.items()},
+            "hand_names": names,
+            "board": [card_text(c) for c in h.board] if h is not None else [],
+            "rake": r.rake,
+            "voided": r.voided,
+            "summary": summary(r, h) if h is not None else [],
+            "ended_at": round(self.clock.now(), 3),
+        }
+        self.results.append(entry)
         del self.results[:-20]
+        return entry
 
     def next_deadline(self) -> float | None:
         """The table-clock time of the next thing :meth:`tick` will do (``None``: nothing until a command)."""
-        times = [t for t in (self._bot_due, self._deal_due) if t is not None]
-        if self._hand_running() and self.table._running is not None and self.table.to_act is not None:
-            times.append(self.clock.now() + self.table._running.remaining(self.clock.now()))
+        times = [t for t in (self._bot_due, self._deal_due, self.waitlist.deadline()) if t is not None]
+        timer = self.table.running_timer
+        if self._hand_running() and timer is not None and self.table.to_act is not None:
+            times.append(self.clock.now() + timer.remaining(self.clock.now()))
         for player, away in self.away.items():
             if away.grace_over and self._in_hand(player):
                 continue  # stands when the hand is over, which another deadline or command brings
@@ -490,6 +547,12 @@ class TableActor:
         elif self._deal_due is not None and now >= self._deal_due:
             self._deal_due = None
             self._deal()
+        self.offer_seats()
+
+    def offer_seats(self) -> None:
+        """Bring the waiting list up to date with the seats: expired offers passed on, free seats offered."""
+        seats = self.table.seats
+        self.waitlist.refresh([i for i, st in enumerate(seats) if st is None], [st.player for st in seats if st])
 
     def _in_hand(self, player: str) -> bool:
         return self._seated(player) and self._hand_running() and self.table.in_hand(self.table.seat_of(player))
@@ -510,11 +573,24 @@ class TableActor:
             elif st.player in self._leaving:
                 self.runner.force(Cause.LEFT)
             elif self.table.expired():
-                self.runner.time_out()
+                self._time_out(seat, st.player)
             else:
                 return
             self._changed = True
             self._after_action()
+
+    def _time_out(self, seat: int, player: str) -> None:
+        """The clock acts for ``player`` at table ``seat`` (RULES §2.5, §3.7): the seat is flagged until the next
+        deal and the player's connections get a ``timed_out`` notice naming what the table did."""
+        number = self.table.hand_number
+        event = self.runner.time_out()
+        self.timed_out.add(seat)
+        notice = {
+            "v": VERSION, "type": "notice", "code": "timed_out", "hand": number, "seat": seat,
+            "action": event.type.value, "bank": round(self.table.timer.bank(seat), 1),
+        }  # fmt: skip
+        for conn in self.connections.get(player, []):
+            conn.send(notice)
 
     def _bot_act(self, seat: int, name: str) -> None:
         h = self.table.hand
@@ -528,9 +604,7 @@ class TableActor:
 
     def _watched(self) -> bool:
         """Whether anyone is here: a person seated or a connection watching (bots alone do not play on)."""
-        return bool(self.connections) or any(
-            st is not None and st.player not in self.bots for st in self.table.seats
-        )
+        return bool(self.connections) or any(st is not None and st.player not in self.bots for st in self.table.seats)
 
     def _deal(self) -> None:
         if not self._watched():
@@ -541,6 +615,7 @@ class TableActor:
         except RoomError:
             return  # not enough players: dealt when someone sits or comes back
         self.hand_ids[self.table.hand_number] = hand_id
+        self.timed_out.clear()
         self._changed = True
         self._after_action()
 
@@ -565,11 +640,9 @@ class TableActor:
                     "sitting_out": st.sitting_out,
                     "connected": st.player in self.connections or st.player in self.bots,
                     "bot": st.player in self.bots,
+                    "timed_out": i in self.timed_out,
                 }
             )
-        clock: dict[str, object] | None = None
-        if self._hand_shown() and t.to_act is not None and t._running is not None:
-            clock = {"seat": t.to_act, "remaining": round(t._running.remaining(self.clock.now()), 1)}
         return {
             "v": VERSION,
             "type": "state",
@@ -577,10 +650,32 @@ class TableActor:
             "hand_number": t.hand_number,
             "seats": seats,
             "button": t.button,
-            "clock": clock,
+            "clock": self._clock(),
+            "next_deal": self._next_deal(),
             "results": self.results[-5:],
             "buy_in": {"min": t.buy_in.minimum, "max": t.buy_in.maximum, "default": t.default_buy_in()},
         }
+
+    def _clock(self) -> dict[str, object] | None:
+        """The clock of the player to act: ``seat``, ``action`` and ``bank`` (seconds left of the action time and
+        of the seat's time bank, which counts down once the action time is spent), ``remaining`` (their sum),
+        ``action_total`` and ``bank_total`` (the seconds each had when the action began); ``None`` when nobody is
+        being timed.  A draw's timer has no bank (RULES §2.5)."""
+        t, timer = self.table, self.table.running_timer
+        if not self._hand_shown() or t.to_act is None or timer is None:
+            return None
+        action, bank = timer.left(self.clock.now())
+        return {
+            "seat": t.to_act, "remaining": round(action + bank, 1), "action": round(action, 1), "bank": round(bank, 1),
+            "action_total": timer.action_seconds, "bank_total": round(timer.bank(t.to_act), 1),
+        }  # fmt: skip
+
+    def _next_deal(self) -> float | None:
+        """Seconds until the next deal is due, or ``None`` when none is scheduled (a hand is being played, or
+        the table waits for players)."""
+        if self._deal_due is None or self._hand_running():
+            return None
+        return round(max(0.0, self._deal_due - self.clock.now()), 1)
 
     def _hand_shown(self) -> bool:
         """Whether a hand is on the table to be shown: being played, or finished and not yet replaced."""
@@ -669,22 +764,26 @@ class TableActor:
         self.closed = True
 
     def _void(self, reason: str) -> None:
+        """Void the hand being played, if any (RULES §3.8): every contribution back, the void in the results."""
         self._changed = True
         with contextlib.suppress(PokerroomError):
             if self._hand_running():
                 result = self.runner.void(reason)
                 self._record(result)
 
-    def shut(self) -> None:
+    def shut(self) -> ShutSummary:
         """Close the table for good (the server is stopping): void the hand being played, every player's exact
         contributions back (RULES §3.8), stand everyone up with their chips back in their accounts, give the
-        table's lease back."""
+        table's lease back.  Returns what it did."""
         self.closed = True
+        running = self._hand_running()
         self._void("server stopped: hand void, chips returned (RULES §3.8)")
+        voided = int(running and not self._hand_running())
         try:
-            self.runner.stand_all()
+            moved = self.runner.stand_all()
         finally:
             self.runner.close()
+        return ShutSummary(voided, sum(moved.values()), len(moved))
 
     def submit(self, conn: Connection | None, item: Command | str) -> None:
         """Queue ``item`` (a command, ``"connect"``, ``"disconnect"``, ``"stop"``) for the actor's task."""

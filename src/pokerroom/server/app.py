@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -29,12 +30,15 @@ from pydantic import BaseModel, Field
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.formats.phh import dumps
 from pokerroom.formats.phh_hand import from_record
+from pokerroom.formats.pokerstars import write_hand
 from pokerroom.games import all_games
-from pokerroom.room.clock import Clock
-from pokerroom.room.record import Status
+from pokerroom.room.clock import Clock, SystemClock
+from pokerroom.room.record import HandRecord, Status
 from pokerroom.room.record_json import record_from_json
 from pokerroom.server.accounts import AuthError, Users, play_account
 from pokerroom.server.actor import TableActor
+from pokerroom.server.chat import ChatRoom
+from pokerroom.server.hand_replay import replay_json
 from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter
 from pokerroom.server.night_protocol import parse as parse_night
 from pokerroom.server.nights import NightHall, night_routes
@@ -42,6 +46,8 @@ from pokerroom.server.protocol import VERSION, ProtocolError, error_message, par
 from pokerroom.store import Store
 
 __all__ = ["COOKIE", "RateLimit", "create_app"]
+
+log = logging.getLogger(__name__)
 
 COOKIE = "pokerroom_session"
 """The session cookie's name."""
@@ -213,7 +219,8 @@ def create_app(
     own_store = store is None
     the_store = store if store is not None else Store(database or "sqlite:///pokerroom.db")
     users = Users(the_store)
-    lobby = Lobby(the_store, clock=clock, seed=seed, **actor_options)
+    chat = ChatRoom(is_operator=users.is_operator, clock=clock or SystemClock())  # one for every table
+    lobby = Lobby(the_store, clock=clock, seed=seed, chat=chat, **actor_options)
     nights = NightHall(the_store, clock=clock, seed=seed, **{**actor_options, **dict(night_options or {})})
 
     @asynccontextmanager
@@ -230,10 +237,12 @@ def create_app(
             yield
         finally:
             keeper.cancel()
-            await nights.stop()
-            await lobby.stop()
+            done = await nights.stop()
+            done += await lobby.stop()
             if own_store:
                 the_store.close()
+            app.state.stopped = done  # `pokerroom serve` prints it once the store is closed
+            log.info("pokerroom stopped: %s%s", done.text(), ", store closed" if own_store else "")
 
     app = FastAPI(title="pokerroom", version=str(VERSION), lifespan=lifespan)
 
@@ -249,6 +258,7 @@ def create_app(
     app.state.store = the_store
     app.state.users = users
     app.state.lobby = lobby
+    app.state.chat = chat
     app.state.nights = nights
 
     def player(request: Request) -> str:
@@ -282,13 +292,16 @@ def create_app(
     def logout(request: Request, response: Response) -> dict[str, object]:
         token = request.cookies.get(COOKIE)
         if token:
+            name = users.player(token)
+            if name is not None:
+                lobby.leave_waitlists(name)  # off every waiting list (issue 18)
             users.log_out(token)
         response.delete_cookie(COOKIE)
         return {}
 
     @app.get("/api/me")
     def get_me(name: str = Depends(player)) -> dict[str, object]:
-        return me(name)
+        return {**me(name), "operator": users.is_operator(name)}  # operators moderate the table chat
 
     @app.post("/api/play-chips")
     def play_chips(name: str = Depends(player)) -> dict[str, object]:
@@ -313,7 +326,7 @@ def create_app(
 
     @app.get("/api/tables")
     def tables() -> list[dict[str, object]]:
-        return [info.json() for info in lobby.infos()]
+        return lobby.rows()
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: NewTable, name: str = Depends(player)) -> dict[str, object]:
@@ -340,6 +353,25 @@ def create_app(
             raise HTTPException(status_code=404, detail=f"no table with id {table_id}")
         return actor
 
+    # The waiting lists live beside the actors, on the event loop: these endpoints are async so they never race
+    # an actor's sit path (server/waitlist.py).
+    @app.post("/api/tables/{table_id}/waitlist")
+    async def join_waitlist(table_id: int, name: str = Depends(player)) -> dict[str, object]:
+        table_actor(table_id)
+        try:
+            return lobby.join_waitlist(table_id, name)
+        except PokerroomError as err:
+            raise _http(err) from None
+
+    @app.delete("/api/tables/{table_id}/waitlist")
+    async def leave_waitlist(table_id: int, name: str = Depends(player)) -> dict[str, object]:
+        table_actor(table_id)
+        return {"left": lobby.leave_waitlist(table_id, name)}
+
+    @app.get("/api/waitlist")
+    async def my_waitlists(name: str = Depends(player)) -> list[dict[str, object]]:
+        return lobby.waitlists(name)
+
     @app.get("/api/tables/{table_id}")
     def get_table(table_id: int) -> dict[str, object]:
         return table_actor(table_id).info.json()
@@ -363,8 +395,9 @@ def create_app(
         out.sort(key=lambda row: -int(row["id"]))  # type: ignore[call-overload]
         return out[:50]
 
-    @app.get("/api/hands/{hand_id}/phh", response_class=PlainTextResponse)
-    def hand_phh(hand_id: int, name: str = Depends(player)) -> Response:
+    def finished_hand(hand_id: int, name: str) -> tuple[HandRecord, int]:
+        """The full record of a finished hand ``name`` was dealt into, and their engine seat: 404 unknown, 403 not
+        dealt in, 409 still being played."""
         try:
             record = the_store.hand_record(hand_id)
         except StoreError:
@@ -374,8 +407,35 @@ def create_app(
             raise HTTPException(status_code=403, detail=f"{name} was not dealt into hand {hand_id}")
         if record.status is Status.INCOMPLETE:
             raise HTTPException(status_code=409, detail=f"hand {hand_id} is still being played")
+        return record, players.index(name)
+
+    def table_size(record: HandRecord) -> int | None:
+        actor = lobby.actors.get(record.setup.table_id) if record.setup.table_id is not None else None
+        return actor.info.seats if actor is not None else None
+
+    @app.get("/api/hands/{hand_id}")
+    def hand_replay(hand_id: int, name: str = Depends(player)) -> dict[str, object]:
+        record, seat = finished_hand(hand_id, name)
         try:
-            text = dumps(from_record(record.view(players.index(name))))
+            return replay_json(record, seat, hand_id=hand_id, max_seats=table_size(record))
+        except PokerroomError as err:
+            raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be replayed: {err}") from None
+
+    @app.get("/api/hands/{hand_id}/text", response_class=PlainTextResponse)
+    def hand_text(hand_id: int, name: str = Depends(player)) -> Response:
+        record, seat = finished_hand(hand_id, name)
+        try:
+            text = write_hand(record, seat, hand_id=hand_id, max_seats=table_size(record))
+        except PokerroomError as err:
+            raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be written: {err}") from None
+        filename = f"hand-{record.setup.table_id}-{record.setup.number}.txt"
+        return PlainTextResponse(text, headers={"Content-Disposition": f'inline; filename="{filename}"'})
+
+    @app.get("/api/hands/{hand_id}/phh", response_class=PlainTextResponse)
+    def hand_phh(hand_id: int, name: str = Depends(player)) -> Response:
+        record, seat = finished_hand(hand_id, name)
+        try:
+            text = dumps(from_record(record.view(seat)))
         except PokerroomError as err:
             raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be written as PHH: {err}") from None
         filename = f"hand-{record.setup.table_id}-{record.setup.number}.phh"

@@ -5,6 +5,11 @@ cut, RULES §3.8), wraps it in a :class:`~pokerroom.server.actor.TableActor`, se
 and on the very first start creates :data:`STARTER_TABLES` so a new user can play at once.  Play-money tables move
 chips between ``play:NAME`` accounts, real-money tables between ``NAME`` accounts (RULES §3.3 table stakes); house
 bots are funded from the cashier (``memo`` "house bot bankroll").
+
+:meth:`Lobby.rows` is the lobby's list: each table with its figures from the store
+(:mod:`pokerroom.store.table_stats`) and the length of its waiting list; :meth:`Lobby.join_waitlist`,
+:meth:`Lobby.leave_waitlist` and :meth:`Lobby.waitlists` work the tables' waiting lists
+(:mod:`pokerroom.server.waitlist`, each held by its table's actor).
 """
 
 from __future__ import annotations
@@ -24,10 +29,11 @@ from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.config import TableConfig
 from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
-from pokerroom.server.actor import TableActor, TableInfo
+from pokerroom.server.actor import ShutSummary, TableActor, TableInfo
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import lobby_tables
+from pokerroom.store.table_stats import TableStatsReader
 
 __all__ = ["MAX_BUY_IN", "STARTER_TABLES", "Lobby", "Starter", "stakes_text"]
 
@@ -90,6 +96,8 @@ class Lobby:
         self.actor_options = actor_options
         self.actors: dict[int, TableActor] = {}
         self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.stats = TableStatsReader(store)
+        """Each table's figures from its settled hands (store/table_stats.py)."""
 
     # ------------------------------------------------------------------ tables
 
@@ -204,6 +212,80 @@ class Lobby:
     def infos(self) -> list[TableInfo]:
         return [a.info for a in self.actors.values()]
 
+    def rows(self) -> list[dict[str, object]]:
+        """The lobby's rows: each table's ``TableInfo`` JSON with ``stake`` (the big blind, else the small bet:
+        the table's unit, an integer of chips, for sorting), ``stats`` (avg_pot, players_per_flop,
+        hands_per_hour, hands: :mod:`pokerroom.store.table_stats`) and ``waiting`` (players on its waiting
+        list)."""
+        actors = list(self.actors.values())
+        figures = self.stats.stats([a.info.id for a in actors])
+        rows: list[dict[str, object]] = []
+        for a in actors:
+            row = a.info.json()
+            row["stake"] = a.table.stakes.unit
+            row["stats"] = figures[a.info.id].json()
+            row["waiting"] = len(a.waitlist.players)
+            rows.append(row)
+        return rows
+
+    # ------------------------------------------------------------------ waiting lists
+
+    def join_waitlist(self, table_id: int, player: str) -> dict[str, object]:
+        """Put ``player`` on table ``table_id``'s waiting list (server/waitlist.py); returns their entry (see
+        :meth:`waitlists`).  Raises :class:`RoomError` for an unknown table, a player seated there or a table
+        with a seat free for anyone."""
+        actor = self.actor(table_id)
+        seats = actor.table.seats
+        actor.waitlist.join(
+            player,
+            free_seats=[i for i, st in enumerate(seats) if st is None],
+            seated=any(st is not None and st.player == player for st in seats),
+        )
+        actor.offer_seats()
+        entry = self._entry(actor, player)
+        assert entry is not None
+        return entry
+
+    def leave_waitlist(self, table_id: int, player: str) -> bool:
+        """Take ``player`` off table ``table_id``'s waiting list (declining a seat offered, which goes to the
+        next in line); whether they were on it.  Raises :class:`RoomError` for an unknown table."""
+        actor = self.actor(table_id)
+        left = actor.waitlist.leave(player)
+        actor.offer_seats()
+        return left
+
+    def leave_waitlists(self, player: str) -> None:
+        """Take ``player`` off every waiting list (they logged out)."""
+        for actor in list(self.actors.values()):
+            actor.waitlist.leave(player)
+
+    def waitlists(self, player: str) -> list[dict[str, object]]:
+        """``player``'s places on waiting lists, by table id: ``{"table", "name", "place", "waiting", "offer":
+        {"seat", "seconds"} | null}`` (``seconds``: left of the offer, table clock, one decimal).  Brings every
+        list up to date first (an offer that ran out passed on)."""
+        out: list[dict[str, object]] = []
+        for actor in list(self.actors.values()):
+            actor.offer_seats()
+            entry = self._entry(actor, player)
+            if entry is not None:
+                out.append(entry)
+        return out
+
+    def _entry(self, actor: TableActor, player: str) -> dict[str, object] | None:
+        w = actor.waitlist
+        place = w.place(player)
+        if place is None:
+            return None
+        offer = w.offer(player)
+        seconds = None if offer is None else round(max(0.0, offer.until - actor.clock.now()), 1)
+        return {
+            "table": actor.info.id,
+            "name": actor.info.name,
+            "place": place,
+            "waiting": len(w.players),
+            "offer": None if offer is None else {"seat": offer.seat, "seconds": seconds},
+        }
+
     # ------------------------------------------------------------------ tasks
 
     def _launch(self, actor: TableActor) -> None:
@@ -215,23 +297,27 @@ class Lobby:
             if actor.info.id not in self.tasks:
                 self._launch(actor)
 
-    async def stop(self) -> None:
+    async def stop(self) -> ShutSummary:
         """Stop every actor, void the hands being played (each player gets back what they put in, RULES §3.8),
-        stand everyone up (their chips back to their accounts) and give the tables' leases back."""
+        stand everyone up (their chips back to their accounts) and give the tables' leases back; returns what
+        that did, summed over the tables."""
         for actor in self.actors.values():
             actor.stop()
         for task in self.tasks.values():
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(task, 5)
         self.tasks.clear()
-        self.close()
+        return self.close()
 
-    def close(self) -> None:
-        """Void running hands, stand everyone, release the leases (no event loop needed)."""
+    def close(self) -> ShutSummary:
+        """Void running hands, stand everyone, release the leases (no event loop needed); returns what that did,
+        summed over the tables."""
+        done = ShutSummary()
         for actor in self.actors.values():
             with contextlib.suppress(PokerroomError):
-                actor.shut()
+                done += actor.shut()
         self.actors.clear()
+        return done
 
 
 def _running_loop() -> bool:

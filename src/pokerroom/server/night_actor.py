@@ -41,7 +41,7 @@ from pokerroom.room.night import Night, format_kronor, name_key
 from pokerroom.room.night_trial import check_rules
 from pokerroom.room.record import Status
 from pokerroom.room.record_json import rule_value_json
-from pokerroom.server.actor import Connection, TableActor, TableInfo
+from pokerroom.server.actor import Connection, ShutSummary, TableActor, TableInfo
 from pokerroom.server.lobby import stakes_text
 from pokerroom.server.night_invites import (
     BOT_PREFIX,
@@ -412,8 +412,9 @@ class NightActor(TableActor):
         if self.phase != RUNNING:
             return None
         times = [t for t in (self._bot_due, self._deal_due) if t is not None]
-        if self._hand_running() and self.table._running is not None and self.table.to_act is not None:
-            times.append(self.clock.now() + self.table._running.remaining(self.clock.now()))
+        timer = self.table.running_timer
+        if self._hand_running() and timer is not None and self.table.to_act is not None:
+            times.append(self.clock.now() + timer.remaining(self.clock.now()))
         return min(times) if times else None
 
     def tick(self) -> None:
@@ -490,9 +491,8 @@ class NightActor(TableActor):
         self._after_action()
 
     def _hand_over(self) -> None:
-        result = self.table.record
-        if result is not None:
-            self._record(result)
+        record = self.table.record
+        result = self._record(record) if record is not None else None
         self._bot_due = None
         if self.book.table_hand != self.table.hand_number:
             record = self.book.hand_done()
@@ -514,7 +514,7 @@ class NightActor(TableActor):
             return
         if self.paused:
             self._stop_clock()
-        self._deal_due = None if self.paused else now + self.next_hand_delay
+        self._deal_due = None if self.paused else now + self.deal_delay(result)
         self._caps = self._rebuy_caps()
 
     def _void(self, reason: str) -> None:
@@ -549,17 +549,20 @@ class NightActor(TableActor):
         if self.on_end is not None:
             self.on_end(self)
 
-    def shut(self) -> None:
+    def shut(self) -> ShutSummary:
         """The server is stopping: void the hand being played (every chip back, RULES §3.8), write the books and
-        give the table back; the night resumes where it stopped when the server starts again."""
+        give the table back; the night resumes where it stopped when the server starts again.  Returns what it
+        did (the chips stay on the night's books: none go back to accounts)."""
         self.closed = True
         if self.phase != RUNNING:
-            return
+            return ShutSummary()
+        running = self._hand_running()
         self._void("server stopped: hand void, chips returned (RULES §3.8)")
         with contextlib.suppress(PokerroomError):
             self._stop_clock()
             self.book.save()
         self.book.close()
+        return ShutSummary(hands_voided=int(running and not self._hand_running()))
 
     # ------------------------------------------------------------------ what everyone sees
 

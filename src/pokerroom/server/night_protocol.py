@@ -1,7 +1,8 @@
 """The messages of a club night's WebSocket (``/ws/nights/TOKEN``, docs/protocol.md "Club nights").
 
 A night's socket speaks the table protocol (:mod:`pokerroom.server.protocol`: ``act``, ``ping``, and ``rebuy`` /
-``leave`` for one's own seat) and these messages besides, each a JSON object with ``"v": 1`` and ``"type"``:
+``leave`` for one's own seat) and these messages besides, each a JSON object with ``"v"`` (the table protocol's
+``VERSION``) and ``"type"``:
 
 * before the start: ``take_seat``, ``stand_up``; the host's ``add_bot`` (``count``), ``remove_bot`` (``name``),
   ``start``, ``cancel``;

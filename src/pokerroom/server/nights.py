@@ -36,7 +36,7 @@ from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.night import CashOut, format_kronor
 from pokerroom.room.night_sheet import SheetInfo, sheet_csv, sheet_html, sheet_json
 from pokerroom.room.record import Status
-from pokerroom.server.actor import Connection
+from pokerroom.server.actor import Connection, ShutSummary
 from pokerroom.server.night_actor import RUNNING, NightActor, agreement_json
 from pokerroom.server.night_invites import CANCELLED, STARTED, WAITING, Invite, Invites, agreement, is_bot, valid_token
 from pokerroom.server.night_protocol import HOST_ONLY, NightCommand
@@ -200,12 +200,13 @@ class NightRoom:
         self.stopping = True
         self.submit(None, "stop")
 
-    def close(self) -> None:
+    def close(self) -> ShutSummary:
         """The server is stopping: the night being played voids its hand and is written (it resumes on the next
-        start)."""
+        start); returns what that did."""
         if self.actor is not None:
             with contextlib.suppress(PokerroomError):
-                self.actor.shut()
+                return self.actor.shut()
+        return ShutSummary()
 
     # ------------------------------------------------------------------ before the start, and after the end
 
@@ -459,8 +460,9 @@ class NightHall:
             if room.token not in self.tasks:
                 self._launch(room)
 
-    async def stop(self) -> None:
-        """Stop every room; the nights being played void their hands and are written (RULES §3.8)."""
+    async def stop(self) -> ShutSummary:
+        """Stop every room; the nights being played void their hands and are written (RULES §3.8).  Returns what
+        that did, summed over the nights."""
         self.started = False
         for room in self.rooms.values():
             room.stop()
@@ -468,8 +470,10 @@ class NightHall:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(task, 5)
         self.tasks.clear()
+        done = ShutSummary()
         for room in self.rooms.values():
-            room.close()
+            done += room.close()
+        return done
 
 
 # ---------------------------------------------------------------------------------------------- routes

@@ -24,9 +24,13 @@ __all__ = [
     "VERSION",
     "Act",
     "AddBots",
+    "Chat",
+    "ChatMute",
+    "ChatRemove",
     "ComeBack",
     "Command",
     "Leave",
+    "Mute",
     "Ping",
     "ProtocolError",
     "Rebuy",
@@ -39,8 +43,10 @@ __all__ = [
     "view_json",
 ]
 
-VERSION = 1
-"""The protocol version; a message with another ``"v"`` is refused (code ``version``)."""
+VERSION = 2
+"""The protocol version; a message with another ``"v"`` is refused (code ``version``).  Version 2 (issue 18): the
+felt's result summary, the clock's action time and bank apart, the next deal's countdown, the ``timed_out``
+notice (docs/protocol.md, "Changes in version 2")."""
 
 MAX_MESSAGE = 4096
 """The longest message a client may send, in characters (code ``too_long``)."""
@@ -61,6 +67,13 @@ ERROR_CODES = {
     "room": "the table refused (seat taken, buy-in out of range, ...)",
     "store": "the account or ledger refused (balance too low, ...)",
     "rate_limited": "too many messages; slow down",
+    "spectator": "spectators read the chat but do not write in it; take a seat to chat",
+    "chat_empty": "the chat message has no text once control characters and outer spaces are removed",
+    "chat_too_long": "the chat message is longer than the chat allows (pokerroom.server.chat.CHAT_MAX_CHARS)",
+    "chat_rate": "too many chat messages; the message and allowed.retry_after say when you may send again",
+    "chat_muted": "an operator muted you in the chat; the message and allowed.until say until when",
+    "not_operator": "only an operator may do this",
+    "no_message": "no chat message with that id at this table (removed, or no longer kept)",
 }
 """Every error ``code`` the server sends, with what it means."""
 
@@ -131,7 +144,37 @@ class Ping:
     id: object = None
 
 
-Command = Sit | Leave | SitOut | ComeBack | Rebuy | Act | AddBots | Ping
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """A chat message to the table: ``text`` as sent (the rules are :mod:`pokerroom.server.chat`'s)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mute:
+    """Stop (``on``) or start again (``on`` false: ``unmute``) receiving ``player``'s chat messages."""
+
+    player: str
+    on: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRemove:
+    """An operator removes chat message ``id`` for everyone at the table."""
+
+    id: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMute:
+    """An operator stops ``player`` sending chat messages for ``minutes`` (0 lifts it)."""
+
+    player: str
+    minutes: int
+
+
+Command = Sit | Leave | SitOut | ComeBack | Rebuy | Act | AddBots | Ping | Chat | Mute | ChatRemove | ChatMute
 
 
 def _int(msg: dict[str, Any], key: str, *, minimum: int = 0, required: bool = True) -> int | None:
@@ -142,6 +185,15 @@ def _int(msg: dict[str, Any], key: str, *, minimum: int = 0, required: bool = Tr
         raise ProtocolError("bad_field", f"{key!r} must be a whole number, not {value!r}")
     if value < minimum:
         raise ProtocolError("bad_field", f"{key!r} must be {minimum} or more, not {value}")
+    return value
+
+
+def _text(msg: dict[str, Any], key: str, *, most: int | None = None) -> str:
+    value = msg.get(key)
+    if not isinstance(value, str):
+        raise ProtocolError("bad_field", f"{key!r} must be text, not {value!r}")
+    if most is not None and not 0 < len(value) <= most:
+        raise ProtocolError("bad_field", f"{key!r} must be 1 to {most} characters, not {len(value)}")
     return value
 
 
@@ -174,6 +226,11 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Command]] = {
     "act": _act,
     "bots": lambda m: AddBots(_int(m, "count", minimum=1) or 0),
     "ping": lambda m: Ping(m.get("id")),
+    "chat": lambda m: Chat(_text(m, "text")),
+    "mute": lambda m: Mute(_text(m, "player", most=40)),
+    "unmute": lambda m: Mute(_text(m, "player", most=40), on=False),
+    "chat_remove": lambda m: ChatRemove(_int(m, "id", minimum=1) or 0),
+    "chat_mute": lambda m: ChatMute(_text(m, "player", most=40), _int(m, "minutes") or 0),
 }
 """Message type -> parser (the message types a client may send)."""
 
@@ -181,13 +238,13 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Command]] = {
 def parse(text: str | bytes) -> Command:
     """The command in one client message; raises :class:`ProtocolError` (see :data:`ERROR_CODES`).
 
-    >>> parse('{"v": 1, "type": "act", "action": "raise", "amount": 40}')
+    >>> parse('{"v": 2, "type": "act", "action": "raise", "amount": 40}')
     Act(action=Action(raise to 40), hand=None, seat=None, seq=None)
-    >>> parse('{"v": 1, "type": "dance"}')
+    >>> parse('{"v": 2, "type": "dance"}')
     Traceback (most recent call last):
     ...
     pokerroom.server.protocol.ProtocolError: unknown message type 'dance'; the types are: sit, leave, sit_out, \
-come_back, rebuy, act, bots, ping
+come_back, rebuy, act, bots, ping, chat, mute, unmute, chat_remove, chat_mute
     """
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_long", f"the message has {len(text)} characters; at most {MAX_MESSAGE} are read")

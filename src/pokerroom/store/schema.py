@@ -1,6 +1,6 @@
 """The store's tables (SQLAlchemy Core): players' accounts, poker tables, hands and their action journal, the
-double-entry ledger (``transactions``, ``postings`` and the ``balances`` cache), and the server's log-ins, sessions
-and lobby tables.  Every change to them is a migration (:mod:`pokerroom.store.migrations`).
+double-entry ledger (``transactions``, ``postings`` and the ``balances`` cache), and the server's log-ins, sessions,
+lobby tables and roles.  Every change to them is a migration (:mod:`pokerroom.store.migrations`).
 
 Chips are whole numbers of the smallest unit (``BigInteger``).  Times are naive UTC ``DateTime`` columns: the
 same value on SQLite (ISO text) and PostgreSQL (``timestamp``); the store adds the UTC zone when reading.
@@ -37,6 +37,7 @@ __all__ = [
     "poker_tables",
     "postings",
     "protections",
+    "roles",
     "sessions",
     "table_leases",
     "transactions",
@@ -223,4 +224,14 @@ night_invites = Table(
     Column("night_id", Integer, ForeignKey("nights.id"), nullable=True),
     Column("created_at", DateTime(), nullable=False),
     Column("updated_at", DateTime(), nullable=False),
+)
+
+# The server's roles (pokerroom.store.roles): one row per account and role granted (``operator``: removes chat
+# messages and mutes players, issue 18), and when it was granted.
+roles = Table(
+    "roles",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True, autoincrement=False),
+    Column("role", String(40), primary_key=True),
+    Column("granted_at", DateTime(), nullable=False),
 )

@@ -1,12 +1,15 @@
 // app.js — entry point of the browser client: the session (sign up, log in, log out, /api/me), the account bar
-// with balances and the play-chip top-up, and routing by location hash between the views:
-// #/login (sign up / log in), #/lobby (lobby.js) and #/table/ID (table.js). The page asks /api/me on opening only
-// when a log-in was remembered (localStorage "pokerroom_user"), so a visitor's first page shows no failed request.
+// with balances and the play-chip top-up, and routing by location hash between the views: #/login (sign up /
+// log in), #/lobby (lobby.js), #/table/ID (table.js) and #/hands/ID (the replayer, replay.js). The page asks /api/me
+// on opening only when a log-in was remembered (localStorage "pokerroom_user"), so a visitor's first page shows no
+// failed request.
 
 import { api, chips, toast } from "./util.js";
-import { loadLanguage, translate } from "./i18n.js";
+import { bindLanguageSwitch, loadLanguage, t, translate } from "./i18n.js";
 import { showLobby, hideLobby } from "./lobby.js";
 import { showTable, hideTable } from "./table.js";
+import { showReplay, hideReplay } from "./replay.js";
+import { startWaitlist, stopWaitlist } from "./waitlist.js";
 
 const session = { player: null, balances: null };
 const REMEMBER = "pokerroom_user"; // set while logged in: the session cookie is HttpOnly, so the page keeps a flag
@@ -68,13 +71,15 @@ function setSession(me) {
   remember(session.player);
   document.getElementById("account").hidden = !me;
   document.getElementById("who").textContent = me ? me.player : "";
+  if (me) startWaitlist(); // the waiting lists' offers show on every page
+  else stopWaitlist();
   if (me) setBalances(me.balances);
 }
 
 /** Called by views when the server says the session is gone (HTTP 401, WebSocket 4401). */
 export function sessionLost() {
   setSession(null);
-  toast("Please log in again.");
+  toast(t("app.log_in_again"));
   route();
 }
 
@@ -106,7 +111,7 @@ function bindAuthForm(formId, path, errorTestId) {
 
 function afterLogin() {
   const wanted = parseHash();
-  if (wanted.view === "table" || wanted.view === "lobby") route();
+  if (wanted.view === "table" || wanted.view === "lobby" || wanted.view === "hand") route();
   else location.hash = "#/lobby";
 }
 
@@ -125,7 +130,7 @@ async function topUp() {
   try {
     const answer = await api("POST", "/api/play-chips");
     setBalances(answer.balances);
-    toast(answer.added > 0 ? `Added ${chips(answer.added)} play chips.` : "Your play chips are already full.", "info");
+    toast(answer.added > 0 ? t("app.topped_up", { amount: chips(answer.added) }) : t("app.play_chips_full"), "info");
   } catch (err) {
     if (err.status === 401) sessionLost();
     else toast(err.message);
@@ -134,16 +139,17 @@ async function topUp() {
 
 // ---------------------------------------------------------------- routing
 
-/** The route in location.hash: {view: "login"|"lobby"|"table", id}. */
+/** The route in location.hash: {view: "login"|"lobby"|"table"|"hand", id}. */
 function parseHash() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   if (parts[0] === "table" && parts[1]) return { view: "table", id: decodeURIComponent(parts[1]) };
+  if (parts[0] === "hands" && parts[1]) return { view: "hand", id: decodeURIComponent(parts[1]) };
   if (parts[0] === "login") return { view: "login" };
   return { view: "lobby" };
 }
 
 function showOnly(viewId) {
-  for (const id of ["auth-view", "lobby-view", "table-view"]) {
+  for (const id of ["auth-view", "lobby-view", "table-view", "replay-view"]) {
     document.getElementById(id).hidden = id !== viewId;
   }
 }
@@ -151,6 +157,7 @@ function showOnly(viewId) {
 function leaveCurrent(next) {
   if (current === "lobby" && next !== "lobby") hideLobby();
   if (current === "table") hideTable();
+  if (current === "hand" && next !== "hand") hideReplay();
 }
 
 /** Show the view the hash names (the sign-up / log-in view while logged out). */
@@ -160,7 +167,7 @@ export function route() {
     leaveCurrent("auth");
     current = "auth";
     showOnly("auth-view");
-    document.title = "pokerroom — log in";
+    document.title = t("app.title_login");
     return;
   }
   if (wanted.view === "login") {
@@ -172,9 +179,12 @@ export function route() {
   if (wanted.view === "table") {
     showOnly("table-view");
     showTable(wanted.id);
+  } else if (wanted.view === "hand") {
+    showOnly("replay-view");
+    showReplay(wanted.id);
   } else {
     showOnly("lobby-view");
-    document.title = "pokerroom — lobby";
+    document.title = t("app.title_lobby");
     showLobby();
     refreshAccount();
   }
@@ -183,6 +193,7 @@ export function route() {
 async function start() {
   await loadLanguage();
   translate();
+  bindLanguageSwitch(document.getElementById("lang-switch"));
   bindAuthForm("login-form", "/api/login", "login-error");
   bindAuthForm("signup-form", "/api/signup", "signup-error");
   document.getElementById("logout").addEventListener("click", logout);

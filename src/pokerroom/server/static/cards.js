@@ -1,7 +1,9 @@
 // cards.js — card rendering: a card "As" becomes rank + suit symbol (red for hearts and diamonds),
 // "??" a face-down back; a row of cards may be fanned (overlapping, the index in the corner). Every card element
-// carries data-testid="card", data-card and data-up.
+// carries data-testid="card", data-card and data-up. A stud player's own down cards (face up only to them) are
+// marked "card-down"; a winning hand's cards "card-best" (raised).
 
+import { t } from "./i18n.js";
 import { el } from "./util.js";
 
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
@@ -27,7 +29,8 @@ export function cardsText(codes) {
 
 /**
  * One card element.
- * opts.up: dealt face up (stud: raised and marked); opts.selected: chosen for a discard;
+ * opts.up: dealt face up (stud: raised and marked); opts.down: a down card only its owner sees (lowered, marked);
+ * opts.best: one of the winning hand's cards (raised); opts.selected: chosen for a discard;
  * opts.onClick: makes the card a toggle button (draw phases); opts.small: a smaller card.
  */
 export function cardEl(code, opts = {}) {
@@ -36,13 +39,15 @@ export function cardEl(code, opts = {}) {
   if (hidden) classes.push("card-back");
   else classes.push(code[1] === "h" || code[1] === "d" ? "card-red" : "card-black");
   if (opts.up) classes.push("card-up");
+  if (opts.down && !hidden) classes.push("card-down");
+  if (opts.best) classes.push("card-best");
   if (opts.selected) classes.push("card-selected");
   if (opts.small) classes.push("card-small");
   if (opts.onClick) classes.push("card-pickable");
   const attrs = {
     class: classes.join(" "),
     dataset: { testid: "card", card: hidden ? "??" : code, up: opts.up ? "true" : "false" },
-    title: cardName(code) + (opts.up ? " (face up)" : ""),
+    title: cardName(code) + (opts.up ? " (face up)" : opts.down && !hidden ? ` (${t("cards.down_title")})` : ""),
     "aria-label": cardName(code),
   };
   if (opts.onClick) {
@@ -67,7 +72,8 @@ export function cardEl(code, opts = {}) {
 }
 
 /**
- * A row of cards: cardsEl(["As", "??"], {up: [false, true]}).
+ * A row of cards: cardsEl(["As", "??"], {up: [false, true]}); opts.down: per card, a down card only you see;
+ * opts.best: a Set of the winning cards.
  * opts.fan: overlap the cards (each shows its left part with rank and suit in the corner), for five or more;
  * seven or more overlap by half (the middle of each card stays uncovered below that, to be clicked).
  */
@@ -78,6 +84,8 @@ export function cardsEl(codes, opts = {}) {
     row.append(
       cardEl(code, {
         up: opts.up ? Boolean(opts.up[i]) : false,
+        down: opts.down ? Boolean(opts.down[i]) : false,
+        best: opts.best ? opts.best.has(code) : false,
         selected: opts.selected ? opts.selected.has(code) : false,
         small: opts.small,
         onClick: opts.onClick ? () => opts.onClick(code, i) : undefined,

@@ -3,7 +3,10 @@
 // "hands": "{n, plural, one {# hand} other {# hands}}"). t(key, args) formats one message in the page's language,
 // falling back to English for a key the language lacks. The language is the one chosen in the page (remembered in
 // localStorage "pokerroom_lang"), else the browser's first supported one, else English. translate(root) fills
-// elements marked data-i18n="key" (text) and data-i18n-attr="attr:key;attr:key" (attributes).
+// elements marked data-i18n="key" (text) and data-i18n-attr="attr:key;attr:key" (attributes); bindLanguageSwitch()
+// makes the top bar's <select> the switch. gameName(id), limitName(id) and ruleName(name) give the names of games,
+// limits and house rules in each rulebook's own words (seeds 000-004: "Lukket poker", "spelvariationer"), falling
+// back to the server's English. Server text (an API error's detail, the night's log) is shown as sent.
 
 export const LANGUAGES = { en: "English", sv: "Svenska", nb: "Norsk bokmål", ru: "Русский" };
 const STORE = "pokerroom_lang";
@@ -76,6 +79,48 @@ export function t(key, args = {}) {
   const message = catalogues[current]?.[key] ?? catalogues.en[key];
   if (message === undefined) return key;
   return format(message, args);
+}
+
+/** Make `select` the page's language switch: the four languages by their own names, the page's one chosen;
+ *  picking another remembers it and loads the page again in it (chooseLanguage). */
+export function bindLanguageSwitch(select) {
+  if (!select) return;
+  select.replaceChildren(
+    ...Object.entries(LANGUAGES).map(([code, name]) => {
+      const option = document.createElement("option");
+      option.value = code;
+      option.lang = code;
+      option.textContent = name;
+      return option;
+    }),
+  );
+  select.value = current;
+  select.addEventListener("change", () => {
+    if (select.value !== current) chooseLanguage(select.value);
+  });
+}
+
+/** The message `key` when a catalogue has it, else `fallback`. */
+function named(key, fallback) {
+  return hasMessage(key) ? t(key) : fallback;
+}
+
+/** A game's name in the page's language, in its rulebook's own words where it has them (game.<id>: "Lukket
+ *  poker", "Лоуболл от туза до шестёрки"); for a game the catalogue lacks, `fallback` (the server's English name
+ *  from /api/games, `game_name` of a table), else the id. */
+export function gameName(id, fallback = "") {
+  return named(`game.${id}`, fallback || String(id ?? ""));
+}
+
+/** A limit structure's name ("no", "pot", "half-pot", "fixed", "spread": limit.<id>, "no limit"), else the id. */
+export function limitName(limit) {
+  return named(`limit.${limit}`, String(limit ?? ""));
+}
+
+/** A house rule's name for players (rule.<name>: "ante" -> "Ante", the club's "Storlek på anten"), else the name
+ *  as written in NAME=VALUE. */
+export function ruleName(name) {
+  return named(`rule.${name}`, String(name ?? ""));
 }
 
 /** Fill data-i18n and data-i18n-attr elements under `root` with their messages. */
@@ -151,7 +196,7 @@ function argument(body, args) {
     const n = Number(value);
     const exact = options[`=${n}`];
     const branch = exact ?? options[plurals.select(n)] ?? options.other ?? "";
-    return formatPart(branch, args, String(value));
+    return formatPart(branch, args, Number.isFinite(n) ? numberText(n) : String(value)); // # as {n, number}
   }
   if (kind === "select") return formatPart(options[String(value)] ?? options.other ?? "", args, null);
   return value === undefined ? "" : String(value);

@@ -9,17 +9,38 @@
 import { renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
 import { renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
-import { api, chips, el, gameById, plural, replace, tid, toast } from "./util.js";
+import { bindLanguageSwitch, gameName, hasMessage, limitName, loadLanguage, ruleName, t, translate } from "./i18n.js";
+import { api, chips, el, gameById, replace, tid, toast } from "./util.js";
 
 const PING_MS = 20000;
 const MAX_RETRY_MS = 10000;
-const PHASES = { waiting: "waiting for players", running: "playing", paused: "paused", ended: "ended", cancelled: "called off", stopped: "stopped" };
 
 const session = { player: null };
 const token = (location.pathname.match(/^\/night\/([A-Za-z0-9_-]+)/) || [])[1] || null;
 const view = { ws: null, state: null, stateAt: 0, attempt: 0, retry: null, ping: null, gameKind: null, selected: new Set(), selectKey: null, names: null, rebuyKey: null };
 
 const $ = (id) => document.getElementById(id);
+
+/** A night's phase in words (night.phase.<phase>: "waiting for players", "playing", ...), else the id. */
+function phaseText(phase) {
+  const key = `night.phase.${phase}`;
+  return hasMessage(key) ? t(key) : phase;
+}
+
+/** A count of chips with its word: "250 chips", "1 chip" (the number as chips() writes it). */
+function chipCount(n) {
+  return t("night.chip_count", { n, chips: chips(n) });
+}
+
+/** The agreed length: "50 hands or 150 minutes", "8 hands", "90 minutes". */
+function lengthText(night) {
+  const hands = night.hands ?? null;
+  const minutes = night.minutes ?? null;
+  if (hands !== null && minutes !== null) return t("night.length_both", { hands, minutes });
+  if (hands !== null) return t("night.length_hands", { hands });
+  if (minutes !== null) return t("night.length_minutes", { minutes });
+  return night.length || "";
+}
 
 // ---------------------------------------------------------------- the session
 
@@ -85,19 +106,19 @@ function route() {
 // ---------------------------------------------------------------- hosting
 
 function number(text) {
-  const t = String(text || "").trim();
-  return t === "" ? null : Number(t);
+  const typed = String(text || "").trim();
+  return typed === "" ? null : Number(typed);
 }
 
 /** "ante=2\nblinds=5,10" -> {ante: "2", blinds: "5,10"}: the server reads each value by its rule's kind. */
 function parseRules(text) {
   const rules = {};
   for (const line of String(text || "").split(/[\n;]+/)) {
-    const t = line.trim();
-    if (!t) continue;
-    const at = t.indexOf("=");
-    if (at < 1) throw new Error(`a house rule is written NAME=VALUE, not "${t}"`);
-    rules[t.slice(0, at).trim()] = t.slice(at + 1).trim();
+    const rule = line.trim();
+    if (!rule) continue;
+    const at = rule.indexOf("=");
+    if (at < 1) throw new Error(t("night.rule_format", { text: rule }));
+    rules[rule.slice(0, at).trim()] = rule.slice(at + 1).trim();
   }
   return rules;
 }
@@ -110,7 +131,7 @@ function hostDefaults() {
   const price = holdem || noLimit ? 10 : 20;
   form.elements.price.placeholder = String(price);
   form.elements.buyin.placeholder = String(5000 / price);
-  $("host-default").textContent = `The club's default: ${5000 / price} chips for 50 kr (${price} öre a chip); 50 hands or 150 minutes.`;
+  $("host-default").textContent = t("night.default", { chips: chips(5000 / price), price });
 }
 
 async function createNight(ev) {
@@ -146,7 +167,7 @@ async function loadMyNights() {
   const list = $("my-nights");
   try {
     const nights = await api("GET", "/api/nights");
-    if (!nights.length) replace(list, el("li", { class: "empty-note" }, "No nights yet: host one above."));
+    if (!nights.length) replace(list, el("li", { class: "empty-note" }, t("night.none")));
     else
       replace(
         list,
@@ -154,8 +175,8 @@ async function loadMyNights() {
           el(
             "li",
             tid("my-night"),
-            el("a", { href: n.url }, `${n.game_name}`),
-            ` · ${PHASES[n.phase] || n.phase} · host ${n.host} · ${n.players.join(", ")}`,
+            el("a", { href: n.url }, gameName(n.game, n.game_name)),
+            t("night.my_line", { phase: phaseText(n.phase), host: n.host, players: n.players.join(", ") }),
           ),
         ),
       );
@@ -191,12 +212,12 @@ function onClose(ev) {
     return;
   }
   if (ev.code === 4404) {
-    setConn("There is no night with this link: ask the host for it again.");
+    setConn(t("night.no_such"));
     return;
   }
   const delay = Math.min(MAX_RETRY_MS, 1000 * 2 ** view.attempt);
   view.attempt += 1;
-  setConn("reconnecting…");
+  setConn(t("night.reconnecting"));
   view.retry = setTimeout(connect, delay);
 }
 
@@ -208,10 +229,10 @@ function setConn(text) {
 function send(msg) {
   const ws = view.ws;
   if (!ws || ws.readyState !== WebSocket.OPEN) {
-    if (msg.type !== "ping") toast("Not connected to the night; reconnecting…");
+    if (msg.type !== "ping") toast(t("night.not_connected"));
     return false;
   }
-  ws.send(JSON.stringify({ v: 1, ...msg }));
+  ws.send(JSON.stringify({ v: 2, ...msg }));
   return true;
 }
 
@@ -227,7 +248,7 @@ function onMessage(text) {
     setConn(null);
   } else if (msg.type === "state") onState(msg);
   else if (msg.type === "error") {
-    toast(msg.message || msg.code || "The server refused that.");
+    toast(msg.message || msg.code || t("night.refused"));
     setBusy(false);
   }
 }
@@ -295,7 +316,7 @@ function toggleCard(code) {
   if (!legal || legal.draw === undefined || legal.draw === null) return;
   if (view.selected.has(code)) view.selected.delete(code);
   else if (view.selected.size < legal.draw) view.selected.add(code);
-  else return toast(`You may discard at most ${legal.draw} card${legal.draw === 1 ? "" : "s"}.`, "info");
+  else return toast(t("night.discard_max", { n: legal.draw }), "info");
   const ctx = context();
   renderSeats(ctx);
   layoutBets();
@@ -312,15 +333,24 @@ function render() {
   if (!night) return;
   const host = night.host === session.player;
   document.body.classList.toggle("is-host", host);
-  $("night-title").textContent = `${night.game_name}${night.id ? ` · night ${night.id}` : ""}`;
-  $("night-phase").textContent = PHASES[night.phase] || night.phase;
+  const game = gameName(night.game, night.game_name);
+  $("night-title").textContent = night.id ? t("night.title_id", { game, id: night.id }) : game;
+  $("night-phase").textContent = phaseText(night.phase);
   $("night-phase").dataset.phase = night.phase;
-  const rules = Object.entries(night.rules || {}).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(",") : v}`);
-  $("night-sub").textContent =
-    `Host ${night.host} · ${night.limit} limit · ${night.price_kr} a chip · buy-in ${plural(night.first_buyin, "chip")} ` +
-    `(${night.buyin_kr}) · ends on the orbit after ${night.length}` + (night.hand ? ` · hand ${night.hand}` : "");
-  $("night-rules").textContent = `House rules for the next hand: ${rules.join(", ") || "the club's defaults"}.`;
-  document.title = `${state.hand && state.hand.legal ? "● " : ""}Club night — pokerroom`;
+  const rules = Object.entries(night.rules || {}).map(([k, v]) =>
+    t("night.rule_item", { name: ruleName(k), rule: `${k}=${Array.isArray(v) ? v.join(",") : v}` }),
+  );
+  const sub = t("night.sub", {
+    host: night.host,
+    limit: limitName(night.limit),
+    price: night.price_kr,
+    buyin: chipCount(night.first_buyin),
+    money: night.buyin_kr,
+    length: lengthText(night),
+  });
+  $("night-sub").textContent = night.hand ? `${sub}${t("night.sub_hand", { hand: night.hand })}` : sub;
+  $("night-rules").textContent = t("night.rules_now", { rules: rules.join(", ") || t("night.club_defaults") });
+  document.title = `${state.hand && state.hand.legal ? "● " : ""}${t("night.page_title")}`;
   renderInvite(night, host);
   renderSheet(night);
   const playing = night.phase === "running" || night.phase === "paused";
@@ -333,8 +363,12 @@ function render() {
     renderActionBar(ctx);
     renderControls(night, host);
     if (!night.hand_running) {
-      const next = night.next_dealer ? `; ${night.next_dealer} deals next` : "";
-      $("hand-info").textContent = night.phase === "paused" ? `Paused: ${night.host} deals on` : `Next hand soon${next}…`;
+      $("hand-info").textContent =
+        night.phase === "paused"
+          ? t("night.paused", { host: night.host })
+          : night.next_dealer
+            ? t("night.next_hand_dealer", { dealer: night.next_dealer })
+            : t("night.next_hand");
     }
   } else resetActionBar();
   const ctx = context();
@@ -362,9 +396,9 @@ function renderInvite(night, host) {
         "li",
         tid("waiting-player", { dataset: { player: p.name } }),
         p.name,
-        p.name === night.host ? el("span", { class: "tag" }, "host") : null,
-        p.bot ? el("span", { class: "tag tag-bot" }, "bot") : null,
-        host && p.bot ? el("button", { type: "button", class: "secondary small", onclick: () => send({ type: "remove_bot", name: p.name }) }, "Remove") : null,
+        p.name === night.host ? el("span", { class: "tag" }, t("night.tag.host")) : null,
+        p.bot ? el("span", { class: "tag tag-bot" }, t("night.tag.bot")) : null,
+        host && p.bot ? el("button", { type: "button", class: "secondary small", onclick: () => send({ type: "remove_bot", name: p.name }) }, t("night.remove")) : null,
       ),
     ),
   );
@@ -378,13 +412,13 @@ function renderControls(night, host) {
   $("rebuy-box").hidden = !seated || cap === 0;
   const note = [];
   if (seated && cap === 0) {
-    if (night.rebuy_cap) note.push("No rebuy now: the club's cap X = M / S allows you none.");
-    else if (night.limit === "no") note.push("No-limit lowball: a rebuy once your chips are gone.");
-    else note.push("No rebuy now.");
+    if (night.rebuy_cap) note.push(t("night.rebuy_none_cap"));
+    else if (night.limit === "no") note.push(t("night.rebuy_none_nl"));
+    else note.push(t("night.rebuy_none"));
   }
-  else if (seated && cap !== null && cap !== undefined) note.push(`Up to ${plural(cap, "chip")} now${night.rebuy_cap ? " (X = M / S)" : ""}.`);
-  if (seated && !between) note.push("A rebuy is made when this hand is over.");
-  if (mine && mine.seated && mine.chips === 0 && between) note.push("You have no chips: rebuy, or you leave the table at the next deal.");
+  else if (seated && cap !== null && cap !== undefined) note.push(t(night.rebuy_cap ? "night.rebuy_up_to_cap" : "night.rebuy_up_to", { chips: chipCount(cap) }));
+  if (seated && !between) note.push(t("night.rebuy_after_hand"));
+  if (mine && mine.seated && mine.chips === 0 && between) note.push(t("night.no_chips"));
   $("rebuy-note").textContent = note.join(" ");
   const key = seated ? `${night.hand}:${cap}` : null;
   if (key && key !== view.rebuyKey) {
@@ -401,7 +435,7 @@ function renderControls(night, host) {
   $("host-controls").hidden = !host;
   $("pause").hidden = night.phase !== "running";
   $("deal").hidden = night.hand_running;
-  $("deal").textContent = night.phase === "paused" ? "Deal on" : "Deal now";
+  $("deal").textContent = night.phase === "paused" ? t("night.deal_on") : t("night.deal_now");
   $("end-orbit").disabled = Boolean(night.ending);
 }
 
@@ -410,14 +444,14 @@ function cell(text, cls) {
 }
 
 function renderStandings(night) {
-  const head = el("tr", {}, ["Player", "Deals", "Bought", "Chips", "Net"].map((h) => el("th", {}, h)));
+  const head = el("tr", {}, ["player", "deals", "bought", "chips", "net"].map((h) => el("th", {}, t(`night.col.${h}`))));
   const rows = night.players.map((p) => {
     const tags = [];
-    if (p.name === night.host) tags.push(el("span", { class: "tag" }, "host"));
-    if (p.bot) tags.push(el("span", { class: "tag tag-bot" }, "bot"));
-    if (p.fee_due) tags.push(el("span", { class: "tag", title: "pays the first blind as a new player (G2)" }, "fee"));
-    if (night.phase !== "waiting" && night.phase !== "ended" && !p.seated) tags.push(el("span", { class: "tag tag-out" }, "left"));
-    if (p.leaving) tags.push(el("span", { class: "tag tag-out" }, "leaving"));
+    if (p.name === night.host) tags.push(el("span", { class: "tag" }, t("night.tag.host")));
+    if (p.bot) tags.push(el("span", { class: "tag tag-bot" }, t("night.tag.bot")));
+    if (p.fee_due) tags.push(el("span", { class: "tag", title: t("night.tag.fee_title") }, t("night.tag.fee")));
+    if (night.phase !== "waiting" && night.phase !== "ended" && !p.seated) tags.push(el("span", { class: "tag tag-out" }, t("night.tag.left")));
+    if (p.leaving) tags.push(el("span", { class: "tag tag-out" }, t("night.tag.leaving")));
     const net = p.net_kr === undefined ? "" : p.net_kr;
     const cls = p.net_ore > 0 ? "net-up" : p.net_ore < 0 ? "net-down" : "";
     return el(
@@ -437,10 +471,10 @@ function renderSheet(night) {
   const sheet = night.sheet;
   $("sheet-panel").hidden = !sheet;
   if (!sheet) return;
-  $("sheet-sub").textContent = `After ${plural(sheet.hands, "hand")}, at ${sheet.price_kr} a chip.`;
+  $("sheet-sub").textContent = t("night.sheet_sub", { hands: sheet.hands, price: sheet.price_kr });
   // Deals, Paid and Value give way on a phone (night.css): Player, Bought, Chips out and Net stay.
-  const columns = [["Player", ""], ["Deals", "n wide"], ["Bought", "n"], ["Paid", "n wide"], ["Chips out", "n"], ["Value", "n wide"], ["Net", "n"]];
-  const head = el("tr", {}, columns.map(([h, cls]) => el("th", { class: cls }, h)));
+  const columns = [["player", ""], ["deals", "n wide"], ["bought", "n"], ["paid", "n wide"], ["chips_out", "n"], ["value", "n wide"], ["net", "n"]];
+  const head = el("tr", {}, columns.map(([h, cls]) => el("th", { class: cls }, t(`night.col.${h}`))));
   const row = (values, net) => values.map((v, i) => cell(v, i === 6 ? `n ${net > 0 ? "net-up" : net < 0 ? "net-down" : ""}` : columns[i][1]));
   const body = sheet.rows.map((r) =>
     el(
@@ -449,14 +483,14 @@ function renderSheet(night) {
       row([r.name, String(r.deals), chips(r.chips_bought), r.paid_kr, chips(r.chips_out), r.value_kr, r.net_kr], r.net),
     ),
   );
-  const t = sheet.totals;
-  const foot = el("tr", {}, row(["Total", "", chips(t.chips_bought), t.paid_kr, chips(t.chips_out), t.value_kr, t.net_kr], 0));
+  const sum = sheet.totals;
+  const foot = el("tr", {}, row([t("night.total"), "", chips(sum.chips_bought), sum.paid_kr, chips(sum.chips_out), sum.value_kr, sum.net_kr], 0));
   replace(document.querySelector('[data-testid="sheet-table"]'), el("thead", {}, head), el("tbody", {}, body), el("tfoot", {}, foot));
   replace(
     $("sheet-transfers"),
     sheet.transfers.length
       ? sheet.transfers.map((x) => el("li", tid("sheet-transfer"), x.text))
-      : [el("li", tid("sheet-transfer"), "No transfers needed: everyone is even.")],
+      : [el("li", tid("sheet-transfer"), t("night.no_transfers"))],
   );
   $("sheet-csv").href = sheet.downloads.csv;
   $("sheet-json").href = sheet.downloads.json;
@@ -478,41 +512,41 @@ function bindControls() {
   click("host-add-bot", () => send({ type: "add_bot" }));
   click("start-night", () => send({ type: "start" }));
   click("cancel-night", () => {
-    if (confirm("Call the evening off?")) send({ type: "cancel" });
+    if (confirm(t("night.confirm_cancel"))) send({ type: "cancel" });
   });
   click("copy-link", async () => {
     const input = $("invite-url");
     try {
       await navigator.clipboard.writeText(input.value);
-      toast("Link copied.", "info");
+      toast(t("night.copied"), "info");
     } catch {
       input.select();
     }
   });
   click("rebuy", () => {
     const amount = positiveInt($("rebuy-amount").value);
-    if (amount === null) toast("Enter the chips to buy.");
+    if (amount === null) toast(t("night.enter_chips"));
     else send({ type: "rebuy", amount });
   });
   click("join", () => {
     const typed = $("join-chips").hidden ? "" : $("join-chips").value.trim();
     const amount = typed === "" ? null : positiveInt(typed);
-    if (typed !== "" && amount === null) return toast("Enter the chips to buy (a whole number), or leave it empty.");
+    if (typed !== "" && amount === null) return toast(t("night.enter_chips_join"));
     send(amount === null ? { type: "join" } : { type: "join", chips: amount });
   });
   click("leave-night", () => {
-    if (confirm("Leave the night? Your chips are cashed out at the evening's price.")) send({ type: "leave" });
+    if (confirm(t("night.confirm_leave"))) send({ type: "leave" });
   });
   click("pause", () => send({ type: "pause" }));
   click("deal", () => send({ type: "deal" }));
   click("end-orbit", () => send({ type: "end", now: false }));
   click("end-now", () => {
-    if (confirm("End the evening now and settle the sheet?")) send({ type: "end", now: true });
+    if (confirm(t("night.confirm_end"))) send({ type: "end", now: true });
   });
   click("rule-set", () => {
     const text = $("rule-text").value.trim();
     const at = text.indexOf("=");
-    if (at < 1) return toast("Write the rule as NAME=VALUE, such as ante=3.");
+    if (at < 1) return toast(t("night.rule_hint"));
     if (send({ type: "rule", key: text.slice(0, at).trim(), value: text.slice(at + 1).trim() })) $("rule-text").value = "";
   });
   if (typeof ResizeObserver === "function") new ResizeObserver(() => layoutBets()).observe($("felt"));
@@ -531,6 +565,10 @@ function tickTimer() {
 }
 
 async function start() {
+  await loadLanguage();
+  translate();
+  document.title = t("night.page_title");
+  bindLanguageSwitch($("lang-switch"));
   bindAuthForm("login-form", "/api/login", "login-error");
   bindAuthForm("signup-form", "/api/signup", "signup-error");
   $("logout").addEventListener("click", async () => {

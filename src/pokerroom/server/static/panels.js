@@ -1,99 +1,39 @@
-// panels.js — the side panels of the table view: the current hand's events as readable lines ("Seat 3 raises to
-// 40", named by who sat there when the hand was dealt), the results of the last hands (the board, winners per pot
-// and share, shown hands with their names, net chips) and the player's hand history from /api/hands?table=ID with
-// a "Download PHH" link per hand that is over.
+// panels.js — the side panels of the table view: the current hand's events as hand-history lines in players' names
+// ("bob: raises 6 to 8", handtext.js; named by who sat there when the hand was dealt; the last hand's kept until
+// the next deal), the results of the last hands (the board, winners per pot and share, shown hands with their
+// names, net chips) and the player's hand history from /api/hands?table=ID: each hand that is over links to its
+// replay (#/hands/ID) and its PHH download.
 
-import { cardsEl, cardsText } from "./cards.js";
+import { cardsEl } from "./cards.js";
+import { handLines } from "./handtext.js";
+import { t } from "./i18n.js";
 import { seatName } from "./seats.js";
 import { api, chips, el, replace, signed, tid } from "./util.js";
 
 // ---------------------------------------------------------------- the hand log
 
-function cardsPart(cards) {
-  return cards && cards.length ? ` [${cardsText(cards)}]` : "";
-}
+let kept = null; // the last hand's log {table, number, events, names}: shown until the next hand is dealt
 
-function allIn(e) {
-  return e.all_in ? " and is all-in" : "";
-}
-
-function winnersText(winners, name) {
-  return (winners || []).map(([seat, amount]) => `${name(seat) || `Seat ${seat}`} wins ${chips(amount)}`).join(", ");
-}
-
-/** " (timed out)" when the clock made the move. */
-function timedOut(e) {
-  return e.text && /timed out/i.test(e.text) ? " (timed out)" : "";
-}
-
-function dealText(e, who) {
-  const hidden = (e.cards || []).every((c) => c === "??");
-  const n = (e.cards || []).length;
-  if (hidden) return `${who} is dealt ${n} card${n === 1 ? "" : "s"}`;
-  return `${who} is dealt${cardsPart(e.cards)}`;
-}
-
-function drawText(e, who) {
-  const n = (e.cards || []).length;
-  if (n === 0) return `${who} stands pat${timedOut(e)}`;
-  const hidden = e.cards.every((c) => c === "??");
-  return `${who} discards ${n}${hidden ? "" : cardsPart(e.cards)}${timedOut(e)}`;
-}
-
-function protectedText(e, who) {
-  const amount = e.to ?? e.amount;
-  return `${who} is all-in by disconnect protection${amount ? ` for ${chips(amount)}` : ""}`;
-}
-
-const TEXTS = {
-  post_ante: (e, who) => `${who} posts ante ${chips(e.amount)}`,
-  post_blind: (e, who) => `${who} posts ${e.text ? `${e.text} ` : "blind "}${chips(e.amount)}`,
-  post_dead: (e, who) => `${who} posts dead ${chips(e.amount)}`,
-  deal_hole: dealText,
-  deal_up: (e, who) => `${who} is dealt face up${cardsPart(e.cards)}`,
-  deal_board: (e, who, game) => `${game === "telesina" ? "Vela" : "Board"}:${cardsPart(e.cards)}`,
-  bring_in: (e, who) => `${who} brings in for ${chips(e.amount)}${allIn(e)}`,
-  draw: drawText,
-  split: (e, who) => `${who} splits${cardsPart(e.cards)}`,
-  fold: (e, who) => `${who} folds${timedOut(e)}`,
-  check: (e, who) => `${who} checks${timedOut(e)}`,
-  call: (e, who) => `${who} calls ${chips(e.amount)}${allIn(e)}`,
-  bet: (e, who) => `${who} bets ${chips(e.to ?? e.amount)}${allIn(e)}`,
-  raise: (e, who) => `${who} raises to ${chips(e.to ?? e.amount)}${allIn(e)}`,
-  artificial_all_in: protectedText,
-  protected: protectedText,
-  uncalled_bet_returned: (e, who) => `Uncalled bet of ${chips(e.amount)} returned to ${who}`,
-  show: (e, who) => `${who} shows${cardsPart(e.cards)}${e.text ? ` (${e.text})` : ""}`,
-  muck: (e, who) => `${who} mucks`,
-  rake: (e) => `Rake ${chips(e.amount)}`,
-  pot: (e, who, game, name) => `Pot ${chips(e.amount)}${e.text ? ` (${e.text})` : ""}: ${winnersText(e.winners, name)}`,
-  win: (e, who) => `${who} wins ${chips(e.amount)}${e.text ? ` (${e.text})` : ""}`,
-  hand_end: () => "Hand over",
-};
-
-/** One event as a readable line: "Seat 3 raises to 40"; `name(seat)` names the winners of a pot. */
-export function eventText(e, game, name = () => null) {
-  const who = e.seat === undefined || e.seat === null ? "Table" : `Seat ${e.seat}`;
-  const make = TEXTS[e.type];
-  return make ? make(e, who, game, name) : `${who} ${e.type.replaceAll("_", " ")}${timedOut(e)}`;
-}
-
-/** The current (or last) hand's events, oldest first, scrolled to the newest. */
+/** The current (or last) hand's events as history lines in players' names ("bob: raises 6 to 8", the text
+ *  history's shapes: handtext.js), oldest first, scrolled to the newest. The last hand's lines stay until the
+ *  next hand is dealt. */
 export function renderLog(ctx) {
   const hand = ctx.state.hand;
+  if (hand) {
+    const names = {};
+    for (const p of hand.players) names[p.seat] = seatName(ctx, p.seat);
+    kept = { table: ctx.state.table, number: hand.number, events: hand.events, names };
+  } else if (kept && kept.table !== ctx.state.table) {
+    kept = null; // another table: its own log
+  }
   const list = document.getElementById("event-log");
-  const events = hand ? hand.events : [];
+  const events = kept ? kept.events : [];
+  const name = (seat) => (kept && kept.names[seat]) || seatName(ctx, seat) || t("hh.seat", { seat });
   replace(
     list,
-    events.map((e) => {
-      const name = seatName(ctx, e.seat);
-      return el(
-        "li",
-        tid("event", { class: `ev ev-${e.type}`, title: name || "" }),
-        name ? el("span", { class: "ev-name" }, name) : null,
-        eventText(e, hand.game, (seat) => seatName(ctx, seat)),
-      );
-    }),
+    handLines(events, name).map(({ event, text }) =>
+      el("li", tid("event", { class: `ev ev-${event.type}`, dataset: { seat: event.seat ?? "" } }), text),
+    ),
   );
   list.scrollTop = list.scrollHeight;
 }
@@ -177,24 +117,25 @@ export function renderResults(ctx) {
 
 // ---------------------------------------------------------------- hand history
 
-const STATUS_TEXT = { incomplete: "in progress", complete: "settled", voided: "void" };
-
 function historyItem(h) {
   const net = typeof h.net === "number" ? signed(h.net) : "";
   const over = h.status === "complete" || h.status === "voided";
+  const status = ["incomplete", "complete", "voided"].includes(h.status) ? t(`history.status.${h.status}`) : String(h.status || "");
   return el(
     "li",
     tid("history-item", { dataset: { handId: String(h.id), status: h.status } }),
-    el("span", { class: "h-number" }, `Hand #${h.number}`),
-    el("span", { class: "h-status" }, STATUS_TEXT[h.status] || String(h.status || "").replaceAll("_", " ")),
+    // a hand over (settled or voided) replays on the felt and is written as PHH (the server answers 409 while it
+    // is played); the PHH file's name is the server's (hand-TABLE-NUMBER.phh)
+    over
+      ? el("a", tid("replay-link", { class: "h-number", href: `#/hands/${encodeURIComponent(h.id)}`, title: t("history.replay") }), t("history.hand", { number: h.number }))
+      : el("span", { class: "h-number" }, t("history.hand", { number: h.number })),
+    el("span", { class: "h-status" }, status),
     el("span", { class: `h-net ${h.net > 0 ? "net-up" : h.net < 0 ? "net-down" : ""}` }, net),
-    // a hand is written as PHH once it is over, settled or voided (the server answers 409 while it is played);
-    // its file name is the server's (hand-TABLE-NUMBER.phh)
     over
       ? el(
           "a",
           tid("phh-link", { href: `/api/hands/${encodeURIComponent(h.id)}/phh`, download: `hand-${h.table}-${h.number}.phh` }),
-          "Download PHH",
+          t("history.download_phh"),
         )
       : null,
   );
@@ -205,9 +146,9 @@ export async function loadHistory(tableId) {
   const list = document.getElementById("history");
   try {
     const hands = await api("GET", `/api/hands?table=${encodeURIComponent(tableId)}`);
-    if (!hands.length) replace(list, el("li", { class: "empty-note" }, "No hands played here yet."));
+    if (!hands.length) replace(list, el("li", { class: "empty-note" }, t("history.empty")));
     else replace(list, hands.map(historyItem));
   } catch (err) {
-    replace(list, el("li", { class: "form-error" }, `Could not load the history: ${err.message}`));
+    replace(list, el("li", { class: "form-error" }, t("history.failed", { error: err.message })));
   }
 }

@@ -1,9 +1,15 @@
 // seats.js — rendering of the felt: the seats placed around the oval (name, stack, tags, dealer button or stud's
 // box, cards fanned when there are five or more, turn highlight with the countdown timer, "Sit here" on empty
 // seats), each seat's bet chip placed between the seat and the centre without covering either (layoutBets), and
-// the centre (board or Telesina's Vela, pot total, side pots by player name, hand number and street).
+// the centre (board or Telesina's Vela, pot total, side pots by player name, hand number and street). Each seat
+// shows its last action (events.js) and, once a hand is over, the winners' seats light up with their winning cards
+// raised (felt.js). Rows with up cards are never fanned: up cards raised, the down cards only you see lowered and
+// marked.
 
 import { cardsEl } from "./cards.js";
+import { lastActions } from "./events.js";
+import { markBoard, winners } from "./felt.js";
+import { t } from "./i18n.js";
 import { chips, el, replace, tid } from "./util.js";
 
 /** The hand's entry for a table seat (undefined when the seat was not dealt in). */
@@ -64,6 +70,7 @@ function seatTags(ctx, info, player) {
   if (info.bot) tags.push(el("span", tid("bot-tag", { class: "tag tag-bot" }), "bot"));
   if (!info.connected) tags.push(el("span", tid("away-tag", { class: "tag tag-away" }), "disconnected"));
   if (info.sitting_out) tags.push(el("span", tid("sitting-out-tag", { class: "tag tag-out" }), "sitting out"));
+  if (info.timed_out) tags.push(el("span", tid("timed-out-tag", { class: "tag tag-away" }), t("felt.timed_out_tag")));
   if (player && player.folded && handRunning(ctx.state.hand)) tags.push(el("span", { class: "tag tag-fold" }, "folded"));
   if (player && !player.folded && player.stack === 0 && handRunning(ctx.state.hand)) {
     tags.push(el("span", { class: "tag tag-allin" }, "all-in"));
@@ -79,14 +86,20 @@ function seatCards(ctx, n, player) {
   const picking = mine && legal && legal.draw !== undefined && legal.draw !== null;
   // five or more cards are fanned; your own draw hand stays spread out, for picking the discards
   const count = player.cards.length;
-  const many = mine && ctx.gameKind === "draw" ? count >= 7 : count >= 5;
+  // rows with up cards (stud, Telesina) stay spread: which cards are up and which down must show
+  const upCards = (player.up || []).some(Boolean);
+  const many = !upCards && (mine && ctx.gameKind === "draw" ? count >= 7 : count >= 5);
+  const best = ctx.won.best[n];
   const row = cardsEl(player.cards, {
     up: player.up,
+    down: upCards && mine ? player.up.map((up) => !up) : null,
+    best: best && best.size ? best : null,
     fan: many,
     selected: picking ? ctx.selected : null,
     onClick: picking ? (code) => ctx.toggleCard(code) : undefined,
   });
   row.classList.add("seat-cards");
+  if (upCards) row.classList.add("cards-stud");
   if (!mine) row.classList.add("seat-cards-other");
   if (player.folded) row.classList.add("cards-folded");
   return row;
@@ -110,14 +123,25 @@ function dealerButton(ctx, n, pos) {
   return el("span", tid("dealer-button", { class: classes.join(" "), title: stud ? "dealer box" : "dealer button" }), stud ? "box" : "D");
 }
 
+/** The clock of the seat to act: the action time as a bar with its seconds, the time bank as a second bar
+ *  (filled by table.js's tick) with "bank 30s". */
 function timerEl(ctx, n) {
   const clock = ctx.state.clock;
   if (!clock || clock.seat !== n) return null;
+  const bank = clock.bank !== undefined && clock.bank !== null;
   return el(
     "div",
     { class: "timer-wrap" },
-    el("span", tid("timer", { class: "timer" }), `${Math.ceil(clock.remaining)}s`),
+    el("span", tid("timer", { class: "timer" }), `${Math.ceil(clock.action ?? clock.remaining)}s`),
     el("span", { class: "timer-bar" }, el("span", { class: "timer-fill" })),
+    bank
+      ? el(
+          "span",
+          { class: "bank-wrap" },
+          el("span", { class: "timer-bar bank-bar" }, el("span", { class: "timer-fill bank-fill" })),
+          el("span", tid("time-bank", { class: "bank" }), t("felt.bank", { seconds: Math.ceil(clock.bank) })),
+        )
+      : null,
   );
 }
 
@@ -141,6 +165,11 @@ function takenSeat(ctx, n, info, pos) {
   if (!info.connected) classes.push("seat-away");
   if (info.sitting_out) classes.push("seat-out");
   if (player && player.folded && handRunning(hand)) classes.push("seat-folded");
+  if (ctx.won.seats.has(n)) classes.push("seat-winner");
+  // at the felt's left and right ends a wide row of cards grows towards the centre, not off the table
+  if (pos.cos < -0.6) classes.push("seat-end-left");
+  else if (pos.cos > 0.6) classes.push("seat-end-right");
+  const last = ctx.lastActions[n];
   return el(
     "div",
     tid("seat", { class: classes.join(" "), dataset: { seat: String(n), player: info.player }, style: seatStyle(pos) }),
@@ -151,6 +180,7 @@ function takenSeat(ctx, n, info, pos) {
       el("span", tid("seat-name", { class: "seat-name", title: `Seat ${n}` }), info.player),
       el("span", tid("seat-stack", { class: "seat-stack" }), chips(stack)),
       el("span", { class: "seat-tags" }, seatTags(ctx, info, player)),
+      last ? el("span", tid("last-action", { class: "last-action" }), last) : null,
       timerEl(ctx, n),
     ),
     dealerButton(ctx, n, pos),
@@ -160,6 +190,8 @@ function takenSeat(ctx, n, info, pos) {
 /** Draw every seat of state.seats around the felt. */
 export function renderSeats(ctx) {
   const { state } = ctx;
+  ctx.won = winners(state);
+  ctx.lastActions = state.hand ? lastActions(state.hand) : {};
   const count = state.seats.length;
   const anchor = state.you === null || state.you === undefined ? 0 : state.you;
   const box = document.getElementById("seats");
@@ -321,6 +353,7 @@ export function renderCentre(ctx) {
   const hand = ctx.state.hand;
   const board = hand ? hand.board : [];
   replace(document.getElementById("board"), cardsEl(board));
+  markBoard(ctx.won || winners(ctx.state));
   const vela = hand && hand.game === "telesina" && board.length > 0;
   document.getElementById("board-label").textContent = vela ? "Vela" : "";
   const running = handRunning(hand);

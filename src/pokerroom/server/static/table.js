@@ -3,12 +3,20 @@
 // Sit out / Come back, Rebuy, Add bots) and the rendering of each state (seats.js, actions.js, panels.js). It keeps
 // the players' names per seat from the start of the hand shown (for the log and the side pots after someone
 // leaves) and fetches /api/me again when a sit, leave or rebuy shows in the state and after each hand you played.
+// The end of a hand is told on the felt (felt.js), a time-out that acted for you in a toast (notice timed_out),
+// your turn in the tab's title and a beep while the page is hidden (alert.js); on narrow screens the side panels
+// become tabs below the felt (whatever panels the side area holds).
 
 import { currentPlayer, refreshAccount, sessionLost } from "./app.js";
-import { renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
+import { decisionKey, renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
+import { setSound, setTitle, soundOn, yourTurn } from "./alert.js";
+import { chatMessage } from "./chat.js";
+import { movePot, renderResultLine } from "./felt.js";
+import { t } from "./i18n.js";
 import { loadHistory, renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
-import { chips, gameById, replace, toast } from "./util.js";
+import { chips, el, gameById, replace, tid, toast } from "./util.js";
+import { offeredSeat } from "./waitlist.js";
 
 const PING_MS = 20000;
 const MAX_RETRY_MS = 10000;
@@ -39,8 +47,8 @@ export function showTable(id) {
     pending: null, // a sit / leave / rebuy sent: {type, stack}; the account is fetched when the state shows it
   };
   clearView();
-  document.getElementById("table-title").textContent = "Table";
-  document.title = "pokerroom — table";
+  document.getElementById("table-title").textContent = t("felt.table_title");
+  setTitle(t("felt.page_title"));
   setConn("connecting…");
   connect(view);
 }
@@ -63,7 +71,7 @@ function clearView() {
   for (const id of ["seats", "board", "side-pots", "side-pots-below", "event-log", "results", "history"]) {
     replace(document.getElementById(id));
   }
-  for (const id of ["pot", "hand-info", "board-label", "table-sub"]) document.getElementById(id).textContent = "";
+  for (const id of ["pot", "hand-info", "board-label", "table-sub", "felt-result"]) document.getElementById(id).textContent = "";
   resetActionBar();
   renderControls(null);
 }
@@ -119,14 +127,14 @@ function setConn(text) {
   node.hidden = !text;
 }
 
-/** Send one message ({"v": 1} is added); false when the connection is not open. */
+/** Send one message ({"v": 2} is added); false when the connection is not open. */
 function send(msg) {
   const ws = view && view.ws;
   if (!ws || ws.readyState !== WebSocket.OPEN) {
     if (msg.type !== "ping") toast("Not connected to the table; reconnecting…");
     return false;
   }
-  ws.send(JSON.stringify({ v: 1, ...msg }));
+  ws.send(JSON.stringify({ v: 2, ...msg }));
   if (msg.type === "sit" || msg.type === "leave" || msg.type === "rebuy") {
     const me = mySeat(view.state);
     view.pending = { type: msg.type, stack: me ? me.stack : null };
@@ -141,9 +149,19 @@ function onMessage(v, text) {
   } catch {
     return;
   }
+  if (chatMessage(msg, send)) return; // the chat's own messages and errors (chat.js)
   if (msg.type === "welcome") onWelcome(v, msg);
   else if (msg.type === "state") onState(v, msg);
   else if (msg.type === "error") onError(msg);
+  else if (msg.type === "notice") onNotice(msg);
+}
+
+/** A notice to you alone: `timed_out` says the clock acted for you ({action, bank}: seconds of bank left). */
+function onNotice(msg) {
+  if (msg.code !== "timed_out") return;
+  const action = ["fold", "check", "draw", "muck"].includes(msg.action) ? msg.action : "other";
+  const text = t("alert.timed_out", { action });
+  toast(msg.bank === 0 ? `${text} ${t("alert.bank_spent")}` : text, "info");
 }
 
 async function onWelcome(v, msg) {
@@ -166,6 +184,8 @@ function onError(msg) {
 function onState(v, msg) {
   v.state = msg;
   v.stateAt = performance.now();
+  const offered = offeredSeat(v.id); // "Take seat" of the waiting list opened this table: its buy-in at once
+  if (offered !== null) openBuyIn(offered);
   keepNames(v);
   resetSelection(v);
   render(v);
@@ -238,10 +258,10 @@ function context(v) {
 }
 
 function renderHeader(v) {
-  const t = v.info;
-  document.getElementById("table-title").textContent = t.name;
-  document.getElementById("table-sub").textContent = `${t.game_name || t.game} · ${t.stakes} · ${t.limit} limit · ${t.kind} money`;
-  document.title = `${t.name} — pokerroom`;
+  const info = v.info;
+  document.getElementById("table-title").textContent = info.name;
+  document.getElementById("table-sub").textContent = `${info.game_name || info.game} · ${info.stakes} · ${info.limit} limit · ${info.kind} money`;
+  setTitle(`${info.name} — pokerroom`);
 }
 
 function render(v) {
@@ -249,13 +269,16 @@ function render(v) {
   renderSeats(ctx);
   renderCentre(ctx);
   layoutBets();
+  renderResultLine(v.state);
+  movePot(v.state);
   renderActionBar(ctx);
   renderControls(v.state);
   renderLog(ctx);
   renderResults(ctx);
-  const yourTurn = Boolean(v.state.hand && v.state.hand.legal);
-  document.getElementById("table-view").classList.toggle("your-turn", yourTurn);
-  if (v.info) document.title = `${yourTurn ? "● " : ""}${v.info.name} — pokerroom`;
+  const turn = decisionKey(v.state);
+  document.getElementById("table-view").classList.toggle("your-turn", turn !== null);
+  if (v.info) setTitle(`${turn !== null ? "● " : ""}${v.info.name} — pokerroom`);
+  yourTurn(turn);
   tickTimer();
 }
 
@@ -277,23 +300,53 @@ function toggleCard(v, code) {
 
 // ---------------------------------------------------------------- the clock
 
-/** Count the clock down locally from state.clock.remaining (called every 100 ms). */
+function percent(left, full) {
+  return `${Math.min(100, (100 * left) / Math.max(full, 1)).toFixed(1)}%`;
+}
+
+/** Count the clock down locally from state.clock (called every 100 ms): the action time first, then the time
+ *  bank (servers without the split: `remaining` as one bar); and the seconds to the next deal. */
 function tickTimer() {
-  if (!view || !view.state || !view.state.clock) return;
-  const node = document.querySelector('[data-testid="timer"]');
-  if (!node) return;
+  if (!view || !view.state) return;
+  const gone = (performance.now() - view.stateAt) / 1000;
+  tickNextDeal(view.state, gone);
   const clock = view.state.clock;
-  const left = Math.max(0, clock.remaining - (performance.now() - view.stateAt) / 1000);
-  node.textContent = `${Math.ceil(left)}s`;
-  node.classList.toggle("timer-low", left <= 5);
-  const fill = node.parentElement.querySelector(".timer-fill");
-  if (fill) {
+  const node = document.querySelector('[data-testid="timer"]');
+  if (!clock || !node) return;
+  const wrap = node.parentElement;
+  const fill = wrap.querySelector(".timer-fill");
+  if (clock.action === undefined || clock.action === null) {
+    const left = Math.max(0, clock.remaining - gone);
+    node.textContent = `${Math.ceil(left)}s`;
+    node.classList.toggle("timer-low", left <= 5);
     if (!view.clockFull || view.clockSeat !== clock.seat || clock.remaining > view.clockFull) {
       view.clockFull = Math.max(clock.remaining, 1);
       view.clockSeat = clock.seat;
     }
-    fill.style.width = `${Math.min(100, (100 * left) / view.clockFull).toFixed(1)}%`;
+    if (fill) fill.style.width = percent(left, view.clockFull);
+    return;
   }
+  const action = Math.max(0, clock.action - gone);
+  const bank = Math.max(0, (clock.bank || 0) - Math.max(0, gone - clock.action));
+  const onBank = action <= 0 && clock.bank > 0;
+  node.textContent = `${Math.ceil(onBank ? bank : action)}s`;
+  node.classList.toggle("timer-low", onBank || action <= 5);
+  wrap.classList.toggle("on-bank", onBank);
+  if (fill) fill.style.width = percent(action, clock.action_total || clock.action);
+  const bankFill = wrap.querySelector(".bank-fill");
+  if (bankFill) bankFill.style.width = percent(bank, clock.bank_total || clock.bank);
+  const bankText = wrap.querySelector('[data-testid="time-bank"]');
+  if (bankText) bankText.textContent = t("felt.bank", { seconds: Math.ceil(bank) });
+}
+
+/** "Next hand in 3s" on the felt while state.next_deal counts down. */
+function tickNextDeal(state, gone) {
+  const node = document.getElementById("next-deal");
+  if (!node) return;
+  const due = state.next_deal;
+  const left = due === null || due === undefined ? null : Math.max(0, Math.ceil(due - gone));
+  const text = left === null || left <= 0 ? "" : t("felt.next_deal", { seconds: left });
+  if (node.textContent !== text) node.textContent = text;
 }
 
 setInterval(tickTimer, 100);
@@ -343,6 +396,8 @@ function renderControls(state) {
   const count = document.getElementById("bots-count");
   count.max = String(Math.max(1, empty));
   document.getElementById("add-bots").disabled = !state || empty === 0;
+  const sound = document.getElementById("sound-toggle");
+  if (sound) sound.checked = soundOn();
 }
 
 function positiveInt(text) {
@@ -367,7 +422,47 @@ function bindControls() {
     const count = positiveInt(document.getElementById("bots-count").value) || 1;
     send({ type: "bots", count });
   });
+  const sound = document.getElementById("sound-toggle");
+  if (sound) sound.addEventListener("change", () => setSound(sound.checked));
   bindBuyIn();
+  bindPanelTabs();
+}
+
+// ---------------------------------------------------------------- side panels as tabs (narrow screens)
+
+/** A tab per panel of the side area (the panels' own ids; panels added later get theirs); on narrow screens
+ *  (table.css) only the chosen panel shows, below the felt. */
+function bindPanelTabs() {
+  const side = document.querySelector("#table-view .side-panels");
+  const bar = document.getElementById("panel-tabs");
+  if (!side || !bar) return;
+  const build = () => {
+    const panels = [...side.children].filter((n) => n.tagName === "SECTION");
+    const chosen = panels.find((p) => p.classList.contains("tab-chosen")) || panels[0];
+    const choose = (panel) => {
+      for (const p of panels) p.classList.toggle("tab-chosen", p === panel);
+      for (const b of bar.children) {
+        const on = b.dataset.panel === panel.id;
+        b.setAttribute("aria-selected", on ? "true" : "false");
+        b.tabIndex = on ? 0 : -1;
+      }
+    };
+    replace(
+      bar,
+      panels.map((panel, i) => {
+        if (!panel.id) panel.id = `side-panel-${i}`;
+        const heading = panel.querySelector("h2, h3");
+        const label = (heading && heading.textContent.trim()) || panel.getAttribute("aria-label") || panel.id;
+        const attrs = { type: "button", role: "tab", class: "panel-tab", dataset: { panel: panel.id }, "aria-controls": panel.id };
+        return el("button", tid("panel-tab", { ...attrs, onclick: () => choose(panel) }), label);
+      }),
+    );
+    if (chosen) choose(chosen);
+  };
+  build();
+  new MutationObserver((changes) => {
+    if (changes.some((c) => [...c.addedNodes, ...c.removedNodes].some((n) => n.tagName === "SECTION"))) build();
+  }).observe(side, { childList: true });
 }
 
 // ---------------------------------------------------------------- buy-in dialog

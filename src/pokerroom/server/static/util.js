@@ -1,6 +1,8 @@
 // util.js — small shared helpers of the browser client: DOM building (el), the JSON API wrapper (api),
 // error toasts (toast), chip formatting and the cached game list from /api/games.
 
+import { language, t } from "./i18n.js";
+
 /** Build an element: el("button", {class: "x", dataset: {testid: "y"}, onclick: f}, "text", child, ...). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -40,7 +42,7 @@ function detailText(body, status) {
   const detail = body && body.detail;
   if (typeof detail === "string") return detail;
   if (Array.isArray(detail)) return detail.map((d) => d.msg || JSON.stringify(d)).join("; ");
-  return `request failed (${status})`;
+  return t("app.request_failed", { status });
 }
 
 /** An HTTP error with the server's detail and status. */
@@ -62,7 +64,7 @@ export async function api(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(`network error: ${err.message}`, 0);
+    throw new ApiError(t("app.network_error", { error: err.message }), 0);
   }
   const text = await response.text();
   let parsed = null;
@@ -85,14 +87,10 @@ export function toast(message, kind = "error") {
   setTimeout(() => item.remove(), 4600);
 }
 
-/** Chips as text with thousands separators: 12345 -> "12,345". */
+/** Chips as text with the page's language's thousands separators: 12345 -> "12,345" (English), "12 345"
+ *  (Swedish, Norwegian, Russian). */
 export function chips(n) {
-  return n === null || n === undefined ? "—" : Number(n).toLocaleString("en-US");
-}
-
-/** A count with its word in the right number: plural(1, "chip") -> "1 chip", plural(3, "hand") -> "3 hands". */
-export function plural(n, word, words = `${word}s`) {
-  return `${chips(n)} ${Number(n) === 1 || Number(n) === -1 ? word : words}`;
+  return n === null || n === undefined ? "—" : Number(n).toLocaleString(language() === "en" ? "en-US" : language());
 }
 
 /** A signed chip amount: +40 / -20 / 0. */

@@ -16,7 +16,8 @@ Revisions, oldest first (:data:`REVISIONS`; :data:`HEAD` is the newest):
   the server made itself before, created where missing;
 * ``0004_nights`` (:data:`NIGHTS`): the club's game nights (``nights``), kept as they are played;
 * ``0005_night_invites`` (:data:`NIGHT_INVITES`): the invitations to nights hosted in the browser
-  (``night_invites``).
+  (``night_invites``);
+* ``0006_roles`` (:data:`ROLES`): the server's roles (``roles``: operators, who moderate the table chat).
 
 A database is in one of these states (:func:`read_state`, :class:`DatabaseState`):
 
@@ -71,6 +72,7 @@ __all__ = [
     "NIGHTS",
     "NIGHT_INVITES",
     "REVISIONS",
+    "ROLES",
     "SERVER_TABLES",
     "VERSION_TABLE",
     "DatabaseState",
@@ -98,7 +100,9 @@ NIGHTS = "0004_nights"
 """The club's game nights, kept as they are played."""
 NIGHT_INVITES = "0005_night_invites"
 """The invitations to club nights hosted in the browser (the server's night page)."""
-REVISIONS: tuple[str, ...] = (BASELINE, HAND_RECORDS, SERVER_TABLES, NIGHTS, NIGHT_INVITES)
+ROLES = "0006_roles"
+"""The server's roles: which accounts are operators (table chat moderation)."""
+REVISIONS: tuple[str, ...] = (BASELINE, HAND_RECORDS, SERVER_TABLES, NIGHTS, NIGHT_INVITES, ROLES)
 """Every revision of this release, oldest first."""
 HEAD = REVISIONS[-1]
 """The revision this release's store reads and writes."""

@@ -1,0 +1,452 @@
+"""PokerStars-style hand histories: the WRITER half (a later issue adds the reader beside it, in this module).
+
+:func:`write_hand` turns a finished :class:`~pokerroom.room.record.HandRecord` into the text a PokerStars client
+writes, in players' names, line for line in PokerStars' shapes (checked against real files in
+``tests/test_formats_pokerstars_writer.py``)::
+
+    PokerStars Hand #41:  Hold'em No Limit (1/2) - 2026/12/03 13:00:00 UTC
+    Table 'Main' 6-max Seat #3 is the button
+    Seat 1: alice (200 in chips)
+    alice: posts small blind 1
+    *** HOLE CARDS ***
+    Dealt to alice [Ah Kd]
+    bob: raises 6 to 8
+    ...
+    *** SUMMARY ***
+    Total pot 62 | Rake 0
+
+The header rules (game names, games PokerStars never dealt, stakes, seat numbers, what a void writes) are in
+``docs/pokerstars.md``.  Amounts are integer chips (the record's smallest unit); seats are the table's, counted
+from 1 as PokerStars counts them.  Hand names are the engine's (:func:`pokerroom.engine.results.hand_name`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pokerroom.cards import UNKNOWN, format_cards
+from pokerroom.engine import TIMED_OUT, Event, EventType
+from pokerroom.engine.results import hand_name
+from pokerroom.games import Family, Game, Limit
+from pokerroom.room.record import HandRecord, Status
+
+__all__ = ["GAME_NAMES", "LIMIT_NAMES", "header_game", "write_hand"]
+
+GAME_NAMES: dict[str, str] = {
+    "holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha8": "Omaha Hi/Lo",
+    "omaha5": "5 Card Omaha",
+    "omaha5-8": "5 Card Omaha Hi/Lo",
+    "short-deck": "6+ Hold'em",
+    "stud": "7 Card Stud",
+    "stud8": "7 Card Stud Hi/Lo",
+    "razz": "Razz",
+    "five-card-draw": "5 Card Draw",
+    "27-triple-draw": "Triple Draw 2-7 Lowball",
+    "27-single-draw": "Single Draw 2-7 Lowball",
+}
+"""Our game id -> PokerStars' name for the games PokerStars deals (their header starts ``PokerStars Hand``)."""
+
+LIMIT_NAMES: dict[Limit, str] = {
+    Limit.NO: "No Limit",
+    Limit.POT: "Pot Limit",
+    Limit.HALF_POT: "Half Pot Limit",
+    Limit.FIXED: "Limit",
+    Limit.SPREAD: "Spread Limit",
+}
+"""The betting structure as PokerStars names it (``Limit`` is fixed limit)."""
+
+_ORDINALS = {"second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th", "seventh": "7th"}
+_DRAWS = ("FIRST", "SECOND", "THIRD", "FOURTH")
+_ACTS = frozenset(
+    {EventType.FOLD, EventType.CHECK, EventType.CALL, EventType.BET, EventType.RAISE, EventType.BRING_IN,
+     EventType.ARTIFICIAL_ALL_IN, EventType.SPLIT}
+)  # fmt: skip
+_VOLUNTARY = frozenset({EventType.POST_BLIND, EventType.CALL, EventType.BET, EventType.RAISE, EventType.BRING_IN})
+
+
+def header_game(record: HandRecord) -> tuple[bool, str]:
+    """Whether PokerStars deals this game, and the game part of the header: ``"Hold'em No Limit (1/2)"``,
+    ``"Telesina Fixed Limit (10/20)"``.  Stakes: fixed limit's small and big bet; else the small and big blind;
+    else (stud, no blinds) the bring-in and the smallest bet."""
+    setup = record.setup
+    game = setup.the_game()
+    betting = setup.betting
+    ours = GAME_NAMES.get(setup.game)
+    limit = LIMIT_NAMES.get(betting.limit, betting.limit.value)
+    if ours is None and betting.limit is Limit.FIXED:
+        limit = "Fixed Limit"
+    blinds = sorted({b for b in setup.blinds if b > 0})
+    if betting.limit is Limit.FIXED and betting.bet_sizes:
+        low, high = betting.bet_sizes[0], betting.bet_sizes[-1]
+    elif blinds:
+        low, high = blinds[0], blinds[-1]
+    else:
+        low, high = setup.bring_in, betting.min_bet
+    return ours is not None, f"{ours or game.name} {limit} ({low}/{high})"
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return f"[{format_cards(cards, sep=' ')}]"
+
+
+def _known(cards: Sequence[int]) -> bool:
+    return bool(cards) and UNKNOWN not in cards
+
+
+@dataclass
+class _Seat:
+    name: str
+    held: list[int] = field(default_factory=list)
+    up: list[bool] = field(default_factory=list)
+    folded: str | None = None
+    acted: bool = False
+    blind: str | None = None
+    shown: tuple[int, ...] | None = None
+    mucked: bool = False
+
+
+class _Writer:
+    """Walks a record's events once, writing each line as PokerStars would."""
+
+    def __init__(self, record: HandRecord, hand_id: int | None, max_seats: int | None) -> None:
+        self.record = record
+        self.setup = record.setup
+        self.game: Game = self.setup.the_game()
+        self.family = self.game.family
+        self.hand_id = hand_id if hand_id is not None else self.setup.number
+        self.max_seats = max_seats or self.game.max_players
+        self.seats = [_Seat(s.player) for s in self.setup.seats]
+        self.lines: list[str] = []
+        self.board: list[int] = []
+        self.cur = 0  # the round's highest bet (its total), for "raises X to Y"
+        self.bring_in = False  # a bring-in stands: the next bet or raise completes it
+        self.street = 0  # the deal street or draw we are on
+        self.stage = "before Flop" if self.family is Family.BOARD else self._stud_stage(0)
+        self.run: set[tuple[EventType, int | None]] | None = None  # the deals since the last other event
+        self.showdown = False
+        self.prev: Event | None = None
+        self.pots = [e for e in record.events if e.type is EventType.POT]
+        self.pending: dict[int, tuple[list[int], list[bool]]] = {}  # stud: each seat's cards before this run
+        self.draws = sum(1 for st in self.game.streets if st.draw)
+        self.viewer = record.viewer  # None: a full history; else only this engine seat's own cards are dealt to it
+
+    def sees(self, seat: int) -> bool:
+        """Whether the history writes ``seat``'s down cards as dealt (a shown hand shows at the showdown)."""
+        return self.viewer is None or self.viewer == seat
+
+    # -- names and stages ---------------------------------------------------------------------------------------
+
+    def who(self, seat: int | None) -> str:
+        return "the dealer" if seat is None else self.seats[seat].name
+
+    def _stud_stage(self, k: int) -> str:
+        streets = [s for s in self.game.streets if s.hole or s.up]
+        name = streets[min(k, len(streets) - 1)].name if streets else "deal"
+        return "on the River" if name == "seventh" else f"on the {_ORDINALS.get(name, name.title())} Street"
+
+    def _draw_stage(self) -> str:
+        if self.street == 0:
+            return "before the Draw"
+        if self.draws == 1:
+            return "after the Draw"
+        return f"after the {_ORDINALS.get(('first', 'second', 'third')[min(self.street, 3) - 1], '1st')} Draw"
+
+    # -- the lines ----------------------------------------------------------------------------------------------
+
+    def header(self) -> None:
+        setup = self.setup
+        stars, game = header_game(self.record)
+        when = setup.started_at
+        at = f" - {when.strftime('%Y/%m/%d %H:%M:%S')} UTC" if when is not None else ""
+        ident = f"#{self.hand_id}" if self.hand_id is not None else "#0"
+        self.lines.append(f"{'PokerStars Hand' if stars else 'Hand'} {ident}:  {game}{at}")
+        table = f"Table '{setup.table_name or setup.table_id or 'pokerroom'}' {self.max_seats}-max"
+        if self.family is not Family.STUD:
+            table += f" Seat #{setup.seats[setup.button].seat + 1} is the button"
+        self.lines.append(table)
+        for s in sorted(setup.seats, key=lambda s: s.seat):
+            self.lines.append(f"Seat {s.seat + 1}: {s.player} ({s.stack} in chips)")
+
+    def new_street(self) -> None:
+        self.cur = 0
+        self.bring_in = False
+
+    def deal(self, e: Event) -> None:
+        """A player's deal: the first street's header, stud's street headers and each ``Dealt to`` line."""
+        assert e.seat is not None and e.cards is not None
+        seat = self.seats[e.seat]
+        replacement = self.prev is not None and self.prev.type is EventType.DRAW and e.type is EventType.DEAL_HOLE
+        key = (e.type, e.seat)
+        if not replacement and (self.run is None or key in self.run):
+            self.flush_stud()
+            self.start_deal_street()
+            self.run = set()
+        if not replacement and self.run is not None:
+            self.run.add(key)
+        before = list(seat.held)
+        if self.family is Family.STUD and e.seat not in self.pending:
+            self.pending[e.seat] = (before, list(seat.up))
+        seat.held += e.cards
+        seat.up += [e.type is EventType.DEAL_UP] * len(e.cards)
+        if self.family is Family.STUD:
+            return
+        if not self.sees(e.seat):
+            return
+        if replacement:
+            if _known(seat.held):
+                self.lines.append(f"Dealt to {seat.name} {_cards(before)} {_cards(e.cards)}")
+        elif _known(e.cards):
+            self.lines.append(f"Dealt to {seat.name} {_cards(e.cards)}")
+
+    def start_deal_street(self) -> None:
+        if self.family is Family.STUD:
+            self.street = self.street + 1 if self.street_started else 0
+            self.street_started = True
+            streets = [s for s in self.game.streets if s.hole or s.up]
+            name = streets[min(self.street, len(streets) - 1)].name if streets else "deal"
+            self.stage = self._stud_stage(self.street)
+            label = "RIVER" if name == "seventh" else f"{_ORDINALS.get(name, name.upper())} STREET"
+            self.lines.append(f"*** {label} ***")
+            self.new_street()
+        elif not self.street_started:
+            self.street_started = True
+            self.lines.append("*** HOLE CARDS ***" if self.family is Family.BOARD else "*** DEALING HANDS ***")
+
+    street_started = False
+
+    def flush_stud(self) -> None:
+        """Stud: one ``Dealt to X [before] [new]`` per seat dealt in the run just ended, the cards its reader may
+        see (every card when all are known; else the up cards)."""
+        for k, (before, before_up) in self.pending.items():
+            seat = self.seats[k]
+            n = len(seat.held) - len(before)
+            if self.sees(k) and _known(seat.held):
+                old, fresh = before, seat.held[-n:]
+            else:
+                old = [c for c, u in zip(before, before_up, strict=True) if u]
+                fresh = [c for c, u in zip(seat.held[-n:], seat.up[-n:], strict=True) if u]
+            if fresh:
+                prior = f"{_cards(old)} " if old else ""
+                self.lines.append(f"Dealt to {seat.name} {prior}{_cards(fresh)}")
+        self.pending = {}
+
+    def draw(self, e: Event) -> None:
+        assert e.seat is not None
+        key = (e.type, e.seat)
+        after_action = self.prev is None or self.prev.type not in (
+            EventType.DRAW,
+            EventType.DEAL_HOLE,
+            EventType.RESHUFFLE,
+        )
+        if after_action or self.street == 0 or self.run is None or key in self.run:
+            self.street += 1
+            self.run = set()
+            self.new_street()
+            if self.draws > 1:
+                self.lines.append(f"*** {_DRAWS[min(self.street, 4) - 1]} DRAW ***")
+        self.run.add(key)
+        seat = self.seats[e.seat]
+        self.timed(e)
+        n = e.amount or 0
+        if n == 0:
+            self.lines.append(f"{seat.name}: stands pat")
+        else:
+            cards = e.cards or ()
+            shown = f" {_cards(cards)}" if _known(cards) and self.sees(e.seat) else ""
+            self.lines.append(f"{seat.name}: discards {n} card{'s' if n != 1 else ''}{shown}")
+            for c in cards:
+                if c in seat.held:
+                    seat.held.remove(c)
+                elif UNKNOWN in seat.held:  # a discard the reader may not see: one unknown card fewer
+                    seat.held.remove(UNKNOWN)
+        seat.up = [False] * len(seat.held)
+
+    def timed(self, e: Event) -> None:
+        if e.text == TIMED_OUT:
+            self.lines.append(f"{self.who(e.seat)} has timed out")
+
+    def act(self, e: Event) -> None:
+        t = e.type
+        name = self.who(e.seat)
+        seat = self.seats[e.seat] if e.seat is not None else None
+        allin = " and is all-in" if e.all_in else ""
+        self.timed(e)
+        if seat is not None and t in _VOLUNTARY:
+            seat.acted = True
+        if t is EventType.FOLD:
+            self.lines.append(f"{name}: folds")
+            if seat is not None:
+                didnt = " (didn't bet)" if not seat.acted and self.stage in ("before Flop", "before the Draw") else ""
+                seat.folded = self.fold_stage() + didnt
+        elif t is EventType.CHECK:
+            self.lines.append(f"{name}: checks")
+        elif t is EventType.CALL:
+            self.lines.append(f"{name}: calls {e.amount}{allin}")
+        elif t is EventType.BRING_IN:
+            self.lines.append(f"{name}: brings in for {e.amount}{allin}")
+            self.cur, self.bring_in = e.to or 0, True
+        elif t is EventType.BET or t is EventType.RAISE:
+            to = e.to or 0
+            if self.bring_in:
+                self.lines.append(f"{name}: completes it to {to}{allin}")
+            elif t is EventType.BET or self.cur == 0:
+                self.lines.append(f"{name}: bets {to}{allin}")
+            else:
+                self.lines.append(f"{name}: raises {to - self.cur} to {to}{allin}")
+            self.cur, self.bring_in = to, False
+        elif t is EventType.ARTIFICIAL_ALL_IN:
+            self.lines.append(f"{name}: is all-in by disconnect protection")
+        elif t is EventType.SPLIT:
+            words = {"declines": "declines the split", "accepts": "accepts the split"}
+            self.lines.append(f"{name}: {words.get(e.text or '', 'checks and offers to split the pot')}")
+
+    def fold_stage(self) -> str:
+        if self.family is Family.DRAW:
+            return f"folded {self._draw_stage()}"
+        return f"folded {self.stage}"
+
+    def board_deal(self, e: Event) -> None:
+        cards = list(e.cards or ())
+        label = (e.text or "board").upper()
+        before = f" {_cards(self.board)}" if self.board else ""
+        self.lines.append(f"*** {label} ***{before} {_cards(cards)}")
+        self.board += cards
+        if self.family is Family.BOARD:
+            self.stage = f"on the {(e.text or 'board').title()}"
+            self.new_street()
+
+    def show(self, e: Event) -> None:
+        if not self.showdown:
+            self.showdown = True
+            self.lines.append("*** SHOW DOWN ***")
+        if e.seat is None:
+            return
+        seat = self.seats[e.seat]
+        if e.type is EventType.MUCK:
+            seat.mucked = True
+            self.lines.append(f"{seat.name}: mucks hand")
+            return
+        cards = e.cards or ()
+        seat.shown = cards
+        named = self.name_of(cards)
+        self.lines.append(f"{seat.name}: shows {_cards(cards)}" + (f" ({named})" if named else ""))
+
+    def name_of(self, cards: Sequence[int]) -> str:
+        board = [c for c in self.record.board]
+        return hand_name(self.game, cards, board) if _known(cards) else ""
+
+    def pot(self, e: Event) -> None:
+        k = self.pots.index(e)
+        where = "pot" if len(self.pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}")
+        paid = [p for _, payouts in e.shares for p in payouts] if e.shares else list(e.winners or ())
+        for seat, chips in paid:
+            if chips:
+                self.lines.append(f"{self.who(seat)} collected {chips} from {where}")
+
+    def walk(self) -> None:
+        for e in self.record.events:
+            t = e.type
+            if t is not EventType.DEAL_HOLE and t is not EventType.DEAL_UP and t is not EventType.DRAW:
+                if t is not EventType.RESHUFFLE:
+                    self.run = None
+                self.flush_stud()
+            if t is EventType.POST_ANTE:
+                self.lines.append(f"{self.who(e.seat)}: posts the ante {e.amount}")
+            elif t is EventType.POST_BLIND:
+                kind = e.text if e.text in ("small blind", "big blind", "straddle") else "big blind"
+                if e.seat is not None:
+                    self.seats[e.seat].blind = self.seats[e.seat].blind or kind
+                    self.seats[e.seat].acted = True  # a blind folded is not "didn't bet"
+                self.lines.append(f"{self.who(e.seat)}: posts {kind} {e.amount}")
+                self.cur = max(self.cur, e.to or 0)
+            elif t is EventType.POST_DEAD:
+                self.lines.append(f"{self.who(e.seat)}: posts dead blind {e.amount}")
+            elif t is EventType.DEAL_HOLE or t is EventType.DEAL_UP:
+                self.deal(e)
+            elif t is EventType.DEAL_BOARD:
+                self.board_deal(e)
+            elif t is EventType.DRAW:
+                self.draw(e)
+            elif t in _ACTS:
+                if self.family is Family.STUD and not self.street_started:
+                    self.start_deal_street()
+                self.act(e)
+            elif t is EventType.UNCALLED:
+                self.lines.append(f"Uncalled bet ({e.amount}) returned to {self.who(e.seat)}")
+            elif t is EventType.SHOW or t is EventType.MUCK:
+                self.show(e)
+            elif t is EventType.POT:
+                self.pot(e)
+            if t is not EventType.RESHUFFLE:
+                self.prev = e
+        self.flush_stud()
+
+    # -- the summary --------------------------------------------------------------------------------------------
+
+    def summary(self) -> None:
+        record = self.record
+        result = record.result
+        if record.status is Status.VOIDED:
+            self.lines.append(f"Hand voided: {record.reason or 'no reason given'}; every chip put in was returned")
+        elif record.status is Status.CANCELLED:
+            self.lines.append("Hand cancelled")
+        self.lines.append("*** SUMMARY ***")
+        pots = result.pots if result is not None and record.status is Status.COMPLETE else ()
+        rake = result.rake if result is not None and record.status is Status.COMPLETE else 0
+        total = sum(p.amount for p in pots) + rake
+        parts = ""
+        if len(pots) > 1:
+            parts = f" Main pot {pots[0].amount}." + "".join(
+                f" Side pot-{k} {p.amount}." for k, p in enumerate(pots) if k
+            )
+        self.lines.append(f"Total pot {total}{parts} | Rake {rake}")
+        if self.board:
+            self.lines.append(f"Board {_cards(self.board)}")
+        payouts = result.payouts if result is not None else (0,) * len(self.seats)
+        order = sorted(range(len(self.seats)), key=lambda k: self.setup.seats[k].seat)
+        for k in order:
+            self.lines.append(self.seat_line(k, payouts[k]))
+
+    def seat_line(self, k: int, won: int) -> str:
+        seat, rec = self.seats[k], self.setup.seats[k]
+        marks = ""
+        if self.family is not Family.STUD and k == self.setup.button:
+            marks += " (button)"
+        if seat.blind in ("small blind", "big blind"):
+            marks += f" ({seat.blind})"
+        head = f"Seat {rec.seat + 1}: {seat.name}{marks}"
+        if self.record.status is Status.VOIDED:
+            return f"{head} was refunded ({won})"
+        if seat.folded is not None:
+            return f"{head} {seat.folded}"
+        if seat.shown is not None:
+            named = self.name_of(seat.shown)
+            with_name = f" with {named}" if named else ""
+            result = f"won ({won})" if won else "lost"
+            return f"{head} showed {_cards(seat.shown)} and {result}{with_name}"
+        if seat.mucked:
+            return f"{head} mucked {_cards(seat.held)}" if _known(seat.held) else f"{head} mucked"
+        return f"{head} collected ({won})" if won or self.record.status is not Status.COMPLETE else f"{head} lost"
+
+
+def write_hand(
+    record: HandRecord, viewer: int | None = None, *, hand_id: int | None = None, max_seats: int | None = None
+) -> str:
+    """``record`` as a PokerStars-style hand history (lines joined by ``\\n``, ending in one), in players' names.
+
+    ``viewer``: the engine seat whose history it is (only their own down cards are written, as
+    :meth:`HandRecord.view` hides the others'); ``None`` writes every card the record holds (a full history; a
+    record already redacted keeps its viewer's view).  ``hand_id``: the number after ``Hand #`` (default: the
+    table's hand number); ``max_seats``: the table's size for ``6-max`` (default: the game's most players).
+    Raises :class:`~pokerroom.errors.RecordError` for a viewer not dealt in and
+    :class:`~pokerroom.errors.UnsupportedRule` for a game this release does not know."""
+    if viewer is not None:
+        record = record.view(viewer)
+    writer = _Writer(record, hand_id, max_seats)
+    writer.header()
+    writer.walk()
+    writer.summary()
+    return "\n".join(writer.lines) + "\n"

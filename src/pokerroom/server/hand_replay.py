@@ -1,0 +1,124 @@
+"""A finished hand for the browser's replayer (``GET /api/hands/{id}``, docs/protocol.md): the hand dealt again
+from its record and played action by action through the engine, one step per action, each step the live table's
+``state.hand`` JSON (:func:`~pokerroom.server.protocol.view_json`) from the viewer's own view.
+
+The hand is dealt by :meth:`~pokerroom.room.record.Setup.deal` (from the deck's seed; a record without one from
+the cards its events name) and each action applied by :func:`~pokerroom.room.record.apply`, the record's own
+replay; the events it makes must be the record's, else :class:`~pokerroom.errors.RecordError`.  The viewer sees
+only what their seat saw at that moment (:meth:`~pokerroom.engine.Hand.view`): others' down cards are ``"??"``
+until shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pokerroom.cards import UNKNOWN
+from pokerroom.engine import TIMED_OUT, Action, ActionKind, EventType, Hand, Phase, ScriptedCards
+from pokerroom.errors import PokerroomError, RecordError
+from pokerroom.formats.pokerstars import write_hand
+from pokerroom.room.record import HandRecord, Status, apply
+from pokerroom.server.protocol import view_json
+
+__all__ = ["replay_json"]
+
+_KINDS = {
+    EventType.FOLD: ActionKind.FOLD,
+    EventType.CHECK: ActionKind.CHECK,
+    EventType.CALL: ActionKind.CALL,
+    EventType.BRING_IN: ActionKind.BRING_IN,
+}
+
+
+def _script(record: HandRecord) -> ScriptedCards:
+    """The cards a full record's events name: each seat's, in the order dealt, and the board."""
+    hole: dict[int, list[int]] = {}
+    board: list[int] = []
+    for e in record.events:
+        if e.type in (EventType.DEAL_HOLE, EventType.DEAL_UP) and e.seat is not None:
+            hole.setdefault(e.seat, []).extend(e.cards or ())
+        elif e.type is EventType.DEAL_BOARD:
+            board.extend(e.cards or ())
+    return ScriptedCards(hole, board)
+
+
+def _actions(hand: Hand, record: HandRecord) -> Iterator[tuple[int, Action | None]]:
+    """The actions behind the record's events, in order, as :func:`~pokerroom.room.record.apply` takes them
+    (``None``: disconnect protection).  A show or muck the engine made itself (an automatic showdown) is skipped:
+    only one the hand waits for is an action.  ``hand`` is the hand being replayed (read as it goes)."""
+    for e in record.events:
+        seat, t, timed = e.seat, e.type, e.text == TIMED_OUT
+        if seat is None:
+            continue
+        if t in _KINDS:
+            yield seat, Action(_KINDS[t], timed_out=timed)
+        elif t is EventType.BET:
+            yield seat, Action.bet(e.to or 0)
+        elif t is EventType.RAISE:
+            yield seat, Action.raise_to(e.to or 0)
+        elif t is EventType.DRAW:
+            yield seat, Action.draw(tuple(e.cards or ()), timed_out=timed)
+        elif t is EventType.ARTIFICIAL_ALL_IN:
+            yield seat, None
+        elif t is EventType.SPLIT:
+            yield seat, Action.check() if e.text == "declines" else Action.split()
+        elif t in (EventType.SHOW, EventType.MUCK) and hand.phase is Phase.SHOWDOWN and hand.to_act == seat:
+            yield (
+                seat,
+                Action.show(tuple(e.cards or ())) if t is EventType.SHOW else Action(ActionKind.MUCK, timed_out=timed),
+            )
+
+
+def replay_json(record: HandRecord, viewer: int, *, hand_id: int, max_seats: int | None = None) -> dict[str, object]:
+    """The replayer's JSON of a full ``record`` (every card) for engine seat ``viewer``: ``id`` (``hand_id``),
+    ``table``, ``number``, ``game``, ``players`` (``[{seat, name}]``, table seats), ``you`` (the viewer's table
+    seat), ``button``, ``seats`` (the table's size), ``steps`` (the hand after the deal, then after each action:
+    :func:`~pokerroom.server.protocol.view_json` with ``legal`` null), ``streets`` (``[{name, step}]``: the
+    first step of each street), ``final_stacks`` (table seat -> chips: the record's, a void's starting stacks),
+    ``text`` (the PokerStars-style history of :func:`~pokerroom.formats.pokerstars.write_hand` from the viewer's
+    view) and ``voided``.  Raises :class:`~pokerroom.errors.RecordError` when the record does not replay to its
+    own events (and the engine's errors for an action not legal there)."""
+    setup = record.setup
+    if record.viewer is not None:
+        raise RecordError("the replayer deals the hand again from the full record, not a seat's view", field="viewer")
+    seat_of = [s.seat for s in setup.seats]
+    number = setup.number or 0
+    hand = setup.deal(cards=_script(record) if setup.deck.seed is None else None)
+    if setup.deck.seed is None and any(c == UNKNOWN for e in record.events for c in e.cards or ()):
+        raise RecordError("the record's cards are not all known, so it cannot be dealt again", field="events")
+
+    def step() -> dict[str, object]:
+        state = view_json(hand.view(viewer), seat_of, number=number)
+        state["legal"] = None
+        return state
+
+    steps = [step()]
+    streets = [{"name": hand.view(viewer).street, "step": 0}]
+    for seat, action in _actions(hand, record):
+        try:
+            apply(hand, action, seat)
+        except PokerroomError as err:
+            raise RecordError(f"hand {hand_id} does not replay: {err}", field="events") from None
+        steps.append(step())
+        street = hand.view(viewer).street
+        if street != streets[-1]["name"] and hand.phase is not Phase.COMPLETE:
+            streets.append({"name": street, "step": len(steps) - 1})
+    if tuple(hand.events[: len(record.events)]) != record.events:
+        raise RecordError(f"hand {hand_id} does not replay to its recorded events", field="events")
+    final = record.result.final if record.result is not None else setup.stacks
+    return {
+        "id": hand_id,
+        "table": setup.table_id,
+        "table_name": setup.table_name,
+        "number": setup.number,
+        "game": setup.game,
+        "players": [{"seat": s.seat, "name": s.player} for s in setup.seats],
+        "you": seat_of[viewer],
+        "button": seat_of[setup.button],
+        "seats": max_seats or max(seat_of) + 1,
+        "steps": steps,
+        "streets": streets,
+        "final_stacks": {str(seat_of[k]): chips for k, chips in enumerate(final)},
+        "text": write_hand(record, viewer, hand_id=hand_id, max_seats=max_seats),
+        "voided": record.status is Status.VOIDED,
+    }

@@ -1,0 +1,141 @@
+// handtext.js — a hand's events (the protocol's event JSON, table seats) as the lines of a PokerStars-style hand
+// history in players' names, the same shapes the server's text history writes (pokerroom.formats.pokerstars,
+// docs/pokerstars.md): "alice: posts small blind 1", "Dealt to alice [Ah Kd]", "bob: raises 6 to 8",
+// "*** FLOP *** [2c 7d Jh]", "Uncalled bet (6) returned to bob", "alice collected 62 from pot". Used by the "This
+// hand" log (panels.js) and the replayer's line above the felt (replay.js). Pure: events in, lines out.
+
+import { t } from "./i18n.js";
+import { chips } from "./util.js";
+
+const ACTIONS = new Set(["fold", "check", "call", "bet", "raise", "bring_in", "draw", "split", "artificial_all_in"]);
+
+function cardList(cards) {
+  return `[${(cards || []).join(" ")}]`;
+}
+
+function known(cards) {
+  return Array.isArray(cards) && cards.length > 0 && cards.every((c) => c !== "??");
+}
+
+/** The lines of one pot: who collected what from it ("pot", "main pot", "side pot-1"), each share's winners. */
+function potLines(e, k, count, name) {
+  const where = count === 1 ? t("hh.pot") : k === 0 ? t("hh.main_pot") : t("hh.side_pot", { n: k });
+  const paid = Array.isArray(e.shares) && e.shares.length ? e.shares.flatMap(([, winners]) => winners) : e.winners || [];
+  return paid
+    .filter(([, amount]) => amount > 0)
+    .map(([seat, amount]) => t("hh.collected", { player: name(seat), amount: chips(amount), pot: where }));
+}
+
+/**
+ * The history lines of `events` (oldest first): [{event, index, text}], one or more per event that shows in a
+ * history (forced bets, deals, actions, the showdown, the pots); `name(seat)` names a table seat.
+ */
+export function handLines(events, name) {
+  const out = [];
+  const pots = events.filter((e) => e.type === "pot").length;
+  let potIndex = 0;
+  let cur = 0; // the round's highest bet: a raise says by how much
+  let broughtIn = false;
+  let acted = false; // someone chose since the last deal: the next deal starts a street
+  let board = [];
+  let showdown = false;
+  let holeHeader = false;
+  events.forEach((e, index) => {
+    const who = e.seat === undefined || e.seat === null ? "" : name(e.seat);
+    const add = (text) => out.push({ event: e, index, text });
+    const all = e.all_in ? t("hh.all_in") : "";
+    if ((e.type === "deal_up" || e.type === "deal_board") && acted) {
+      cur = 0;
+      broughtIn = false;
+    }
+    if (e.type === "draw" && acted) {
+      cur = 0;
+      broughtIn = false;
+    }
+    if (e.type === "deal_up" || e.type === "deal_board" || e.type === "draw") acted = false;
+    if (ACTIONS.has(e.type)) acted = true;
+    if (e.text === "timed out" && ACTIONS.has(e.type)) add(t("hh.timed_out", { player: who }));
+    switch (e.type) {
+      case "post_ante":
+        add(t("hh.post_ante", { player: who, amount: chips(e.amount) }));
+        break;
+      case "post_blind":
+        add(t(e.text === "small blind" ? "hh.post_sb" : "hh.post_bb", { player: who, amount: chips(e.amount) }));
+        cur = Math.max(cur, e.to ?? e.amount ?? 0);
+        break;
+      case "post_dead":
+        add(t("hh.post_dead", { player: who, amount: chips(e.amount) }));
+        break;
+      case "deal_hole":
+      case "deal_up":
+        if (!holeHeader && e.type === "deal_hole" && board.length === 0) {
+          holeHeader = true;
+          add(t("hh.hole_cards"));
+        }
+        if (known(e.cards)) add(t("hh.dealt", { player: who, cards: cardList(e.cards) }));
+        break;
+      case "deal_board": {
+        const label = String(e.text || "board").toUpperCase();
+        const before = board.length ? `${cardList(board)} ` : "";
+        add(t("hh.street", { street: label, cards: `${before}${cardList(e.cards)}` }));
+        board = board.concat(e.cards || []);
+        break;
+      }
+      case "bring_in":
+        add(t("hh.brings_in", { player: who, amount: chips(e.amount), all }));
+        cur = e.to ?? e.amount ?? 0;
+        broughtIn = true;
+        break;
+      case "fold":
+        add(t("hh.folds", { player: who }));
+        break;
+      case "check":
+        add(t("hh.checks", { player: who }));
+        break;
+      case "call":
+        add(t("hh.calls", { player: who, amount: chips(e.amount), all }));
+        break;
+      case "bet":
+      case "raise": {
+        const to = e.to ?? e.amount ?? 0;
+        if (broughtIn) add(t("hh.completes", { player: who, amount: chips(to), all }));
+        else if (e.type === "bet" || cur === 0) add(t("hh.bets", { player: who, amount: chips(to), all }));
+        else add(t("hh.raises", { player: who, by: chips(to - cur), amount: chips(to), all }));
+        cur = to;
+        broughtIn = false;
+        break;
+      }
+      case "draw": {
+        const n = e.amount ?? (e.cards || []).length;
+        if (!n) add(t("hh.stands_pat", { player: who }));
+        else add(t("hh.discards", { player: who, n, cards: known(e.cards) ? ` ${cardList(e.cards)}` : "" }));
+        break;
+      }
+      case "artificial_all_in":
+        add(t("hh.protected", { player: who }));
+        break;
+      case "split":
+        add(t("hh.split", { player: who }));
+        break;
+      case "uncalled_bet_returned":
+        add(t("hh.uncalled", { player: who, amount: chips(e.amount) }));
+        break;
+      case "show":
+      case "muck":
+        if (!showdown) {
+          showdown = true;
+          add(t("hh.show_down"));
+        }
+        if (e.type === "muck") add(t("hh.mucks", { player: who }));
+        else add(t("hh.shows", { player: who, cards: cardList(e.cards), name: e.text ? ` (${e.text})` : "" }));
+        break;
+      case "pot":
+        for (const text of potLines(e, potIndex, pots, name)) add(text);
+        potIndex += 1;
+        break;
+      default:
+        break; // rake, reshuffle, hand_end: in the summary of the text history, not the log
+    }
+  });
+  return out;
+}

@@ -1,0 +1,313 @@
+"""The felt's story of a hand, server side (issue 18): each result's summary (who won how much with which hand,
+hi/lo halves, uncontested), the next deal's delay, the clock's action time and bank apart, the time-out notice,
+and what stopping the server did.  The actor is driven synchronously on a virtual clock with seeded decks, so
+every card, name and second is exact."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from pokerroom.cli import app as cli_app
+from pokerroom.engine import Action
+from pokerroom.room.clock import FOLD_DELAY, VirtualClock
+from pokerroom.server import create_app
+from pokerroom.server.accounts import PLAY_CHIPS, Users, play_account
+from pokerroom.server.actor import ShutSummary, TableActor
+from pokerroom.server.lobby import Lobby, Starter
+from pokerroom.server.protocol import VERSION, Act, Sit
+from pokerroom.server.summary import CATEGORY_IDS, NO_PAIR
+from pokerroom.store import Store
+
+
+class Client:
+    """A connection that keeps every message as JSON, as the socket would carry it."""
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.messages.append(json.loads(message) if isinstance(message, str) else json.loads(json.dumps(message)))
+
+    def notices(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "notice"]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(f"sqlite:///{tmp_path / 'felt.db'}")
+    yield s
+    s.close()
+
+
+def _table(
+    store: Store, clock: VirtualClock, seed: int, names: tuple[str, ...], game: str = "holdem", **options: Any
+) -> tuple[Lobby, TableActor, dict[str, Client]]:
+    """People ``names`` seated in seats 0, 1, ... with 200 chips each at a fresh table whose decks come from
+    ``seed``; nothing dealt yet (the clock reads 0)."""
+    users = Users(store)
+    for name in names:
+        users.sign_up(name, "password1")
+    defaults: dict[str, Any] = {"bot_delay": 0.0, "next_hand_delay": 5.0}
+    lobby = Lobby(store, clock=clock, seed=seed, **{**defaults, **options})
+    stakes, limit = ("1/2", "no") if game == "holdem" else ("2/4", "fixed")
+    actor = lobby.create(name="Felt", game=game, stakes=stakes, limit=limit, seats=len(names))
+    clients = {name: Client(name) for name in names}
+    for seat, name in enumerate(names):
+        actor.connect(clients[name])
+        actor.handle(clients[name], Sit(seat, 200))
+    return lobby, actor, clients
+
+
+def _check_down(actor: TableActor, clients: dict[str, Client]) -> None:
+    """Everyone checks, or calls when facing a bet, to the end of the hand."""
+    while actor._hand_running():
+        seat = actor.table.to_act
+        assert seat is not None
+        st = actor.table.seats[seat]
+        assert st is not None
+        legal = actor.table.hand.legal_actions()  # type: ignore[union-attr]
+        assert legal is not None
+        kinds = [k.value for k in legal.kinds()]
+        actor.handle(clients[st.player], Act(Action.check() if "check" in kinds else Action.call()))
+
+
+# ---------------------------------------------------------------------------------------------- the result line
+
+
+def test_a_holdem_showdown_names_the_winner_the_amount_the_hand_and_its_five_cards(store: Store) -> None:
+    clock = VirtualClock()
+    lobby, actor, clients = _table(store, clock, 1, ("alice", "bob"))
+    clock.advance(5.0)
+    actor.tick()
+    assert actor.table.hand_number == 1
+    _check_down(actor, clients)
+    state = actor.state("alice")
+    result = state["results"][-1]
+    assert result["board"] == ["Qc", "3s", "Td", "Jh", "3c"]
+    assert result["shown"] == {"1": ["Js", "Ts"], "0": ["7s", "2d"]}
+    # bob's two pair, jacks and tens (a queen kicker) beats alice's threes: the 4-chip pot, both blinds.
+    assert result["summary"] == [
+        {
+            "seat": 1,
+            "player": "bob",
+            "amount": 4,
+            "uncontested": False,
+            "hands": [
+                {
+                    "share": "high",
+                    "category": "two-pair",
+                    "ranks": ["J", "T"],
+                    "suit": None,
+                    "name": "two pair, jacks and tens",
+                    "best": ["Js", "Jh", "Ts", "Td", "Qc"],
+                }
+            ],
+        }
+    ]
+    assert result["hand_names"] == {"1": "two pair, jacks and tens", "0": "one pair, threes"}  # kept as in v1
+    assert result["ended_at"] == 5.0
+    # The result stays on the felt for the whole next_hand_delay: 5 s after a showdown.
+    assert actor.deal_delay(result) == 5.0
+    assert state["next_deal"] == 5.0
+    clock.advance(4.9)
+    actor.tick()
+    assert actor.table.hand_number == 1 and actor.state("bob")["next_deal"] == 0.1
+    clock.advance(0.1)
+    actor.tick()
+    assert actor.table.hand_number == 2 and actor.state("bob")["next_deal"] is None
+    lobby.close()
+
+
+def test_a_hi_lo_split_gives_both_halves_each_with_its_own_hand(store: Store) -> None:
+    clock = VirtualClock()
+    lobby, actor, clients = _table(store, clock, 3, ("alice", "bob", "carol"), game="omaha8")
+    clock.advance(5.0)
+    actor.tick()
+    _check_down(actor, clients)
+    result = actor.results[-1]
+    assert result["board"] == ["7s", "2d", "5s", "7h", "9d"]
+    # Omaha hi/lo (RULES G7): exactly two hole cards.  alice's 4s 6s make the low 7-6-5-4-2; bob's jacks make
+    # two pair, jacks and sevens; carol's eights lose both.  The 6-chip pot is split 3 and 3.
+    assert result["summary"] == [
+        {
+            "seat": 0,
+            "player": "alice",
+            "amount": 3,
+            "uncontested": False,
+            "hands": [
+                {
+                    "share": "low",
+                    "category": NO_PAIR,
+                    "ranks": ["7", "6", "5", "4", "2"],
+                    "suit": None,
+                    "name": "seven-six low",
+                    "best": ["7s", "6s", "5s", "4s", "2d"],
+                }
+            ],
+        },
+        {
+            "seat": 1,
+            "player": "bob",
+            "amount": 3,
+            "uncontested": False,
+            "hands": [
+                {
+                    "share": "high",
+                    "category": "two-pair",
+                    "ranks": ["J", "7"],
+                    "suit": None,
+                    "name": "two pair, jacks and sevens",
+                    "best": ["Jh", "Jc", "7s", "7h", "9d"],
+                }
+            ],
+        },
+    ]
+    assert result["net"] == [1, 1, -2]
+    lobby.close()
+
+
+def test_everyone_folds_the_winner_wins_uncontested_and_the_next_deal_comes_sooner(store: Store) -> None:
+    clock = VirtualClock()
+    lobby, actor, clients = _table(store, clock, 1, ("alice", "bob"))
+    clock.advance(5.0)
+    actor.tick()
+    # Heads-up the button posts the small blind and acts first (settled decision 14): alice folds her 1 chip;
+    # bob's uncalled big blind chip comes back and he wins the 2-chip pot.
+    assert actor.table.button == 0 and actor.table.to_act == 0
+    actor.handle(clients["alice"], Act(Action.fold()))
+    result = actor.results[-1]
+    assert result["summary"] == [{"seat": 1, "player": "bob", "amount": 2, "uncontested": True, "hands": []}]
+    assert result["shown"] == {} and result["net"] == [-1, 1]
+    assert actor.deal_delay(result) == FOLD_DELAY == 2.0
+    assert actor.state("bob")["next_deal"] == 2.0
+    clock.advance(1.9)
+    actor.tick()
+    assert actor.table.hand_number == 1
+    clock.advance(0.1)
+    actor.tick()
+    assert actor.table.hand_number == 2
+    # One rule: never longer than next_hand_delay itself.
+    actor.next_hand_delay = 1.5
+    assert actor.deal_delay(result) == 1.5
+    actor.next_hand_delay = 5.0
+    assert actor.deal_delay(None) == 5.0  # a hand with no result entry waits the whole delay
+    lobby.close()
+
+
+def test_category_ids_are_one_stable_list() -> None:
+    ids = [*CATEGORY_IDS.values(), NO_PAIR]
+    assert ids == [
+        "straight-flush", "four-of-a-kind", "full-house", "flush", "straight", "three-of-a-kind", "two-pair",
+        "four-flush", "four-straight", "one-pair", "high-card", "no-hand", "no-pair",
+    ]  # fmt: skip
+    assert all(re.fullmatch(r"[a-z]+(-[a-z]+)*", i) for i in ids)
+
+
+# ------------------------------------------------------------------------------------------ the clock, time-outs
+
+
+def test_the_clock_shows_the_action_time_and_the_bank_apart_and_a_time_out_is_told(store: Store) -> None:
+    """20 s to act, then the 30-second bank (TableConfig's defaults); at 50 s the table folds for alice, who
+    faces the big blind, tells her so, and flags her seat for everyone until the next deal."""
+    clock = VirtualClock()
+    lobby, actor, clients = _table(store, clock, 1, ("alice", "bob"))
+    clock.advance(5.0)
+    actor.tick()
+    assert actor.table.to_act == 0
+    full = {"seat": 0, "action_total": 20.0, "bank_total": 30.0}
+    assert actor.state("bob")["clock"] == {**full, "remaining": 50.0, "action": 20.0, "bank": 30.0}
+    clock.advance(12.0)
+    assert actor.state("bob")["clock"] == {**full, "remaining": 38.0, "action": 8.0, "bank": 30.0}
+    clock.advance(13.0)  # 25 s in: the action time is spent, the bank has given 5 s
+    assert actor.state("alice")["clock"] == {**full, "remaining": 25.0, "action": 0.0, "bank": 25.0}
+    assert actor.next_deadline() == 55.0
+    clock.advance(24.9)
+    actor.tick()
+    assert actor._hand_running() and not clients["alice"].notices()
+    clock.advance(0.1)
+    actor.tick()
+    assert clients["alice"].notices() == [
+        {"v": VERSION, "type": "notice", "code": "timed_out", "hand": 1, "seat": 0, "action": "fold", "bank": 0.0}
+    ]
+    assert not clients["bob"].notices()
+    for name in ("alice", "bob"):
+        state = actor.state(name)
+        assert [s["timed_out"] for s in state["seats"]] == [True, False]
+        folds = [e for e in state["hand"]["events"] if e["type"] == "fold"]
+        assert folds == [{"type": "fold", "seat": 0, "text": "timed out"}]
+    result = actor.results[-1]
+    assert result["summary"] == [{"seat": 1, "player": "bob", "amount": 2, "uncontested": True, "hands": []}]
+    clock.advance(2.0)
+    actor.tick()
+    state = actor.state("alice")
+    assert actor.table.hand_number == 2 and [s["timed_out"] for s in state["seats"]] == [False, False]
+    # Hand 2: bob has the button and acts first with his full bank; alice's bank stays spent (no refill).
+    assert state["clock"] == {"seat": 1, "action_total": 20.0, "bank_total": 30.0, "remaining": 50.0,
+                              "action": 20.0, "bank": 30.0}  # fmt: skip
+    assert actor.table.timer.bank(0) == 0.0
+    lobby.close()
+
+
+# ------------------------------------------------------------------------------------------------ stopping
+
+
+def test_shut_says_how_many_hands_it_voided_and_what_chips_went_back(store: Store) -> None:
+    clock = VirtualClock()
+    lobby, actor, clients = _table(store, clock, 1, ("alice", "bob"))
+    quiet = lobby.create(name="Quiet", game="holdem", stakes="1/2", limit="no", seats=2)
+    carol = Client("carol")
+    Users(store).sign_up("carol", "password1")
+    quiet.connect(carol)
+    quiet.handle(carol, Sit(0, 150))  # alone: never dealt
+    clock.advance(5.0)
+    actor.tick()
+    actor.handle(clients["alice"], Act(Action.call()))  # 2 chips each in the pot of hand 1
+    assert actor._hand_running() and actor.state("alice")["hand"]["pot"] == 4
+    done = lobby.close()
+    # Hand 1 is void, every chip back (RULES §3.8); alice, bob and carol stand up with 200, 200 and 150.
+    assert done == ShutSummary(hands_voided=1, chips_returned=550, players=3)
+    assert done.text() == "1 hand voided, 550 chips returned to 3 players"
+    assert [store.balance(store.account_id(play_account(n))) for n in ("alice", "bob", "carol")] == [PLAY_CHIPS] * 3
+    assert ShutSummary().text() == "0 hands voided, 0 chips returned to 0 players"
+    assert (
+        ShutSummary(2, 1500, 5) + ShutSummary(0, 0, 1)
+    ).text() == "2 hands voided, 1,500 chips returned to 6 players"
+
+
+def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clean stop with no hand running: 0 hands voided, the house bot's chips back; ``pokerroom serve``
+    announces the address it binds and prints the stop in one line."""
+    app = create_app(store=store, starters=(Starter("Duo", "holdem", "1/2", "no", bots=1, seats=2),), seed=1)
+    with TestClient(app):
+        buy_in = app.state.lobby.actors[1].table.default_buy_in()
+    assert app.state.stopped == ShutSummary(0, buy_in, 1) and buy_in == 200
+
+    import uvicorn
+
+    seated: list[int] = []
+
+    def run(served: Any, **options: Any) -> None:
+        assert options["host"] == "127.0.0.1" and options["port"] == 8765
+        assert served.state.lobby.actor_options["next_hand_delay"] == 1.5
+        with TestClient(served):
+            actors = served.state.lobby.actors.values()
+            seated.extend(st.stack for a in actors for st in a.table.seats if st is not None)
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    url = f"sqlite:///{tmp_path / 'served.db'}"
+    out = CliRunner().invoke(cli_app, ["serve", "--database", url, "--port", "8765", "--next-hand-delay", "1.5"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert lines[0].startswith("pokerroom: the card room is at http://127.0.0.1:8765/ (store: sqlite:///")
+    # The starter tables: ten, three house bots each, nobody dealt a hand.
+    assert len(seated) == 30
+    assert lines[-1] == f"pokerroom stopped: 0 hands voided, {sum(seated):,} chips returned to 30 players, store closed"
