@@ -43,6 +43,30 @@ Message = dict[str, Any]
 # --- helpers -----------------------------------------------------------------------------------------------
 
 
+class Recorder:
+    """An in-process connection for a :class:`~pokerroom.server.actor.TableActor`: keeps every message it is
+    sent, decoded from JSON as the socket would carry it."""
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.messages.append(json.loads(message) if isinstance(message, str) else json.loads(json.dumps(message)))
+
+    def of_type(self, type_: str) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == type_]
+
+    def last_state(self) -> dict[str, Any]:
+        return next(m for m in reversed(self.messages) if m["type"] == "state")
+
+    def errors(self) -> list[dict[str, Any]]:
+        return self.of_type("error")
+
+    def notices(self) -> list[dict[str, Any]]:
+        return self.of_type("notice")
+
+
 @pytest.fixture(name="db")
 def db_fixture(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'server.db'}"

@@ -8,35 +8,20 @@ are saved in ``artifacts/screenshots/`` (make test installs Chromium from Debian
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
+from browsertools import PASSIVE, click_any, join, running_server, shot, sign_up
 from pokerroom.formats.phh import loads
-from pokerroom.server import Starter, create_app
-from pokerroom.store import Store
+from pokerroom.server import Starter
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 STARTERS = [
     Starter("Hold'em", "holdem", "1/2", "no", bots=2, seats=4),
     Starter("Stud", "stud", "2/4", "fixed", bots=2, seats=3),
@@ -44,84 +29,15 @@ STARTERS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    store = Store(f"sqlite:///{tmp_path_factory.mktemp('browser') / 'room.db'}")
-    app = create_app(store=store, starters=STARTERS, bot_delay=0.05, next_hand_delay=2.5, seed=11)
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(20)
-    store.close()
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args() -> dict[str, Any]:
-    """pytest-playwright launches Debian's Chromium with these (never a downloaded browser)."""
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's Chromium is not installed: run `make chromium` (apt-get install chromium)")
-    return {"executable_path": str(CHROMIUM), "headless": True, "args": FLAGS}
-
-
-def _shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def _sign_up(page: Any, base: str, name: str) -> None:
-    page.goto(base + "/")
-    page.get_by_test_id("signup-name").fill(name)
-    page.get_by_test_id("signup-password").fill("correct horse")
-    page.get_by_test_id("signup-submit").click()
-    page.get_by_test_id("lobby").wait_for(state="visible")
-
-
-def _join(page: Any, table: str, name: str) -> int:
-    """Join the lobby row named ``table``, sit in the first empty seat with the default buy-in; returns it."""
-    row = page.get_by_test_id("table-row").filter(has_text=table).first
-    row.wait_for()
-    row.get_by_test_id("join-table").click()
-    page.get_by_test_id("table-view").wait_for(state="visible")
-    sit = page.get_by_test_id("sit-button").first
-    sit.wait_for(state="visible")
-    seat = int(sit.evaluate("b => b.closest('[data-seat]').dataset.seat"))
-    sit.click()
-    page.get_by_test_id("buyin-confirm").click()
-    page.locator(f'[data-testid="seat"][data-seat="{seat}"]').filter(has_text=name).wait_for(timeout=10_000)
-    return seat
+    db = tmp_path_factory.mktemp("browser") / "room.db"
+    with running_server(db, STARTERS, bot_delay=0.05, next_hand_delay=2.5, seed=11) as (base, _app):
+        yield base
 
 
 _SHOWDOWN_JS = """() => [...document.querySelectorAll('[data-testid="result"]')]
   .some(r => r.querySelectorAll('[data-testid="result-shown"]').length >= 2)"""
-
-_PASSIVE = ("action-check", "action-call", "action-draw", "action-bring-in", "action-show")
-
-
-def _click_any(page: Any, testids: tuple[str, ...]) -> bool:
-    """Click the first visible, enabled button of ``testids``; the bar is redrawn on every state, so a button
-    found may be gone a moment later: then nothing is clicked."""
-    for testid in testids:
-        button = page.locator(f'[data-testid="{testid}"]:visible:enabled')
-        if button.count():
-            try:
-                button.first.click(timeout=1000)
-            except playwright_sync.TimeoutError:
-                return False
-            return True
-    return False
 
 
 def _play_to_showdown(page: Any, seconds: float = 60.0) -> int:
@@ -131,7 +47,7 @@ def _play_to_showdown(page: Any, seconds: float = 60.0) -> int:
     deadline = time.monotonic() + seconds
     while not page.evaluate(_SHOWDOWN_JS):
         assert time.monotonic() < deadline, "no showdown reached in time"
-        if _click_any(page, _PASSIVE):
+        if click_any(page, PASSIVE):
             clicks += 1
         else:
             page.wait_for_timeout(50)
@@ -155,15 +71,15 @@ def _cards(page: Any, seat: int) -> list[str]:
 
 def test_sign_up_and_play_holdem_to_a_showdown(server: str, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    _sign_up(page, server, "hanna")
+    sign_up(page, server, "hanna")
     assert page.get_by_test_id("balance-play").inner_text().replace(",", "") == "10000"
     page.get_by_test_id("table-row").nth(2).wait_for()
     assert page.get_by_test_id("table-row").count() == 3
-    _shot(page, "lobby")
-    seat = _join(page, "Hold'em", "hanna")
+    shot(page, "lobby")
+    seat = join(page, "Hold'em", "hanna")
     clicks = _play_to_showdown(page)
     assert clicks >= 1
-    _shot(page, "holdem-showdown")
+    shot(page, "holdem-showdown")
     mine = _cards(page, seat)
     assert len(mine) == 2 and "??" not in mine
     results = page.get_by_test_id("results").inner_text()
@@ -179,8 +95,8 @@ def test_sign_up_and_play_holdem_to_a_showdown(server: str, browser: Any) -> Non
 
 def test_stud_shows_up_cards_and_the_dealer_box(server: str, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    _sign_up(page, server, "stina")
-    seat = _join(page, "Stud", "stina")
+    sign_up(page, server, "stina")
+    seat = join(page, "Stud", "stina")
     page.get_by_test_id("action-bar").wait_for(state="visible", timeout=20_000)
     up = page.locator('[data-testid="card"][data-up="true"]')
     up.first.wait_for(timeout=10_000)
@@ -189,7 +105,7 @@ def test_stud_shows_up_cards_and_the_dealer_box(server: str, browser: Any) -> No
     assert live >= 2 and up.count() >= live
     assert page.get_by_test_id("dealer-button").first.inner_text().strip().lower() in ("box", "dealer box")
     _play_to_showdown(page)
-    _shot(page, "stud-showdown")
+    shot(page, "stud-showdown")
     mine = _cards(page, seat)
     assert len(mine) >= 3 and "??" not in mine
     _leave(page, "stina")
@@ -198,20 +114,20 @@ def test_stud_shows_up_cards_and_the_dealer_box(server: str, browser: Any) -> No
 
 def test_draw_discards_by_clicking_cards(server: str, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    _sign_up(page, server, "dagny")
-    seat = _join(page, "Draw", "dagny")
+    sign_up(page, server, "dagny")
+    seat = join(page, "Draw", "dagny")
     draw = page.locator('[data-testid="action-draw"]:visible:enabled')
     deadline = time.monotonic() + 60
     while not draw.count():
         assert time.monotonic() < deadline, "never reached the draw"
-        if not _click_any(page, ("action-check", "action-call")):
+        if not click_any(page, ("action-check", "action-call")):
             page.wait_for_timeout(50)
     before = _cards(page, seat)
     seat_el = page.locator(f'[data-testid="seat"][data-seat="{seat}"]')
     seat_el.get_by_test_id("card").nth(0).click()
     seat_el.get_by_test_id("card").nth(1).click()
     assert "2" in draw.first.inner_text()  # "Discard 2"
-    _shot(page, "draw-choosing")
+    shot(page, "draw-choosing")
     draw.first.click()
     page.wait_for_function(
         "([s, c]) => { const el = document.querySelector(`[data-testid=seat][data-seat='${s}']`);"
@@ -223,7 +139,7 @@ def test_draw_discards_by_clicking_cards(server: str, browser: Any) -> None:
     assert len(after) == 5 and after[2:] != [] and set(before[2:]) <= set(after)
     assert not {before[0], before[1]} <= set(after)
     _play_to_showdown(page)
-    _shot(page, "draw-showdown")
+    shot(page, "draw-showdown")
     _leave(page, "dagny")
     page.close()
 
@@ -231,12 +147,12 @@ def test_draw_discards_by_clicking_cards(server: str, browser: Any) -> None:
 def test_the_table_fits_a_phone(server: str, browser: Any) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
-    _sign_up(page, server, "pia")
-    _join(page, "Hold'em", "pia")
+    sign_up(page, server, "pia")
+    join(page, "Hold'em", "pia")
     page.get_by_test_id("action-bar").wait_for(state="visible", timeout=30_000)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 362, f"the page is {width}px wide at a 360px screen"
     box = page.get_by_test_id("action-bar").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 362
-    _shot(page, "phone-table")
+    shot(page, "phone-table")
     context.close()

@@ -11,7 +11,6 @@ host deals on.  Screenshots are saved in ``artifacts/screenshots/`` (``night-*.p
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from typing import Any
 import pytest
 import uvicorn
 
+from browsertools import click_any, free_port, shot
 from pokerroom.server import create_app
 from pokerroom.store import Store
 
@@ -28,18 +28,8 @@ playwright_sync = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]  # fmt: skip
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 PASSIVE = ("action-check", "action-call", "action-draw", "action-show")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Server:
@@ -47,7 +37,7 @@ class Server:
 
     def __init__(self, path: Path) -> None:
         self.url = f"sqlite:///{path}"
-        self.port = _free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.store: Store | None = None
         self.srv: uvicorn.Server | None = None
@@ -81,17 +71,8 @@ def server_fixture(tmp_path: Path) -> Iterator[Server]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
-def browser_type_launch_args() -> dict[str, Any]:
-    """pytest-playwright launches Debian's Chromium with these (never a downloaded browser)."""
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's Chromium is not installed: run `make chromium` (apt-get install chromium)")
-    return {"executable_path": str(CHROMIUM), "headless": True, "args": FLAGS}
-
-
 def _shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"night-{name}.png"), full_page=True)
+    shot(page, f"night-{name}")
 
 
 def _sign_up(page: Any, name: str) -> None:
@@ -117,15 +98,7 @@ def _host(page: Any, base: str, name: str, **fields: str) -> str:
 
 
 def _click_passive(page: Any) -> bool:
-    for testid in PASSIVE:
-        button = page.locator(f'[data-testid="{testid}"]:visible:enabled')
-        if button.count():
-            try:
-                button.first.click(timeout=1000)
-            except playwright_sync.TimeoutError:
-                return False
-            return True
-    return False
+    return click_any(page, PASSIVE)
 
 
 def _no_sideways_scroll(page: Any) -> None:

@@ -21,7 +21,7 @@ from pokerroom.server.lobby import Lobby
 from pokerroom.server.protocol import VERSION, Chat, ChatMute, ChatRemove, Mute, Sit, parse
 from pokerroom.store import Store
 from pokerroom.store.roles import OPERATOR, grant
-from servertools import DUEL, api, serve, sign_up, store_of, table
+from servertools import DUEL, Recorder, api, serve, sign_up, store_of, table
 
 cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
@@ -30,29 +30,19 @@ WALL = 1_767_225_600.0  # 2026-01-01T00:00:00Z
 """The wall clock the chat shows times in, fixed."""
 
 
-class Client:
-    """A connection that keeps every message it is sent, decoded as the socket would."""
-
-    def __init__(self, player: str) -> None:
-        self.player = player
-        self.messages: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        self.messages.append(json.loads(message) if isinstance(message, str) else json.loads(json.dumps(message)))
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in self.messages if m["type"] == kind]
+class Client(Recorder):
+    """A connection that keeps every message it is sent, with the chat's own readings."""
 
     def chats(self) -> list[tuple[int, str, str]]:
-        return [(m["id"], m["player"], m["text"]) for m in self.of("chat")]
+        return [(m["id"], m["player"], m["text"]) for m in self.of_type("chat")]
 
     def error(self) -> dict[str, Any]:
-        return self.of("error")[-1]
+        return self.of_type("error")[-1]
 
     def history(self) -> dict[str, Any]:
         """What the chat showed last: the newest ``chat_history``, else the ``welcome``'s ``chat``."""
-        sent = self.of("chat_history")
-        return sent[-1] if sent else {"v": VERSION, "type": "chat_history", **self.of("welcome")[-1]["chat"]}
+        sent = self.of_type("chat_history")
+        return sent[-1] if sent else {"v": VERSION, "type": "chat_history", **self.of_type("welcome")[-1]["chat"]}
 
 
 @pytest.fixture
@@ -103,13 +93,13 @@ def at(seconds: float) -> str:
 
 def test_two_players_talk_and_a_spectator_reads_only(room: Room) -> None:
     alice, bob, carol = room.join("alice", 0), room.join("bob", 1), room.join("carol")
-    assert carol.of("welcome")[0]["chat"] == {"messages": [], "operator": False, "muted": []}
+    assert carol.of_type("welcome")[0]["chat"] == {"messages": [], "operator": False, "muted": []}
     room.clock.advance(5.0)
     room.actor._changed = False
     room.say(alice, "  good luck, bob  ")
     message = {"v": VERSION, "type": "chat", "id": 1, "player": "alice", "text": "good luck, bob", "at": at(5)}
     for c in (alice, bob, carol):
-        assert c.of("chat") == [message]
+        assert c.of_type("chat") == [message]
     assert not room.actor._changed  # a chat message sends no state
     room.say(bob, "thanks")
     assert carol.chats() == [(1, "alice", "good luck, bob"), (2, "bob", "thanks")]
@@ -117,7 +107,7 @@ def test_two_players_talk_and_a_spectator_reads_only(room: Room) -> None:
     err = carol.error()
     assert err["code"] == "spectator"
     assert err["message"] == "carol: spectators read the chat; take a seat to write in it"
-    assert [len(c.of("chat")) for c in (alice, bob, carol)] == [2, 2, 2]
+    assert [len(c.of_type("chat")) for c in (alice, bob, carol)] == [2, 2, 2]
     assert [m.id for m in room.actor.chat.messages] == [1, 2]
     assert not room.other.chat.messages  # each table its own chat
 
@@ -140,7 +130,7 @@ def test_text_rules_control_characters_length_and_html(room: Room) -> None:
     assert err["message"] == "the message has 201 characters; at most 200 are allowed (shorten it)"
     room.say(alice, "<img src=x onerror=alert(1)>")
     assert bob.chats()[-1] == (3, "alice", "<img src=x onerror=alert(1)>")  # as typed: the page shows it as text
-    assert len(bob.of("chat")) == 3
+    assert len(bob.of_type("chat")) == 3
 
 
 def test_rate_limit_three_at_once_then_one_every_two_seconds(room: Room) -> None:
@@ -160,12 +150,12 @@ def test_rate_limit_three_at_once_then_one_every_two_seconds(room: Room) -> None
     room.say(alice, "m3")
     assert [t for _, p, t in bob.chats() if p == "alice"] == ["m0", "m1", "m2", "m3"]
     # Trying every half second from an empty bucket: exactly 5 go in the next 10 s, one every 2 s.
-    before, refused = len(bob.of("chat")), len(alice.of("error"))
+    before, refused = len(bob.of_type("chat")), len(alice.of_type("error"))
     for n in range(20):
         room.clock.advance(0.5)
         room.say(alice, f"spam {n}")
     assert [t for _, _, t in bob.chats()[before:]] == ["spam 3", "spam 7", "spam 11", "spam 15", "spam 19"]
-    assert len(alice.of("error")) - refused == 15
+    assert len(alice.of_type("error")) - refused == 15
     # A long rest fills the bucket to 3, never more.
     room.clock.advance(300.0)
     for n in range(4):
@@ -214,14 +204,14 @@ def test_operator_removes_a_message_and_mutes_a_player(room: Room) -> None:
     assert bob.error()["code"] == "not_operator"
     room.actor.handle(olga, ChatRemove(1))
     for c in (alice, bob, olga):
-        assert c.of("chat_removed") == [{"v": VERSION, "type": "chat_removed", "id": 1}]
+        assert c.of_type("chat_removed") == [{"v": VERSION, "type": "chat_removed", "id": 1}]
     assert [m["id"] for m in room.join("carol").history()["messages"]] == [2]
     room.actor.handle(olga, ChatRemove(1))
     assert olga.error()["code"] == "no_message"
     room.clock.advance(30.0)
     room.actor.handle(olga, ChatMute("alice", 10))
     notice = {"v": VERSION, "type": "chat_muted", "player": "alice", "until": at(630)}
-    assert alice.of("chat_muted") == [notice] and olga.of("chat_muted") == [notice] and bob.of("chat_muted") == []
+    assert alice.of_type("chat_muted") == [notice] and olga.of_type("chat_muted") == [notice] and bob.of_type("chat_muted") == []
     room.clock.advance(599.0)
     room.say(alice, "let me talk")
     err = alice.error()
@@ -234,7 +224,7 @@ def test_operator_removes_a_message_and_mutes_a_player(room: Room) -> None:
     assert bob.chats()[-1] == (3, "alice", "back")
     room.actor.handle(olga, ChatMute("alice", 60))
     room.actor.handle(olga, ChatMute("alice", 0))  # lifted
-    assert alice.of("chat_muted")[-1]["until"] is None
+    assert alice.of_type("chat_muted")[-1]["until"] is None
     room.clock.advance(10.0)
     room.say(alice, "free")
     assert bob.chats()[-1] == (4, "alice", "free")
@@ -249,7 +239,7 @@ def test_history_on_connect_is_the_last_fifty_of_two_hundred_kept(room: Room) ->
         room.clock.advance(2.0)
     assert len(room.actor.chat.messages) == CHAT_KEPT and room.actor.chat.messages[0].id == 6
     late = room.join("carol")
-    sent = late.of("welcome")[0]["chat"]["messages"]
+    sent = late.of_type("welcome")[0]["chat"]["messages"]
     assert len(sent) == CHAT_HISTORY
     assert [m["id"] for m in sent] == list(range(156, 206))
     assert sent[-1] == {

@@ -5,7 +5,6 @@ every card, name and second is exact."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,20 +24,9 @@ from pokerroom.server.lobby import Lobby, Starter
 from pokerroom.server.protocol import VERSION, Act, Sit
 from pokerroom.server.summary import CATEGORY_IDS, NO_PAIR
 from pokerroom.store import Store
+from servertools import Recorder
 
-
-class Client:
-    """A connection that keeps every message as JSON, as the socket would carry it."""
-
-    def __init__(self, player: str) -> None:
-        self.player = player
-        self.messages: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        self.messages.append(json.loads(message) if isinstance(message, str) else json.loads(json.dumps(message)))
-
-    def notices(self) -> list[dict[str, Any]]:
-        return [m for m in self.messages if m["type"] == "notice"]
+Client = Recorder
 
 
 @pytest.fixture
