@@ -325,7 +325,9 @@ def test_stud_cards_and_triple_draw_labels(server: str, browser: Any) -> None:
     sign_up(page, server, "sten")
     me = join(page, "Studio", "sten")
     cards = page.locator(f'[data-testid="seat"][data-seat="{me}"] [data-testid="card"]')
-    _play_until(page, lambda: cards.count() == 7 and page.get_by_test_id("action-bar").is_visible())
+    # at seventh street with the decision ours (not busy: an action just sent could take the hand to its showdown)
+    ours = page.locator('[data-testid="action-bar"]:not(.busy)')
+    _play_until(page, lambda: cards.count() == 7 and ours.is_visible())
     _check_seven(page, me)
     others = page.locator(f'[data-testid="seat"]:not([data-seat="{me}"]) [data-testid="card"][data-up="false"]')
     assert others.count() >= 3 and {c.get_attribute("data-card") for c in others.all()} == {"??"}

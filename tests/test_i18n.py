@@ -21,7 +21,7 @@ import pytest
 
 from pokerroom.cards import RANKS
 from pokerroom.games import Limit, all_games
-from pokerroom.server.summary import CATEGORY_IDS
+from pokerroom.server.summary import CATEGORY_IDS, NO_PAIR
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "pokerroom" / "server" / "static"
 LANGUAGES = ("en", "sv", "nb", "ru")
@@ -34,28 +34,29 @@ PLURAL_CATEGORIES = {
 """The CLDR cardinal plural categories of each language for whole numbers (what Intl.PluralRules selects)."""
 
 OPTIONAL_ARGS = {"lobby.waitlist.place": {"ord"}}
-"""Arguments a translation may leave out: ``ord`` is English's ordinal category ("1st", "2nd"); Norwegian and
-Russian write an ordinal with a sign ("2.", "2-й") and need none."""
+"""Arguments a translation may leave out: ``ord`` is the language's ordinal category ("1st", "2nd"; Swedish
+"1:a", "3:e"); Norwegian and Russian write an ordinal with a sign ("2.", "2-й") and need none."""
 
 GAME_IDS = {g.id for g in all_games()}
 HOUSE_RULES = {rule.name for g in all_games() for rule in g.house_rules}
 LIMITS = {limit.value for limit in Limit}
-HAND_CATEGORIES = set(CATEGORY_IDS.values()) - {"four-flush", "four-straight", "no-hand"}
-"""The categories the felt names with ranks (felt.js handName); the rest show the server's English name."""
+HAND_CATEGORIES = set(CATEGORY_IDS.values()) | {NO_PAIR}
+"""The categories the felt names (felt.js handName): every one the server's summary gives."""
+STREETS = {street.name.replace(" ", "_") for g in all_games() for street in g.streets} | {"common_card"}
+"""The streets' ids (i18n.js streetName, street.<id>), and the common card stud deals when the deck runs out."""
 CHAT_ERRORS = {"spectator", "chat_empty", "chat_too_long", "chat_rate", "chat_muted", "not_operator", "no_message"}
 
 DYNAMIC: dict[str, set[str]] = {
     "game.{}": GAME_IDS,
     "limit.{}": LIMITS,
     "rule.{}": HOUSE_RULES,
-    "lobby.limit.{}": LIMITS,
     "lobby.kind.{}": {"play", "real"},
     "hand.{}": HAND_CATEGORIES,
     "rank.{}": set(RANKS),
     "rank.{}.plural": set(RANKS),
     "history.status.{}": {"incomplete", "complete", "voided"},
     "chat.error.{}": CHAT_ERRORS,
-    "replay.street.{}": {"preflop", "flop", "turn", "river"},
+    "street.{}": STREETS,
     "night.phase.{}": {"waiting", "running", "paused", "ended", "cancelled", "stopped"},
     "night.col.{}": {"player", "deals", "bought", "chips", "net", "paid", "chips_out", "value"},
 }
@@ -383,10 +384,9 @@ def test_i18n_js_formats_each_language_with_its_plurals_and_rulebook_words() -> 
         "Лоуболл от туза до шестёрки (один обмен, фикс-лимит 1/2)",
         "Сбросить",
     ]
-    lang, out = run_i18n(
-        "sv", [two_pair, ["ruleName", "ante"], ["t", "lobby.waitlist.place", {"place": 2, "ord": "two"}]]
-    )
-    assert (lang, out) == ("sv", ["två par, tior och åttor", "Storlek på anten", "2:a i kön"])
+    places = [["t", "lobby.waitlist.place", {"place": n, "ord": ord}] for n, ord in ((2, "one"), (3, "other"))]
+    lang, out = run_i18n("sv", [two_pair, ["ruleName", "ante"], *places])
+    assert (lang, out) == ("sv", ["två par, tior och åttor", "Storlek på anten", "2:a i kön", "3:e i kön"])
     calls: list[list[object]] = [["gameName", "five-card-draw"], ["limitName", "half-pot"], ["gameName", "new", "New"]]
     assert run_i18n("nb", calls) == ("nb", ["Lukket poker", "½Pot Limit", "New"])
     calls = [["t", "night.length_both", {"hands": 1, "minutes": 150}], ["t", "no.such.key"], ["ruleName", "x"]]

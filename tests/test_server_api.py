@@ -516,6 +516,8 @@ def test_hand_to_showdown_against_a_bot(db: str) -> None:
                      "best": ["As", "Ah", "Kd", "Qs", "8d"]},
                 ]},
             ]  # fmt: skip
+            shown = {seat: [(h["category"], h["ranks"]) for h in hands] for seat, hands in result.pop("hands").items()}
+            assert shown == {"1": [("one-pair", ["A"])], "0": [("one-pair", ["A"])]}  # as hand_names, as data
             assert result == {
                 "number": 1, "hand_id": 1, "players": [[0, "bot-1-1"], [1, "alice"]], "net": [-42, 38],
                 "pots": [{"amount": 80, "text": None, "winners": [[1, 80]], "shares": None}],

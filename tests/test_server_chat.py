@@ -211,7 +211,11 @@ def test_operator_removes_a_message_and_mutes_a_player(room: Room) -> None:
     room.clock.advance(30.0)
     room.actor.handle(olga, ChatMute("alice", 10))
     notice = {"v": VERSION, "type": "chat_muted", "player": "alice", "until": at(630)}
-    assert alice.of_type("chat_muted") == [notice] and olga.of_type("chat_muted") == [notice] and bob.of_type("chat_muted") == []
+    assert (
+        alice.of_type("chat_muted") == [notice]
+        and olga.of_type("chat_muted") == [notice]
+        and bob.of_type("chat_muted") == []
+    )
     room.clock.advance(599.0)
     room.say(alice, "let me talk")
     err = alice.error()

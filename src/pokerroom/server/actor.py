@@ -62,7 +62,7 @@ from pokerroom.server.protocol import (
     legal_json,
     view_json,
 )
-from pokerroom.server.summary import summary
+from pokerroom.server.summary import shown_hands, summary
 from pokerroom.server.waitlist import Waitlist
 from pokerroom.store.runner import TableRunner
 from pokerroom.words import plural
@@ -73,6 +73,7 @@ log = logging.getLogger(__name__)
 
 BOT_PREFIX = "bot-"
 """Bots' player names start with this (``bot-3``); people may not sign up with such a name."""
+
 
 class Connection(Protocol):
     """One client of a table: its ``player`` name and a non-blocking :meth:`send` of one message, given as a dict
@@ -473,12 +474,14 @@ class TableActor:
         h = self.table.hand
         shown: dict[int, list[str]] = {}
         names: dict[str, str] = {}
+        hands: dict[str, list[dict[str, object]]] = {}  # the shown hands as data, for the page's languages
         pots: list[dict[str, object]] = []
         for e in r.events:
             if e.type is EventType.SHOW and e.seat is not None and e.cards is not None:
                 shown[seat_of[e.seat]] = [card_text(c) for c in e.cards]
                 if h is not None and not r.voided:
                     names[str(seat_of[e.seat])] = hand_name(h.game, e.cards, h.board)
+                    hands[str(seat_of[e.seat])] = shown_hands(h.game, e.cards, h.board)
             if e.type is EventType.POT and e.winners is not None:
                 shares = pot_shares(h, e) if h is not None and len(h.game.shares) > 1 and e.text != "split" else None
                 pots.append(
@@ -502,6 +505,7 @@ class TableActor:
             "pots": pots,
             "shown": {str(k): v for k, v in shown.items()},
             "hand_names": names,
+            "hands": hands,
             "board": [card_text(c) for c in h.board] if h is not None else [],
             "rake": r.rake,
             "voided": r.voided,

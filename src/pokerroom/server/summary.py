@@ -15,11 +15,12 @@ from pokerroom.cards import RANKS, SUITS
 from pokerroom.engine import EventType
 from pokerroom.engine.codec import card_text
 from pokerroom.engine.hand import Hand
-from pokerroom.games.base import Share
+from pokerroom.errors import PokerroomError
+from pokerroom.games.base import Game, Share
 from pokerroom.rankings import Category, Classified
 from pokerroom.room.record import HandRecord
 
-__all__ = ["CATEGORY_IDS", "NO_PAIR", "hand_json", "summary", "uncontested"]
+__all__ = ["CATEGORY_IDS", "NO_PAIR", "hand_json", "shown_hands", "summary", "uncontested"]
 
 CATEGORY_IDS: dict[Category, str] = {
     Category.STRAIGHT_FLUSH: "straight-flush",
@@ -75,6 +76,24 @@ def hand_json(share: Share, cards: Sequence[int], board: Sequence[int]) -> dict[
         "name": share.describe(value),
         "best": [card_text(c) for c in share.cards(cards, board)],
     }
+
+
+def shown_hands(game: Game, cards: Sequence[int], board: Sequence[int]) -> list[dict[str, object]]:
+    """The hand of ``cards`` shown at a showdown under each of ``game``'s shares, for the page to name in its
+    language: :func:`hand_json` per share, and for a share the cards do not qualify for (no eight-or-better low)
+    ``{"share", "category": "no-hand", "ranks": [], "suit": None, "name": "no low", "best": []}``.  ``[]`` when
+    the cards cannot be valued (too few, as :func:`pokerroom.engine.results.hand_name` gives ``""``)."""
+    out: list[dict[str, object]] = []
+    for share in game.shares:
+        try:
+            described = hand_json(share, cards, board)
+        except (PokerroomError, KeyError, IndexError):
+            return []
+        if described is None:
+            described = {"share": share.name, "category": CATEGORY_IDS[Category.NO_HAND], "ranks": [], "suit": None}
+            described |= {"name": f"no {share.name}", "best": []}
+        out.append(described)
+    return out
 
 
 def uncontested(hand: Hand) -> bool:

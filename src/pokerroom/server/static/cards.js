@@ -7,19 +7,16 @@ import { t } from "./i18n.js";
 import { el } from "./util.js";
 
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
-const RANK_NAMES = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
 
 /** The rank as shown on the card face ("T" shows as "10"). */
 function rankLabel(rank) {
   return rank === "T" ? "10" : rank;
 }
 
-/** A readable name for screen readers: "ace of spades", "face-down card". */
+/** A readable name for screen readers: "ace of spades", "face-down card" (card.name with the rank's word). */
 export function cardName(code) {
-  if (!code || code === "??") return "face-down card";
-  const rank = RANK_NAMES[code[0]] || code[0];
-  return `${rank} of ${SUIT_NAMES[code[1]] || code[1]}`;
+  if (!code || code === "??") return t("cards.face_down");
+  return t("cards.name", { rank: t(`rank.${code[0]}`), suit: code[1] });
 }
 
 /** Short text for logs: "A♠ K♥", "??" kept as is. */
@@ -47,7 +44,7 @@ export function cardEl(code, opts = {}) {
   const attrs = {
     class: classes.join(" "),
     dataset: { testid: "card", card: hidden ? "??" : code, up: opts.up ? "true" : "false" },
-    title: cardName(code) + (opts.up ? " (face up)" : opts.down && !hidden ? ` (${t("cards.down_title")})` : ""),
+    title: cardName(code) + (opts.up ? ` (${t("cards.up_title")})` : opts.down && !hidden ? ` (${t("cards.down_title")})` : ""),
     "aria-label": cardName(code),
   };
   if (opts.onClick) {

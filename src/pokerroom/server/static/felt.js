@@ -2,8 +2,8 @@
 // hi/lo halves in one line; "bob wins 12, uncontested"), an aria-live status that stays until the next deal; the
 // winners' seats highlighted and their winning cards raised (the `best` cards of state.results[].summary, among
 // hole and board cards); the pot's chips sliding to each winner (a CSS transition, none with reduced motion).
-// Hand names come from the catalogue (hand.<category> with the rank words as arguments) when it has the category,
-// else the server's English name.
+// Hand names come from the catalogue (hand.<category> with the rank words as arguments; handName, also used by the
+// Results panel and the hand log), else the server's English name.
 
 import { hasMessage, language, t } from "./i18n.js";
 import { chips, el, replace } from "./util.js";
@@ -35,17 +35,33 @@ function rankArgs(ranks) {
 
 /** Games whose rankings name a full house by its trips alone ("full house, kings full"). */
 const SHORT_FULL_HOUSE = new Set(["telesina", "draw32"]);
+/** Games whose lows (deuce-to-seven) are named by all five cards ("eight-six-five-four-two"), not the top two. */
+const LOW_ALL_FIVE = new Set(["27-triple-draw", "27-single-draw"]);
 
-/** A winning hand's name (`h`: a summary hand; `game`: the hand's game id): the catalogue's hand.<category>
- *  (hand.straight-flush.ace for the royal flush, hand.full-house.short where the game says "kings full") when it
- *  has one, else the server's English `name` (lows with no pair, and suit-ranked hands such as "flush, hearts"). */
+/** The message of a low with no pair: "eight-six low", the wheel (5-4-3-2-A), deuce-to-seven's five cards and its
+ *  best, 7-5-4-3-2 "the number one" (the rankings' own wordings, pokerroom.rankings.lows). */
+function lowKey(ranks, game) {
+  const cards = ranks.join("");
+  if (LOW_ALL_FIVE.has(game)) return cards === "75432" ? "hand.no-pair.number-one" : "hand.no-pair.all";
+  return cards === "5432A" ? "hand.no-pair.wheel" : "hand.no-pair";
+}
+
+/** A hand's name (`h`: a summary hand {share, category, ranks, suit, name}; `game`: the hand's game id) from the
+ *  catalogue: hand.<category> with the rank words (hand.straight-flush.ace for the royal flush,
+ *  hand.full-house.short where the game says "kings full", lows with no pair by lowKey, a suit-ranked game's
+ *  flush with its suit: "flush, hearts"); the server's English `name` for a category the catalogue lacks. */
 export function handName(h, game = null) {
   const ranks = h.ranks || [];
-  if (!h.category || h.suit) return h.name || "";
+  if (!h.category) return h.name || "";
   let key = `hand.${h.category}`;
   if (h.category === "straight-flush" && ranks[0] === "A") key = `${key}.ace`;
   if (h.category === "full-house" && SHORT_FULL_HOUSE.has(game)) key = `${key}.short`;
-  return hasMessage(key) ? t(key, rankArgs(ranks)) : h.name || "";
+  if (h.category === "no-pair") key = lowKey(ranks, game);
+  if (!hasMessage(key)) return h.name || "";
+  const suited = h.suit && (h.category === "flush" || h.category === "straight-flush");
+  if (suited && h.category === "flush" && game === "telesina") return t("hand.flush.suit", { suit: h.suit });
+  const name = t(key, { ...rankArgs(ranks), share: h.share || "high" });
+  return suited ? t("hand.suited", { hand: name, suit: h.suit }) : name;
 }
 
 /** One winner's part of the line: "alice wins 62 with ..." or "bob wins 12, uncontested". */

@@ -4,7 +4,7 @@
 // "*** FLOP *** [2c 7d Jh]", "Uncalled bet (6) returned to bob", "alice collected 62 from pot". Used by the "This
 // hand" log (panels.js) and the replayer's line above the felt (replay.js). Pure: events in, lines out.
 
-import { t } from "./i18n.js";
+import { language, streetName, t } from "./i18n.js";
 import { chips } from "./util.js";
 
 const ACTIONS = new Set(["fold", "check", "call", "bet", "raise", "bring_in", "draw", "split", "artificial_all_in"]);
@@ -28,9 +28,11 @@ function potLines(e, k, count, name) {
 
 /**
  * The history lines of `events` (oldest first): [{event, index, text}], one or more per event that shows in a
- * history (forced bets, deals, actions, the showdown, the pots); `name(seat)` names a table seat.
+ * history (forced bets, deals, actions, the showdown, the pots); `name(seat)` names a table seat; `handText(seat)`,
+ * when given, names a shown hand in the page's language (else the event's English text). Street names and every
+ * word come from the catalogue (hh.*, street.*): in English the lines are the text history's.
  */
-export function handLines(events, name) {
+export function handLines(events, name, handText = () => "") {
   const out = [];
   const pots = events.filter((e) => e.type === "pot").length;
   let potIndex = 0;
@@ -75,7 +77,7 @@ export function handLines(events, name) {
         if (known(e.cards)) add(t("hh.dealt", { player: who, cards: cardList(e.cards) }));
         break;
       case "deal_board": {
-        const label = String(e.text || "board").toUpperCase();
+        const label = streetName(e.text || "board").toLocaleUpperCase(language());
         const before = board.length ? `${cardList(board)} ` : "";
         add(t("hh.street", { street: label, cards: `${before}${cardList(e.cards)}` }));
         board = board.concat(e.cards || []);
@@ -127,7 +129,10 @@ export function handLines(events, name) {
           add(t("hh.show_down"));
         }
         if (e.type === "muck") add(t("hh.mucks", { player: who }));
-        else add(t("hh.shows", { player: who, cards: cardList(e.cards), name: e.text ? ` (${e.text})` : "" }));
+        else {
+          const shown = handText(e.seat) || e.text;
+          add(t("hh.shows", { player: who, cards: cardList(e.cards), name: shown ? ` (${shown})` : "" }));
+        }
         break;
       case "pot":
         for (const text of potLines(e, potIndex, pots, name)) add(text);

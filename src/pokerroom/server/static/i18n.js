@@ -4,8 +4,8 @@
 // falling back to English for a key the language lacks. The language is the one chosen in the page (remembered in
 // localStorage "pokerroom_lang"), else the browser's first supported one, else English. translate(root) fills
 // elements marked data-i18n="key" (text) and data-i18n-attr="attr:key;attr:key" (attributes); bindLanguageSwitch()
-// makes the top bar's <select> the switch. gameName(id), limitName(id) and ruleName(name) give the names of games,
-// limits and house rules in each rulebook's own words (seeds 000-004: "Lukket poker", "spelvariationer"), falling
+// makes the top bar's <select> the switch. gameName(id), limitName(id), streetName(id) and ruleName(name) give the
+// names of games, limits, streets and house rules in each rulebook's own words (seeds 000-004: "Lukket poker", "spelvariationer"), falling
 // back to the server's English. Server text (an API error's detail, the night's log) is shown as sent.
 
 export const LANGUAGES = { en: "English", sv: "Svenska", nb: "Norsk bokmål", ru: "Русский" };
@@ -115,6 +115,30 @@ export function gameName(id, fallback = "") {
 /** A limit structure's name ("no", "pot", "half-pot", "fixed", "spread": limit.<id>, "no limit"), else the id. */
 export function limitName(limit) {
   return named(`limit.${limit}`, String(limit ?? ""));
+}
+
+/** A street's name ("preflop", "third", "first draw", "vela": street.<id> with spaces as "_", "Third street"),
+ *  else the id with a capital. */
+export function streetName(street) {
+  const id = String(street ?? "");
+  return named(`street.${id.replaceAll(" ", "_")}`, id.charAt(0).toUpperCase() + id.slice(1));
+}
+
+const STAKES_PARTS = { "bets up to": "stakes.bets_up_to", bets: "stakes.bets", blinds: "stakes.blinds", ante: "stakes.ante", "bring-in": "stakes.bring_in" };
+
+/** A table's stakes as the server writes them (pokerroom.server.lobby.stakes_text: "bets 2/4, blinds 1/2",
+ *  "ante 2, bring-in 5", "no forced bets") in the page's language, part by part; a part it does not know as
+ *  written. */
+export function stakesName(text) {
+  const source = String(text ?? "");
+  if (source === "no forced bets") return t("stakes.none");
+  return source
+    .split(", ")
+    .map((part) => {
+      const m = /^(bets up to|bets|blinds|ante|bring-in) (\S+)$/.exec(part);
+      return m ? t(STAKES_PARTS[m[1]], { value: m[2] }) : part;
+    })
+    .join(", ");
 }
 
 /** A house rule's name for players (rule.<name>: "ante" -> "Ante", the club's "Storlek på anten"), else the name

@@ -6,7 +6,7 @@
 // the chosen game's limits.
 
 import { api, chips, el, games, replace, tid, toast } from "./util.js";
-import { t, translate } from "./i18n.js";
+import { gameName, language, limitName, stakesName, t, translate } from "./i18n.js";
 import { sessionLost } from "./app.js";
 import { joinWaitlist, leaveWaitlist, onWaitlistChange, placeText, waitlistEntry } from "./waitlist.js";
 
@@ -66,7 +66,7 @@ function saveView() {
 /** The sort key of each column: a string or a number (null: no figure yet, always last). */
 const SORT_KEYS = {
   name: (r) => r.name.toLowerCase(),
-  game: (r) => (r.game_name || r.game).toLowerCase(),
+  game: (r) => shownGame(r).toLocaleLowerCase(language()),
   stakes: (r) => r.stake,
   players: (r) => r.taken,
   "avg-pot": (r) => r.stats.avg_pot,
@@ -81,7 +81,7 @@ function compare(a, b) {
   const xNone = x === null || x === undefined;
   const yNone = y === null || y === undefined;
   if (xNone || yNone) return xNone === yNone ? a.id - b.id : xNone ? 1 : -1; // no figure yet: last either way
-  const order = typeof x === "string" ? x.localeCompare(y) : x - y;
+  const order = typeof x === "string" ? x.localeCompare(y, language()) : x - y;
   return (view.dir === "desc" ? -order : order) || a.id - b.id;
 }
 
@@ -115,10 +115,9 @@ function onFilter() {
   renderTables();
 }
 
-function limitText(limit) {
-  const key = `lobby.limit.${limit}`;
-  const text = t(key);
-  return text === key ? limit : text;
+/** A row's game as shown: its name in the page's language (gameName), the server's name as the fallback. */
+function shownGame(r) {
+  return gameName(r.game, r.game_name);
 }
 
 /** Fill a filter select with "all" and the values present (the saved one kept even when no table has it). */
@@ -135,11 +134,11 @@ function fillSelect(select, allKey, values, label, chosen) {
 
 function renderFilters() {
   const f = document.getElementById("lobby-filters").elements;
-  const gamesShown = new Map(rows.map((r) => [r.game, r.game_name || r.game]));
-  const sortedGames = [...gamesShown].sort((a, b) => a[1].localeCompare(b[1]));
+  const gamesShown = new Map(rows.map((r) => [r.game, shownGame(r)]));
+  const sortedGames = [...gamesShown].sort((a, b) => a[1].localeCompare(b[1], language()));
   fillSelect(f.game, "lobby.filter.all_games", sortedGames, (x) => x, view.game);
   const limits = [...new Set(rows.map((r) => r.limit))].sort().map((l) => [l, l]);
-  fillSelect(f.limit, "lobby.filter.all_limits", limits, limitText, view.limit);
+  fillSelect(f.limit, "lobby.filter.all_limits", limits, limitName, view.limit);
   const stakes = [...new Set(rows.map((r) => r.stake))].sort((a, b) => a - b).map((s) => [s, s]);
   fillSelect(f.stake, "lobby.filter.all_stakes", stakes, (s) => t("lobby.filter.stake_option", { stake: chips(Number(s)) }), view.stake);
   f.hideFull.checked = view.hideFull;
@@ -191,9 +190,9 @@ function tableRow(r) {
     "tr",
     tid("table-row", { dataset: { tableId: r.id, stake: r.stake }, class: full ? "full" : "" }),
     el("td", { class: "t-name" }, r.name),
-    el("td", {}, r.game_name || r.game),
-    el("td", { title: r.stakes }, r.stakes),
-    el("td", {}, limitText(r.limit)),
+    el("td", {}, shownGame(r)),
+    el("td", { title: stakesName(r.stakes) }, stakesName(r.stakes)),
+    el("td", {}, limitName(r.limit)),
     el("td", {}, el("span", { class: `kind kind-${r.kind}` }, t(`lobby.kind.${r.kind}`))),
     el(
       "td",
@@ -268,7 +267,7 @@ async function loadGames() {
   const select = document.getElementById("create-form").elements.game;
   replace(
     select,
-    gameList.map((g) => el("option", { value: g.id }, g.name)),
+    gameList.map((g) => el("option", { value: g.id }, gameName(g.id, g.name))),
   );
   if (gameList.some((g) => g.id === DEFAULT_GAME)) select.value = DEFAULT_GAME;
   onGameChange();
@@ -288,7 +287,7 @@ function onGameChange() {
   const wanted = game.id === DEFAULT_GAME && game.limits.includes(DEFAULT_LIMIT) ? DEFAULT_LIMIT : game.default_limit;
   replace(
     form.elements.limit,
-    game.limits.map((limit) => el("option", { value: limit }, limitText(limit))),
+    game.limits.map((limit) => el("option", { value: limit }, limitName(limit))),
   );
   form.elements.limit.value = wanted || game.limits[0];
   const [min, max] = game.seats || [2, 10];

@@ -560,7 +560,7 @@ function tickTimer() {
   const node = document.querySelector('[data-testid="timer"]');
   if (!node) return;
   const left = Math.max(0, state.clock.remaining - (performance.now() - view.stateAt) / 1000);
-  node.textContent = `${Math.ceil(left)}s`;
+  node.textContent = t("felt.seconds", { seconds: Math.ceil(left) });
   node.classList.toggle("timer-low", left <= 5);
 }
 

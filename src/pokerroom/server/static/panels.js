@@ -5,8 +5,9 @@
 // replay (#/hands/ID) and its PHH download.
 
 import { cardsEl } from "./cards.js";
+import { handName } from "./felt.js";
 import { handLines } from "./handtext.js";
-import { t } from "./i18n.js";
+import { streetName, t } from "./i18n.js";
 import { seatName } from "./seats.js";
 import { api, chips, el, replace, signed, tid } from "./util.js";
 
@@ -22,7 +23,8 @@ export function renderLog(ctx) {
   if (hand) {
     const names = {};
     for (const p of hand.players) names[p.seat] = seatName(ctx, p.seat);
-    kept = { table: ctx.state.table, number: hand.number, events: hand.events, names };
+    const result = (ctx.state.results || []).find((r) => r.number === hand.number && (!hand.hand_id || r.hand_id === hand.hand_id));
+    kept = { table: ctx.state.table, number: hand.number, events: hand.events, names, shown: result ? shownNames(result, ctx.tableGame) : {} };
   } else if (kept && kept.table !== ctx.state.table) {
     kept = null; // another table: its own log
   }
@@ -31,7 +33,7 @@ export function renderLog(ctx) {
   const name = (seat) => (kept && kept.names[seat]) || seatName(ctx, seat) || t("hh.seat", { seat });
   replace(
     list,
-    handLines(events, name).map(({ event, text }) =>
+    handLines(events, name, (seat) => kept && kept.shown[seat]).map(({ event, text }) =>
       el("li", tid("event", { class: `ev ev-${event.type}`, dataset: { seat: event.seat ?? "" } }), text),
     ),
   );
@@ -46,28 +48,49 @@ function resultNames(result) {
   return names;
 }
 
+/** Each shown hand's name by table seat in the page's language: result.hands (a hand per share, each named by
+ *  felt.js handName, joined by "; "); the server's English hand_names for a seat it lacks. */
+export function shownNames(result, game) {
+  const out = { ...(result.hand_names || {}) };
+  for (const [seat, hands] of Object.entries(result.hands || {})) {
+    if (hands && hands.length) out[seat] = hands.map((h) => handName(h, game)).join("; ");
+  }
+  return out;
+}
+
+/** A pot's `text` in the page's language: "split" (agreed), "3 carried to the next hand" (club odd chips). */
+function potText(text) {
+  if (!text) return "";
+  if (text === "split") return t("felt.pot_split");
+  const carried = /^(\d+) carried to the next hand$/.exec(text);
+  return carried ? t("felt.pot_carried", { amount: chips(Number(carried[1])) }) : text;
+}
+
 function potLine(amount, label, winners, names) {
-  const paid = (winners || []).map(([seat, chipsWon]) => `${names[seat] || `Seat ${seat}`} wins ${chips(chipsWon)}`);
+  const paid = (winners || []).map(([seat, chipsWon]) => t("felt.takes", { player: names[seat] || t("hh.seat", { seat }), amount: chips(chipsWon) }));
   const text = label ? ` (${label})` : "";
-  return el("li", tid("result-pot"), `Pot ${chips(amount)}${text}: ${paid.join(", ") || "no winner"}`);
+  const who = paid.length ? paid.join(", ") : t("felt.no_winner");
+  return el("li", tid("result-pot"), t("felt.result_pot", { amount: chips(amount), label: text, winners: who }));
 }
 
 /** A pot's lines: one per share when it was divided (high / low), else one; its `text` names it. */
 function potLines(pot, names) {
   const shares = Array.isArray(pot.shares) ? pot.shares.filter((share) => share && share.winners) : [];
   if (shares.length) {
-    return shares.map((share) => potLine(pot.amount, [pot.text, share.share].filter(Boolean).join(", "), share.winners, names));
+    return shares.map((share) =>
+      potLine(pot.amount, [potText(pot.text), t("felt.share_name", { share: share.share })].filter(Boolean).join(", "), share.winners, names),
+    );
   }
-  return [potLine(pot.amount, pot.text, pot.winners, names)];
+  return [potLine(pot.amount, potText(pot.text), pot.winners, names)];
 }
 
-function shownLines(result, names) {
-  const handNames = result.hand_names || {};
+function shownLines(result, names, game) {
+  const handNames = shownNames(result, game);
   return Object.entries(result.shown || {}).map(([seat, cards]) =>
     el(
       "li",
       tid("result-shown", { class: "shown" }),
-      el("span", {}, `${names[seat] || `Seat ${seat}`} shows `),
+      el("span", {}, `${t("felt.result_shows", { player: names[seat] || t("hh.seat", { seat }) })} `),
       cardsEl(cards, { small: true }),
       handNames[seat] ? el("span", tid("result-hand-name", { class: "hand-name" }), handNames[seat]) : null,
     ),
@@ -77,7 +100,7 @@ function shownLines(result, names) {
 function boardLine(result, game) {
   const board = Array.isArray(result.board) ? result.board : [];
   if (!board.length) return null;
-  const label = game === "telesina" ? "Vela" : "Board";
+  const label = game === "telesina" ? streetName("vela") : t("felt.board");
   return el("p", tid("result-board", { class: "shown result-board" }), el("span", {}, `${label} `), cardsEl(board, { small: true }));
 }
 
@@ -91,16 +114,16 @@ function netLines(result) {
 
 function resultEl(result, game) {
   const names = resultNames(result);
-  const head = `Hand #${result.number}${result.voided ? " (voided)" : ""}`;
+  const head = result.voided ? t("felt.result_voided", { number: result.number }) : t("history.hand", { number: result.number });
   return el(
     "article",
     tid("result", { class: "result", dataset: { hand: String(result.number) } }),
     el("h4", {}, head),
     boardLine(result, game),
     el("ul", { class: "result-pots" }, result.pots.flatMap((p) => potLines(p, names))),
-    el("ul", { class: "result-shown" }, shownLines(result, names)),
+    el("ul", { class: "result-shown" }, shownLines(result, names, game)),
     el("ul", { class: "result-nets" }, netLines(result)),
-    result.rake ? el("p", { class: "rake" }, `Rake ${chips(result.rake)}`) : null,
+    result.rake ? el("p", { class: "rake" }, t("felt.rake", { amount: chips(result.rake) })) : null,
   );
 }
 
@@ -109,7 +132,7 @@ export function renderResults(ctx) {
   const results = ctx.state.results || [];
   const box = document.getElementById("results");
   if (!results.length) {
-    replace(box, el("p", { class: "empty-note" }, "No hands finished yet."));
+    replace(box, el("p", { class: "empty-note" }, t("felt.no_results")));
     return;
   }
   replace(box, [...results].reverse().map((r) => resultEl(r, ctx.tableGame)));

@@ -6,7 +6,7 @@
 // moved into this view while shown and put back on leaving (the renderers draw into fixed element ids).
 
 import { handLines } from "./handtext.js";
-import { hasMessage, t } from "./i18n.js";
+import { streetName, t } from "./i18n.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
 import { api, el, gameById, replace, tid, toast } from "./util.js";
 
@@ -32,7 +32,7 @@ export async function showReplay(id) {
   replace($("replay-text"));
   replace($("replay-streets"));
   $("replay-counter").textContent = "";
-  document.title = "pokerroom — replay";
+  document.title = t("replay.page_title");
   let data;
   try {
     data = await api("GET", `/api/hands/${encodeURIComponent(id)}`);
@@ -140,11 +140,6 @@ function show(v, k) {
   if (last) stop(v);
 }
 
-function streetLabel(name) {
-  const key = `replay.street.${name.replaceAll(" ", "_")}`;
-  return hasMessage(key) ? t(key) : name.charAt(0).toUpperCase() + name.slice(1);
-}
-
 function renderFrame(v) {
   const d = v.data;
   $("replay-title").textContent = t("replay.title", { number: d.number, table: d.table_name || d.table });
@@ -157,7 +152,7 @@ function renderFrame(v) {
       el(
         "button",
         tid("replay-street", { type: "button", class: "secondary", dataset: { street: s.name, step: String(s.step) }, onclick: () => jump(s.step) }),
-        streetLabel(s.name),
+        streetName(s.name),
       ),
     ),
   );

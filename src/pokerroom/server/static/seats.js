@@ -9,7 +9,7 @@
 import { cardsEl } from "./cards.js";
 import { lastActions } from "./events.js";
 import { markBoard, winners } from "./felt.js";
-import { t } from "./i18n.js";
+import { language, streetName, t } from "./i18n.js";
 import { chips, el, replace, tid } from "./util.js";
 
 /** The hand's entry for a table seat (undefined when the seat was not dealt in). */
@@ -59,21 +59,21 @@ function emptySeat(ctx, n, pos) {
     "div",
     tid("seat", { class: "seat seat-empty", dataset: { seat: String(n) }, style: seatStyle(pos) }),
     canSit
-      ? el("button", tid("sit-button", { type: "button", class: "sit-button", onclick: () => ctx.openBuyIn(n) }), "Sit here")
-      : el("span", { class: "seat-open" }, "Open"),
-    el("span", { class: "seat-number" }, `Seat ${n}`),
+      ? el("button", tid("sit-button", { type: "button", class: "sit-button", onclick: () => ctx.openBuyIn(n) }), t("felt.sit_here"))
+      : el("span", { class: "seat-open" }, t("felt.seat_open")),
+    el("span", { class: "seat-number" }, t("hh.seat", { seat: n })),
   );
 }
 
 function seatTags(ctx, info, player) {
   const tags = [];
-  if (info.bot) tags.push(el("span", tid("bot-tag", { class: "tag tag-bot" }), "bot"));
-  if (!info.connected) tags.push(el("span", tid("away-tag", { class: "tag tag-away" }), "disconnected"));
-  if (info.sitting_out) tags.push(el("span", tid("sitting-out-tag", { class: "tag tag-out" }), "sitting out"));
+  if (info.bot) tags.push(el("span", tid("bot-tag", { class: "tag tag-bot" }), t("felt.tag.bot")));
+  if (!info.connected) tags.push(el("span", tid("away-tag", { class: "tag tag-away" }), t("felt.tag.away")));
+  if (info.sitting_out) tags.push(el("span", tid("sitting-out-tag", { class: "tag tag-out" }), t("felt.tag.sitting_out")));
   if (info.timed_out) tags.push(el("span", tid("timed-out-tag", { class: "tag tag-away" }), t("felt.timed_out_tag")));
-  if (player && player.folded && handRunning(ctx.state.hand)) tags.push(el("span", { class: "tag tag-fold" }, "folded"));
+  if (player && player.folded && handRunning(ctx.state.hand)) tags.push(el("span", { class: "tag tag-fold" }, t("felt.tag.folded")));
   if (player && !player.folded && player.stack === 0 && handRunning(ctx.state.hand)) {
-    tags.push(el("span", { class: "tag tag-allin" }, "all-in"));
+    tags.push(el("span", { class: "tag tag-allin" }, t("felt.tag.allin")));
   }
   return tags;
 }
@@ -120,7 +120,8 @@ function dealerButton(ctx, n, pos) {
   const classes = ["dealer-button"];
   if (stud) classes.push("dealer-box");
   if (dealerSide(pos) === "left") classes.push("dealer-left");
-  return el("span", tid("dealer-button", { class: classes.join(" "), title: stud ? "dealer box" : "dealer button" }), stud ? "box" : "D");
+  const title = stud ? t("felt.dealer_box") : t("felt.dealer_button");
+  return el("span", tid("dealer-button", { class: classes.join(" "), title }), stud ? t("felt.dealer_box_short") : t("felt.dealer_button_short"));
 }
 
 /** The clock of the seat to act: the action time as a bar with its seconds, the time bank as a second bar
@@ -132,7 +133,7 @@ function timerEl(ctx, n) {
   return el(
     "div",
     { class: "timer-wrap" },
-    el("span", tid("timer", { class: "timer" }), `${Math.ceil(clock.action ?? clock.remaining)}s`),
+    el("span", tid("timer", { class: "timer" }), t("felt.seconds", { seconds: Math.ceil(clock.action ?? clock.remaining) })),
     el("span", { class: "timer-bar" }, el("span", { class: "timer-fill" })),
     bank
       ? el(
@@ -149,7 +150,7 @@ function betEl(n, player, pos) {
   if (!player || !player.bet) return null;
   return el(
     "span",
-    tid("seat-bet", { class: "seat-bet", dataset: { seat: String(n) }, style: betStyle(pos), title: `bet ${chips(player.bet)}` }),
+    tid("seat-bet", { class: "seat-bet", dataset: { seat: String(n) }, style: betStyle(pos), title: t("felt.bet_title", { amount: chips(player.bet) }) }),
     chips(player.bet),
   );
 }
@@ -177,7 +178,7 @@ function takenSeat(ctx, n, info, pos) {
     el(
       "div",
       { class: "seat-plate" },
-      el("span", tid("seat-name", { class: "seat-name", title: `Seat ${n}` }), info.player),
+      el("span", tid("seat-name", { class: "seat-name", title: t("hh.seat", { seat: n }) }), info.player),
       el("span", tid("seat-stack", { class: "seat-stack" }), chips(stack)),
       el("span", { class: "seat-tags" }, seatTags(ctx, info, player)),
       last ? el("span", tid("last-action", { class: "last-action" }), last) : null,
@@ -343,9 +344,9 @@ export function layoutBets() {
 // ---------------------------------------------------------------- the centre
 
 function potLabel(ctx, pot, i) {
-  const names = (pot.eligible || []).map((seat) => seatName(ctx, seat) || `Seat ${seat}`);
-  const who = names.length ? ` (${names.join(", ")})` : "";
-  return `${i === 0 ? "Main pot" : `Side pot ${i}`}: ${chips(pot.amount)}${who}`;
+  const names = (pot.eligible || []).map((seat) => seatName(ctx, seat) || t("hh.seat", { seat }));
+  const who = names.length ? ` (${new Intl.ListFormat(language(), { type: "unit" }).format(names)})` : "";
+  return `${i === 0 ? t("felt.main_pot", { amount: chips(pot.amount) }) : t("felt.side_pot", { n: i, amount: chips(pot.amount) })}${who}`;
 }
 
 /** The board (labelled Vela in Telesina), pot total, side pots and the hand line. */
@@ -355,9 +356,9 @@ export function renderCentre(ctx) {
   replace(document.getElementById("board"), cardsEl(board));
   markBoard(ctx.won || winners(ctx.state));
   const vela = hand && hand.game === "telesina" && board.length > 0;
-  document.getElementById("board-label").textContent = vela ? "Vela" : "";
+  document.getElementById("board-label").textContent = vela ? streetName("vela") : "";
   const running = handRunning(hand);
-  const potText = running ? `Pot ${chips(hand.pot)}` : "";
+  const potText = running ? t("felt.pot", { amount: chips(hand.pot) }) : "";
   document.getElementById("pot").textContent = potText;
   const pots = running && hand.pots.length > 1 ? hand.pots : [];
   replace(
@@ -368,6 +369,7 @@ export function renderCentre(ctx) {
     document.getElementById("side-pots-below"),
     pots.map((p, i) => el("li", {}, potLabel(ctx, p, i))),
   );
-  const info = hand ? `Hand #${hand.number} · ${running ? hand.street : "complete"}` : "Waiting for players…";
+  const stage = running ? streetName(hand.street) : t("felt.hand_complete");
+  const info = hand ? t("felt.hand_info", { number: hand.number, street: stage }) : t("felt.waiting");
   document.getElementById("hand-info").textContent = info;
 }

@@ -12,7 +12,7 @@ import { decisionKey, renderActionBar, resetActionBar, setBusy, updateDrawButton
 import { setSound, setTitle, soundOn, yourTurn } from "./alert.js";
 import { chatMessage } from "./chat.js";
 import { movePot, renderResultLine } from "./felt.js";
-import { t } from "./i18n.js";
+import { gameName, limitName, stakesName, t } from "./i18n.js";
 import { loadHistory, renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
 import { chips, el, gameById, replace, tid, toast } from "./util.js";
@@ -49,7 +49,7 @@ export function showTable(id) {
   clearView();
   document.getElementById("table-title").textContent = t("felt.table_title");
   setTitle(t("felt.page_title"));
-  setConn("connecting…");
+  setConn(t("felt.connecting"));
   connect(view);
 }
 
@@ -109,13 +109,13 @@ function onClose(v, ev) {
   }
   if (ev.code === 4404) {
     v.closed = true;
-    toast("There is no such table.");
+    toast(t("felt.no_such_table"));
     location.hash = "#/lobby";
     return;
   }
   const delay = Math.min(MAX_RETRY_MS, 1000 * 2 ** v.attempt);
   v.attempt += 1;
-  setConn("reconnecting…");
+  setConn(t("felt.reconnecting"));
   v.retry = setTimeout(() => {
     if (!v.closed) connect(v);
   }, delay);
@@ -131,7 +131,7 @@ function setConn(text) {
 function send(msg) {
   const ws = view && view.ws;
   if (!ws || ws.readyState !== WebSocket.OPEN) {
-    if (msg.type !== "ping") toast("Not connected to the table; reconnecting…");
+    if (msg.type !== "ping") toast(t("felt.not_connected"));
     return false;
   }
   ws.send(JSON.stringify({ v: 2, ...msg }));
@@ -177,7 +177,7 @@ async function onWelcome(v, msg) {
 }
 
 function onError(msg) {
-  toast(msg.message || msg.code || "The server refused that.");
+  toast(msg.message || msg.code || t("felt.refused"));
   setBusy(false);
 }
 
@@ -260,8 +260,13 @@ function context(v) {
 function renderHeader(v) {
   const info = v.info;
   document.getElementById("table-title").textContent = info.name;
-  document.getElementById("table-sub").textContent = `${info.game_name || info.game} · ${info.stakes} · ${info.limit} limit · ${info.kind} money`;
-  setTitle(`${info.name} — pokerroom`);
+  document.getElementById("table-sub").textContent = t("felt.table_sub", {
+    game: gameName(info.game, info.game_name),
+    stakes: stakesName(info.stakes),
+    limit: limitName(info.limit),
+    kind: info.kind,
+  });
+  setTitle(t("felt.page_title_table", { table: info.name }));
 }
 
 function render(v) {
@@ -277,7 +282,7 @@ function render(v) {
   renderResults(ctx);
   const turn = decisionKey(v.state);
   document.getElementById("table-view").classList.toggle("your-turn", turn !== null);
-  if (v.info) setTitle(`${turn !== null ? "● " : ""}${v.info.name} — pokerroom`);
+  if (v.info) setTitle(`${turn !== null ? "● " : ""}${t("felt.page_title_table", { table: v.info.name })}`);
   yourTurn(turn);
   tickTimer();
 }
@@ -288,7 +293,7 @@ function toggleCard(v, code) {
   if (v.selected.has(code)) v.selected.delete(code);
   else if (v.selected.size < legal.draw) v.selected.add(code);
   else {
-    toast(`You may discard at most ${legal.draw} card${legal.draw === 1 ? "" : "s"}.`, "info");
+    toast(t("felt.discard_max", { n: legal.draw }), "info");
     return;
   }
   const ctx = context(v);
@@ -317,7 +322,7 @@ function tickTimer() {
   const fill = wrap.querySelector(".timer-fill");
   if (clock.action === undefined || clock.action === null) {
     const left = Math.max(0, clock.remaining - gone);
-    node.textContent = `${Math.ceil(left)}s`;
+    node.textContent = t("felt.seconds", { seconds: Math.ceil(left) });
     node.classList.toggle("timer-low", left <= 5);
     if (!view.clockFull || view.clockSeat !== clock.seat || clock.remaining > view.clockFull) {
       view.clockFull = Math.max(clock.remaining, 1);
@@ -329,7 +334,7 @@ function tickTimer() {
   const action = Math.max(0, clock.action - gone);
   const bank = Math.max(0, (clock.bank || 0) - Math.max(0, gone - clock.action));
   const onBank = action <= 0 && clock.bank > 0;
-  node.textContent = `${Math.ceil(onBank ? bank : action)}s`;
+  node.textContent = t("felt.seconds", { seconds: Math.ceil(onBank ? bank : action) });
   node.classList.toggle("timer-low", onBank || action <= 5);
   wrap.classList.toggle("on-bank", onBank);
   if (fill) fill.style.width = percent(action, clock.action_total || clock.action);
@@ -373,7 +378,7 @@ function renderControls(state) {
   const toggle = document.getElementById("sit-toggle");
   toggle.hidden = !me;
   if (me) {
-    toggle.textContent = me.sitting_out ? "Come back" : "Sit out";
+    toggle.textContent = me.sitting_out ? t("felt.come_back") : t("felt.sit_out");
     toggle.dataset.testid = me.sitting_out ? "come-back" : "sit-out";
   }
   document.getElementById("leave").hidden = !me;
@@ -389,7 +394,7 @@ function renderControls(state) {
     // filled afresh each time a rebuy becomes possible (or what is possible changes); kept while you type
     if (key !== rebuyKey) input.value = String(defaultRebuy(state, me));
     else if (most !== null && Number(input.value) > most) input.value = String(most);
-    input.title = most === null ? "no maximum" : `up to ${chips(most)}`;
+    input.title = most === null ? t("felt.no_maximum") : t("felt.up_to", { amount: chips(most) });
   }
   rebuyKey = key;
   const empty = state ? state.seats.filter((s) => !s).length : 0;
@@ -415,7 +420,7 @@ function bindControls() {
   });
   document.getElementById("rebuy").addEventListener("click", () => {
     const amount = positiveInt(document.getElementById("rebuy-amount").value);
-    if (amount === null) toast("Enter the chips to add.");
+    if (amount === null) toast(t("felt.rebuy_enter"));
     else send({ type: "rebuy", amount });
   });
   document.getElementById("add-bots").addEventListener("click", () => {
@@ -478,9 +483,9 @@ function openBuyIn(seat) {
   if (range.max) input.max = String(range.max);
   else input.removeAttribute("max");
   input.value = String(range.default);
-  const most = range.max ? chips(range.max) : "no maximum";
-  document.getElementById("buyin-title").textContent = `Buy in at seat ${seat}`;
-  document.getElementById("buyin-range").textContent = `Min ${chips(range.min)} · Max ${most}`;
+  const most = range.max ? chips(range.max) : t("felt.no_maximum");
+  document.getElementById("buyin-title").textContent = t("felt.buyin_title", { seat });
+  document.getElementById("buyin-range").textContent = t("felt.buyin_range", { min: chips(range.min), max: most });
   document.getElementById("buyin-error").textContent = "";
   document.getElementById("buyin-dialog").hidden = false;
   input.focus();
@@ -500,8 +505,8 @@ function confirmBuyIn(ev) {
   const error = document.getElementById("buyin-error");
   if (amount === null || amount < range.min || (range.max && amount > range.max)) {
     error.textContent = range.max
-      ? `Buy in for ${chips(range.min)} to ${chips(range.max)}.`
-      : `Buy in for at least ${chips(range.min)}.`;
+      ? t("felt.buyin_between", { min: chips(range.min), max: chips(range.max) })
+      : t("felt.buyin_at_least", { min: chips(range.min) });
     return;
   }
   if (send({ type: "sit", seat: buyInSeat, buy_in: amount })) closeBuyIn();

@@ -4,7 +4,7 @@
 // "Decline". The lobby reads the places through waitlistEntry() and redraws on onWaitlistChange().
 
 import { api, el, replace, tid, toast } from "./util.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 const POLL_MS = 3000;
 let timer = null;
@@ -47,9 +47,10 @@ export function offeredSeat(id) {
   return seat;
 }
 
-/** The ordinal text of a place in line: "2nd in line". */
+/** The ordinal text of a place in line: "2nd in line", "2:a i kön" (`ord`: the page's language's ordinal
+ *  category of the place, for the languages whose ordinals take an ending). */
 export function placeText(place) {
-  const ord = new Intl.PluralRules("en", { type: "ordinal" }).select(place);
+  const ord = new Intl.PluralRules(language(), { type: "ordinal" }).select(place);
   return t("lobby.waitlist.place", { place, ord });
 }
 
