@@ -269,6 +269,8 @@ def test_shut_says_how_many_hands_it_voided_and_what_chips_went_back(store: Stor
     assert (
         ShutSummary(2, 1500, 5) + ShutSummary(0, 0, 1)
     ).text() == "2 hands voided, 1,500 chips returned to 6 players"
+    bots = ShutSummary(1, 1, 1, 12_000, 3)
+    assert bots.text() == "1 hand voided, 1 chip returned to 1 player (and 12,000 to 3 house bots)"
 
 
 def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -277,7 +279,7 @@ def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeyp
     app = create_app(store=store, starters=(Starter("Duo", "holdem", "1/2", "no", bots=1, seats=2),), seed=1)
     with TestClient(app):
         buy_in = app.state.lobby.actors[1].table.default_buy_in()
-    assert app.state.stopped == ShutSummary(0, buy_in, 1) and buy_in == 200
+    assert app.state.stopped == ShutSummary(0, 0, 0, buy_in, 1) and buy_in == 200
 
     import uvicorn
 
@@ -298,4 +300,7 @@ def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeyp
     assert lines[0].startswith("pokerroom: the card room is at http://127.0.0.1:8765/ (store: sqlite:///")
     # The starter tables: ten, three house bots each, nobody dealt a hand.
     assert len(seated) == 30
-    assert lines[-1] == f"pokerroom stopped: 0 hands voided, {sum(seated):,} chips returned to 30 players, store closed"
+    assert lines[-1] == (
+        f"pokerroom stopped: 0 hands voided, 0 chips returned to 0 players (and {sum(seated):,} to 30 house bots), "
+        "store closed"
+    )

@@ -134,25 +134,32 @@ class TableInfo:
 @dataclass(frozen=True)
 class ShutSummary:
     """What closing tables did (:meth:`TableActor.shut`): ``hands_voided`` (hands being played, every
-    contribution back, RULES §3.8), ``chips_returned`` (chips moved from the tables to players' accounts) and
-    ``players`` (players stood up).  Summed with ``+`` over a server's tables."""
+    contribution back, RULES §3.8), ``chips_returned`` (chips moved from the tables to people's accounts) and
+    ``players`` (people stood up); ``bot_chips`` and ``bots`` the same for the house bots, told apart so the
+    operator reads what players got back.  Summed with ``+`` over a server's tables."""
 
     hands_voided: int = 0
     chips_returned: int = 0
     players: int = 0
+    bot_chips: int = 0
+    bots: int = 0
 
     def __add__(self, other: ShutSummary) -> ShutSummary:
         return ShutSummary(
             self.hands_voided + other.hands_voided, self.chips_returned + other.chips_returned,
-            self.players + other.players,
+            self.players + other.players, self.bot_chips + other.bot_chips, self.bots + other.bots,
         )  # fmt: skip
 
     def text(self) -> str:
-        """``"2 hands voided, 150 chips returned to 5 players"``."""
-        return (
+        """``"2 hands voided, 150 chips returned to 5 players"``, and ``" (and 600 to 3 house bots)"`` when
+        bots were stood up."""
+        out = (
             f"{plural(self.hands_voided, 'hand')} voided, {plural(self.chips_returned, 'chip', spec=',')} returned "
             f"to {plural(self.players, 'player')}"
         )
+        if self.bots:
+            out += f" (and {self.bot_chips:,} to {plural(self.bots, 'house bot')})"
+        return out
 
 
 @dataclass
@@ -787,7 +794,9 @@ class TableActor:
             moved = self.runner.stand_all()
         finally:
             self.runner.close()
-        return ShutSummary(voided, sum(moved.values()), len(moved))
+        people = {name: chips for name, chips in moved.items() if name not in self.bots}
+        bots = {name: chips for name, chips in moved.items() if name in self.bots}
+        return ShutSummary(voided, sum(people.values()), len(people), sum(bots.values()), len(bots))
 
     def submit(self, conn: Connection | None, item: Command | str) -> None:
         """Queue ``item`` (a command, ``"connect"``, ``"disconnect"``, ``"stop"``) for the actor's task."""
