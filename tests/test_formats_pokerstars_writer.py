@@ -6,6 +6,7 @@ them, and every line in a shape taken from real PokerStars files (/work/shared/h
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Action, ActionKind, Hand, ScriptedCards
-from pokerroom.formats.pokerstars import write_hand
+from pokerroom.formats.pokerstars import text_name, write_hand
 from pokerroom.games import Betting, find
 from pokerroom.room.record import HandRecord, SeatRecord, Status, record_of
 
@@ -363,3 +364,148 @@ def test_every_shape_is_taken_from_real_files_and_every_line_we_write_has_one() 
         if not any(rx.match(x) for rx in shapes.values()) and not any(re.match(rx, x) for rx in OURS_ONLY)
     ]
     assert odd == []
+
+
+# -- the clock, the split, names and our games' headers --------------------------------------------------------
+
+
+def choose_hand() -> HandRecord:
+    """A hold'em showdown where players choose (no automatic showdown), checked down with bob's flop check made
+    by the clock; at the showdown the clock mucks for bob, then for alice, who is the last in and wins the pot."""
+    h = find("holdem").deal(
+        stacks=[100, 100], button=0, blinds=(1, 2), auto_showdown=False,
+        cards=ScriptedCards({0: "AsAh", 1: "KsKh"}, "2c3d8h9sTc"),
+    )  # fmt: skip
+    h.act(Action.call(), 0)
+    h.act(Action.check(), 1)
+    h.act(Action(ActionKind.CHECK, timed_out=True), 1)
+    while not h.is_complete:
+        legal = h.legal_actions()
+        assert legal is not None
+        h.act(Action(ActionKind.MUCK, timed_out=True) if legal.muck else Action.check(), legal.seat)
+    return record(h, ["alice", "bob"])
+
+
+def test_every_move_the_clock_made_is_preceded_by_has_timed_out() -> None:
+    """Bet round, draw, bring-in, show down muck: each clock-made move has its ``has timed out`` line before it."""
+    lines = write_hand(choose_hand(), 0).splitlines()
+    assert lines[lines.index("*** FLOP *** [2c 3d 8h]") :] == [
+        "*** FLOP *** [2c 3d 8h]",
+        "bob has timed out",
+        "bob: checks",
+        "alice: checks",
+        "*** TURN *** [2c 3d 8h] [9s]",
+        "bob: checks",
+        "alice: checks",
+        "*** RIVER *** [2c 3d 8h 9s] [Tc]",
+        "bob: checks",
+        "alice: checks",
+        "*** SHOW DOWN ***",
+        "bob has timed out",
+        "bob: mucks hand",
+        "alice has timed out",
+        "alice: mucks hand",
+        "alice collected 4 from pot",
+        "*** SUMMARY ***",
+        "Total pot 4 | Rake 0",
+        "Board [2c 3d 8h 9s Tc]",
+        # the last in mucked and won: PokerStars' words for a pot won without showing
+        "Seat 1: alice (button) (small blind) collected (4)",
+        "Seat 2: bob (big blind) mucked",
+    ]
+
+    stud = find("stud").deal(
+        stacks=[100, 100], ante=1, bring_in=2, betting=Betting.fixed_limit(4, 8, rounds=5),
+        cards=ScriptedCards({0: "AsKd7h8c9c2d3d", 1: "QsQd2h5c6c4h4d"}),
+    )  # fmt: skip
+    stud.act(Action(ActionKind.BRING_IN, timed_out=True), 1)
+    stud.act(Action.fold(), 0)
+    assert write_hand(record(stud, ["alice", "bob"]), 0).splitlines()[6:12] == [
+        "*** 3rd STREET ***",
+        "Dealt to bob [2h]",
+        "Dealt to alice [As Kd 7h]",
+        "bob has timed out",
+        "bob: brings in for 2",
+        "alice: folds",
+    ]
+
+    draw = find("27-triple-draw").deal(
+        stacks=[100, 100], button=0, blinds=(1, 2), betting=Betting.fixed_limit(2, 4),
+        cards=ScriptedCards({0: "2s7s5h3cQh", 1: "2h3h4d6c8s"}),
+    )  # fmt: skip
+    draw.act(Action.call(), 0)
+    draw.act(Action.check(), 1)
+    draw.act(Action.draw(timed_out=True), 1)
+    lines = write_hand(record(draw, ["alice", "bob"], status=Status.VOIDED, reason="test"), 1).splitlines()
+    assert lines[lines.index("*** FIRST DRAW ***") :][:3] == [
+        "*** FIRST DRAW ***",
+        "bob has timed out",
+        "bob: stands pat",
+    ]
+
+
+def split_hand(agree: bool) -> HandRecord:
+    """32-card draw, three players checked to the last round; alice offers the split, then bob agrees to it (and
+    carol too, splitting the pot) or checks (ending the proposal, RULES G15)."""
+    h = find("draw32").deal(stacks=[100, 100, 100], button=0, blinds=(1, 2), seed=3)
+    while h.legal_actions() is not None and not h.legal_actions().split:  # type: ignore[union-attr]
+        legal = h.legal_actions()
+        assert legal is not None
+        h.act(Action.draw() if legal.draw else Action.check() if legal.check else Action.call(), legal.seat)
+    order = []
+    for _ in range(3):
+        legal = h.legal_actions()
+        if legal is None:
+            break
+        order.append(legal.seat)
+        h.act(Action.split() if agree or not order[1:] else Action.check(), legal.seat)
+    passive(h)
+    return record(h, ["alice", "bob", "carol"])
+
+
+def test_a_split_offered_and_agreed_to_are_worded_apart() -> None:
+    agreed = write_hand(split_hand(True)).splitlines()
+    split = [x for x in agreed if "split" in x]
+    first, second, third = (x.split(":")[0] for x in split[:3])
+    assert split == [
+        f"{first}: checks and offers to split the pot",
+        f"{second}: checks and agrees to split the pot",
+        f"{third}: checks and agrees to split the pot",
+    ]
+    assert "*** SHOW DOWN ***" not in agreed
+    declined = write_hand(split_hand(False)).splitlines()
+    split = [x for x in declined if "split" in x]
+    assert split == [f"{first}: checks and offers to split the pot"]
+    assert declined[declined.index(split[0]) + 1] == f"{second}: checks"
+
+
+def test_names_cannot_forge_lines_or_close_the_table_quotes() -> None:
+    """A table name with a quote, a player name with a line break: the header stays one line, the quote
+    typographic, and every line the player's name starts is an action of theirs."""
+    h = find("holdem").deal(stacks=[100, 100], button=0, blinds=(1, 2), cards=ScriptedCards({0: "AsAh", 1: "KsKh"}))
+    h.act(Action.fold(), 0)
+    rec = record(h, ["eve\n*** SUMMARY ***\r\nSeat 9:", "O'Brien\u202e\t"])
+    rec = HandRecord(
+        replace(rec.setup, table_name="x' 9-max Seat #9 is the button *** SUMMARY ***"),
+        rec.events, rec.status, rec.result, rec.reason,
+    )  # fmt: skip
+    lines = write_hand(rec, hand_id=3, max_seats=2).splitlines()
+    assert lines[:4] == [
+        "PokerStars Hand #3:  Hold'em No Limit (1/2) - 2026/12/03 13:00:00 UTC",
+        "Table 'x\u2019 9-max Seat #9 is the button *** SUMMARY ***' 2-max Seat #1 is the button",
+        "Seat 1: eve *** SUMMARY *** Seat 9: (100 in chips)",
+        "Seat 2: O\u2019Brien (100 in chips)",
+    ]
+    assert [x for x in lines if x.startswith("***")] == ["*** HOLE CARDS ***", "*** SUMMARY ***"]
+    assert "Seat 1: eve *** SUMMARY *** Seat 9: (button) (small blind) folded before Flop" in lines
+    assert text_name("  a\r\n\u2028b\tc\x00 ") == "a b c" and text_name("\n\u200b") == "?"
+    assert text_name('say "hi"') == "say \u201dhi\u201d"
+
+
+def test_a_game_pokerstars_never_dealt_names_its_structure_once() -> None:
+    h = find("a6-lowball").deal(stacks=[50, 50], seed=2)
+    passive(h)
+    assert write_hand(record(h, ["alice", "bob"])).splitlines()[0] == (
+        "Hand #7:  Ace-to-six lowball Fixed Limit (1/2) - 2026/12/03 13:00:00 UTC"
+    )
+    assert find("a6-lowball").name == "Ace-to-six lowball (single draw, fixed limit 1/2)"  # the game keeps its name

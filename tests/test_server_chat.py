@@ -14,9 +14,11 @@ import pytest
 
 import servertools
 from pokerroom.room.clock import VirtualClock
+from pokerroom.server import chat as chat_module
 from pokerroom.server.accounts import Users
 from pokerroom.server.actor import TableActor
-from pokerroom.server.chat import CHAT_HISTORY, CHAT_KEPT, CHAT_MAX_CHARS, ChatRoom
+from pokerroom.server.app import OUTBOX_CHARS, _Socket
+from pokerroom.server.chat import CHAT_HISTORY, CHAT_KEPT, CHAT_MAX_CHARS, MUTE_MAX, ChatRoom
 from pokerroom.server.lobby import Lobby
 from pokerroom.server.protocol import VERSION, Chat, ChatMute, ChatRemove, Mute, Sit, parse
 from pokerroom.store import Store
@@ -40,9 +42,8 @@ class Client(Recorder):
         return self.of_type("error")[-1]
 
     def history(self) -> dict[str, Any]:
-        """What the chat showed last: the newest ``chat_history``, else the ``welcome``'s ``chat``."""
-        sent = self.of_type("chat_history")
-        return sent[-1] if sent else {"v": VERSION, "type": "chat_history", **self.of_type("welcome")[-1]["chat"]}
+        """The chat the ``welcome`` gave."""
+        return self.of_type("welcome")[-1]["chat"]  # type: ignore[no-any-return]
 
 
 @pytest.fixture
@@ -60,7 +61,12 @@ class Room:
 
     def __init__(self, store: Store) -> None:
         self.clock = VirtualClock()
-        self.chat = ChatRoom(is_operator=lambda p: p == "olga", clock=self.clock, wall=lambda: WALL + self.clock.now())
+        self.chat = ChatRoom(
+            is_operator=lambda p: p == "olga",
+            login_name=Users(store).login_name,
+            clock=self.clock,
+            wall=lambda: WALL + self.clock.now(),
+        )
         self.lobby = Lobby(store, clock=self.clock, seed=7, bot_delay=0.0, next_hand_delay=60.0, chat=self.chat)
         self.actor = self.lobby.create(name="T1", game="holdem", stakes="1/2", limit="no", seats=3)
         self.other = self.lobby.create(name="T2", game="holdem", stakes="1/2", limit="no", seats=3)
@@ -168,7 +174,8 @@ def test_mute_and_unmute_hold_across_reconnects_and_tables(room: Room) -> None:
     alice, bob, carol = room.join("alice", 0), room.join("bob", 1), room.join("carol", 2)
     room.say(alice, "one")
     room.actor.handle(bob, Mute("alice"))
-    assert bob.history()["messages"] == [] and bob.history()["muted"] == ["alice"]
+    assert bob.of_type("muted") == [{"v": VERSION, "type": "muted", "player": "alice", "on": True}]
+    assert room.chat.muted_by("bob") == {"alice"}
     room.say(alice, "two")
     room.say(carol, "three")
     assert bob.chats() == [(1, "alice", "one"), (3, "carol", "three")]  # "one" came before the mute
@@ -180,8 +187,10 @@ def test_mute_and_unmute_hold_across_reconnects_and_tables(room: Room) -> None:
     room.say(elsewhere_alice, "at the other table", room.other)
     assert elsewhere_bob.chats() == [] and elsewhere_alice.chats() == [(1, "alice", "at the other table")]
     room.actor.handle(again, Mute("alice", on=False))
-    assert [m["text"] for m in again.history()["messages"]] == ["one", "two", "three"]
-    assert again.history()["muted"] == []
+    [unmuted] = again.of_type("muted")
+    assert (unmuted["player"], unmuted["on"]) == ("alice", False)
+    assert [m["text"] for m in unmuted["messages"]] == ["one", "two", "three"]  # hers again, in order
+    assert room.chat.muted_by("bob") == set() and "bob" not in room.chat.mutes
     room.clock.advance(10.0)
     room.say(alice, "four")
     assert again.chats() == [(4, "alice", "four")]
@@ -282,3 +291,117 @@ def test_chat_over_the_socket_and_the_operator_flag(db: str) -> None:
             assert b.until(lambda m: m["type"] == "chat_removed", "the removal")["id"] == 1
     assert parse(json.dumps({"v": VERSION, "type": "chat_mute", "player": "bob", "minutes": 10})) == ChatMute("bob", 10)
     assert parse(json.dumps({"v": VERSION, "type": "unmute", "player": "bob"})) == Mute("bob", on=False)
+
+
+# ------------------------------------------------------------------------------------------ the adversary's faults
+
+
+def test_blank_messages_are_refused_and_stacked_marks_cut_to_two(room: Room) -> None:
+    alice, bob = room.join("alice", 0), room.join("bob", 1)
+    blanks = {
+        "a zero-width joiner": "\u200d",
+        "three joiners": "\u200d\u200d\u200d",
+        "the Hangul filler": "\u3164",
+        "the halfwidth Hangul filler": " \uffa0 ",
+        "the braille blank": "\u2800\u2800",
+        "five variation selectors": "\ufe0f" * 5,
+        "combining marks alone": "\u0301\u0302",
+        "an ideographic space and a word joiner": "\u3000\u2060",
+    }
+    for what, text in blanks.items():
+        room.say(alice, text)
+        err = alice.error()
+        assert err["code"] == "chat_empty", what
+        assert err["message"] == "the message has nothing visible; write something to send", what
+    assert len(alice.errors()) == len(blanks) and bob.chats() == []  # refusals spend nothing of the rate
+    room.say(alice, "a" + "\u0301" * 199)  # a stack of 199 accents: the first two stay
+    room.say(alice, "\u00e9 e\u0301\u0323 1\ufe0f\u20e3 \U0001f468\u200d\U0001f469\u200d\U0001f467 \u2764\ufe0f")
+    room.say(alice, "x\u0301\u200d\u0301\u200d\u0301!")  # joiners between the marks start no new stack
+    assert bob.chats() == [
+        (1, "alice", "a\u0301\u0301"),
+        (2, "alice", "\u00e9 e\u0301\u0323 1\ufe0f\u20e3 \U0001f468\u200d\U0001f469\u200d\U0001f467 \u2764\ufe0f"),
+        (3, "alice", "x\u0301\u200d\u0301\u200d!"),
+    ]
+    # The page clips each message line, so that whatever stacks up cannot draw over its neighbours.
+    css = (Path(chat_module.__file__).parent / "static" / "chat.css").read_text()
+    rule = css[css.index(".chat-message {") : css.index("}", css.index(".chat-message {"))]
+    assert "overflow: hidden;" in rule
+
+
+def test_mutes_name_someone_at_the_table_are_bounded_rate_limited_and_answered_small(room: Room) -> None:
+    alice, bob, carol = room.join("alice", 0), room.join("bob", 1), room.join("carol")  # carol watches
+    made_up = "n000000" + "z" * 31
+    room.actor.handle(carol, Mute(made_up))  # the attack: thousands of made-up names
+    err = carol.error()
+    assert err["code"] == "no_player"
+    assert err["message"] == f"nobody called {made_up!r} is at this table or wrote in its chat"
+    room.actor.handle(carol, Mute("dave"))  # signed up, but not here
+    assert carol.error()["code"] == "no_player"
+    room.actor.handle(carol, Mute("ALICE"))  # names are one player ignoring case: the signed-up spelling is kept
+    assert carol.of_type("muted") == [{"v": VERSION, "type": "muted", "player": "alice", "on": True}]
+    assert room.chat.muted_by("carol") == {"alice"}
+    room.say(alice, "carol does not hear this")
+    assert carol.chats() == [] and bob.chats() == [(1, "alice", "carol does not hear this")]
+    room.actor.handle(carol, Mute("Alice", on=False))
+    assert carol.of_type("muted")[-1] == {
+        "v": VERSION, "type": "muted", "player": "alice", "on": False,
+        "messages": [{"v": VERSION, "type": "chat", "id": 1, "player": "alice", "text": "carol does not hear this",
+                      "at": at(0)}],
+    }  # fmt: skip
+    room.actor.handle(carol, Mute("bob", on=False))
+    assert carol.error()["code"] == "no_player" and carol.error()["message"] == "you have not muted 'bob'"
+    room.actor.disconnect(bob)
+    room.actor.handle(carol, Mute("Bob"))  # gone, and never wrote: nobody to mute
+    assert carol.error()["code"] == "no_player"
+    room.actor.disconnect(alice)
+    room.actor.handle(carol, Mute("alice"))  # gone, but wrote here
+    assert carol.of_type("muted")[-1]["on"] is True
+    # Three mutes and unmutes so far: two more go at once, the next waits 2 s.
+    fans = [room.join(f"fan{n:03d}") for n in range(MUTE_MAX + 1)]
+    room.actor.handle(carol, Mute("fan000"))
+    room.actor.handle(carol, Mute("fan001"))
+    room.actor.handle(carol, Mute("fan002"))
+    err = carol.error()
+    assert err["code"] == "mute_rate" and err["allowed"] == {"retry_after": 2.0}
+    assert err["message"] == "too many mutes (at most 5 at once, one every 2 s); try again in 2 s"
+    assert room.chat.muted_by("carol") == {"alice", "fan000", "fan001"}
+    for fan in fans[2 : MUTE_MAX - 1]:
+        room.clock.advance(2.0)
+        room.actor.handle(carol, Mute(fan.player))
+    assert len(room.chat.muted_by("carol")) == MUTE_MAX
+    room.clock.advance(2.0)
+    room.actor.handle(carol, Mute("fan100"))
+    err = carol.error()
+    assert err["code"] == "mute_limit" and err["allowed"] == {"max_mutes": 100}
+    assert err["message"] == "you have muted 100 players, the most allowed; unmute someone first"
+    room.actor.handle(carol, Mute("fan098"))  # muted already: no more room needed
+    assert carol.of_type("muted")[-1] == {"v": VERSION, "type": "muted", "player": "fan098", "on": True}
+    assert carol.of_type("chat_history") == [] and len(carol.of_type("muted")) == 2 + MUTE_MAX + 1
+    assert len(room.join("carol").history()["muted"]) == MUTE_MAX
+
+
+def test_an_operator_mutes_the_signed_up_name_ignoring_case_and_not_an_unknown_one(room: Room) -> None:
+    alice, bob, olga = room.join("alice", 0), room.join("bob", 1), room.join("olga")
+    room.actor.handle(olga, ChatMute("ALICE", 10))
+    notice = {"v": VERSION, "type": "chat_muted", "player": "alice", "until": at(600)}
+    assert olga.of_type("chat_muted") == [notice] and alice.of_type("chat_muted") == [notice]
+    room.say(alice, "am I muted?")
+    assert alice.error()["code"] == "chat_muted" and bob.chats() == []
+    room.actor.handle(olga, ChatMute("nobody-here", 5))
+    err = olga.error()
+    assert err["code"] == "no_player" and err["message"] == "no player is called 'nobody-here'; check the name"
+    assert set(room.chat.silenced) == {"alice"}
+    room.actor.handle(olga, ChatMute("Alice", 0))  # lifted, whatever the case
+    assert alice.of_type("chat_muted")[-1] == {"v": VERSION, "type": "chat_muted", "player": "alice", "until": None}
+    room.say(alice, "free again")
+    assert bob.chats() == [(1, "alice", "free again")]
+
+
+def test_a_slow_connection_is_dropped_by_the_size_of_what_waits_not_only_the_count() -> None:
+    sock = _Socket("slow")
+    big = "x" * (OUTBOX_CHARS // 4)
+    for _ in range(4):
+        sock.send(big)
+    assert not sock.dropped.is_set() and sock.queued == 4 * len(big)
+    sock.send("y")  # 5 messages, far below the count's limit, but one character too many
+    assert sock.dropped.is_set() and sock.outbox.qsize() == 4

@@ -6,11 +6,18 @@ no browser."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import servertools
-from pokerroom.server.hand_replay import replay_json
-from servertools import Message, api, serve, sign_up, table
+from pokerroom.engine import Action
+from pokerroom.room.clock import VirtualClock
+from pokerroom.server.accounts import Users
+from pokerroom.server.hand_replay import VOID_PHASE, replay_json
+from pokerroom.server.lobby import Lobby
+from pokerroom.server.protocol import Act, Sit
+from pokerroom.store import Store
+from servertools import Message, Recorder, api, serve, sign_up, table
 from test_formats_pokerstars_writer import side_pot_hand
 from test_server_api import bet_the_flop, play
 
@@ -79,13 +86,9 @@ def test_steps_show_others_cards_only_once_shown() -> None:
     record = side_pot_hand()
     replay = replay_json(record, 2, hand_id=9, max_seats=6)
     steps = replay["steps"]
-    assert isinstance(steps, list)
-    assert [(s["name"], s["step"]) for s in replay["streets"]] == [
-        ("preflop", 0),
-        ("flop", 3),
-        ("turn", 5),
-        ("river", 7),
-    ]  # type: ignore[union-attr,index]
+    streets = replay["streets"]
+    assert isinstance(steps, list) and isinstance(streets, list)
+    assert [(s["name"], s["step"]) for s in streets] == [("preflop", 0), ("flop", 3), ("turn", 5), ("river", 7)]
     for step in steps[:-1]:
         cards = {p["seat"]: p["cards"] for p in step["players"]}
         assert cards == {2: ["??", "??"], 3: ["??", "??"], 4: ["Qs", "Qh"]}
@@ -93,3 +96,55 @@ def test_steps_show_others_cards_only_once_shown() -> None:
     assert shown == {2: (["As", "Ah"], 150), 3: (["Ks", "Kh"], 220), 4: (["Qs", "Qh"], 80)}
     assert replay["final_stacks"] == {"2": 150, "3": 220, "4": 80}
     assert steps[1]["events"][-1] == {"type": "raise", "seat": 2, "amount": 50, "to": 50, "all_in": True}
+
+
+def test_a_hand_voided_by_a_stop_replays_to_its_refund(tmp_path: Path) -> None:
+    """The server stops mid-hand (the lobby's close voids it, RULES §3.8): the replay's last step is the refund,
+    phase "void", every stack back to its starting stack, no bets and no pot, after the step that shows the
+    chips in; the text says the hand was voided and what each got back."""
+    store = Store(f"sqlite:///{tmp_path / 'void.db'}")
+    clock = VirtualClock()
+    users = Users(store)
+    for name in ("alice", "bob"):
+        users.sign_up(name, "password1")
+    lobby = Lobby(store, clock=clock, seed=1, bot_delay=0.0, next_hand_delay=5.0)
+    actor = lobby.create(name="Void", game="holdem", stakes="1/2", limit="no", seats=2)
+    clients = {name: Recorder(name) for name in ("alice", "bob")}
+    for seat, name in enumerate(("alice", "bob")):
+        actor.connect(clients[name])
+        actor.handle(clients[name], Sit(seat, 200))
+    clock.advance(5.0)
+    actor.tick()
+    [running] = store.hands_in_progress()
+    hand_id = running.id
+    assert actor.table.to_act == 0  # alice, the button, posts the small blind and acts first
+    actor.handle(clients["alice"], Act(Action.raise_to(6)))
+    assert lobby.close().hands_voided == 1
+    record = store.hand_record(hand_id)
+    try:
+        replay = replay_json(record, 0, hand_id=hand_id, max_seats=2)
+    finally:
+        store.close()
+    steps = replay["steps"]
+    assert isinstance(steps, list) and len(steps) == 3  # the deal, alice's raise, the refund
+    raised = steps[1]
+    assert raised["phase"] == "betting" and raised["to_act"] == 1 and raised["pot"] == 8
+    assert {p["seat"]: (p["stack"], p["bet"]) for p in raised["players"]} == {0: (194, 6), 1: (198, 2)}
+    last = steps[-1]
+    assert last["phase"] == VOID_PHASE == "void"
+    assert (last["to_act"], last["pot"], last["pots"], last["legal"]) == (None, 0, [], None)
+    assert {p["seat"]: (p["stack"], p["bet"]) for p in last["players"]} == {0: (200, 0), 1: (200, 0)}
+    assert last["events"] == raised["events"] and last["board"] == raised["board"] == []
+    assert replay["final_stacks"] == {"0": 200, "1": 200} and replay["voided"] is True
+    streets = replay["streets"]
+    assert isinstance(streets, list) and [s["name"] for s in streets] == ["preflop"]
+    text = replay["text"]
+    assert isinstance(text, str)
+    assert text.splitlines()[-6:] == [
+        "alice: raises 4 to 6",
+        f"Hand voided: {record.reason}; every chip put in was returned",
+        "*** SUMMARY ***",
+        "Total pot 0 | Rake 0",
+        "Seat 1: alice (button) (small blind) was refunded (6)",
+        "Seat 2: bob (big blind) was refunded (2)",
+    ]

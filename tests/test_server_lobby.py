@@ -251,3 +251,51 @@ def test_a_freed_seat_is_held_for_the_first_in_line_then_passed_on(room: Store) 
     assert lobby.leave_waitlist(table_id, "carol")
     assert lobby.waitlists("erin")[0]["offer"] == {"seat": 1, "seconds": OFFER_SECONDS}
     lobby.close()
+
+
+def test_logging_out_passes_an_offered_seat_on_at_once(room: Store) -> None:
+    clock = VirtualClock()
+    users = Users(room)
+    for name in ("alice", "bob", "carol", "dave", "erin"):
+        users.sign_up(name, "password1")
+    lobby = Lobby(room, clock=clock, seed=7, bot_delay=0.0, next_hand_delay=0.0)
+    actor = lobby.create(name="W", game="holdem", stakes="1/2", limit="no", seats=2)
+    who = {name: Client(name) for name in ("alice", "bob", "carol", "dave", "erin")}
+    for c in who.values():
+        actor.connect(c)
+    actor.handle(who["alice"], Sit(0, 200))
+    actor.handle(who["bob"], Sit(1, 200))
+    lobby.join_waitlist(actor.info.id, "carol")
+    lobby.join_waitlist(actor.info.id, "dave")
+    actor.handle(who["bob"], Leave())
+    actor.tick()
+    assert actor.waitlist.held(1) is not None and actor.waitlist.held(1).player == "carol"  # type: ignore[union-attr]
+    while not actor.inbox.empty():
+        actor.inbox.get_nowait()
+    clock.advance(10.0)
+    lobby.leave_waitlists("carol")  # carol's last session logged out: dave is offered seat 1 now, not at a tick
+    offer = actor.waitlist.held(1)
+    assert offer is not None and (offer.player, offer.seat, offer.until) == ("dave", 1, clock.now() + OFFER_SECONDS)
+    assert actor.inbox.get_nowait() == (None, "tick")  # the actor's task wakes to wait for dave's deadline
+    actor.handle(who["erin"], Sit(1, 200))  # erin was never on the list
+    assert who["erin"].errors()[-1]["code"] == "room" and actor.table.seats[1] is None
+    assert actor.waitlist.players == ["dave"]
+    lobby.close()
+
+
+def test_logging_out_of_one_session_keeps_the_places_of_another(db: str) -> None:
+    with serve(db, HEADS_UP) as client:
+        alice, carol = sign_up(client, "alice"), sign_up(client, "carol")
+        with table(client, alice) as conn:
+            conn.send("sit", seat=1, buy_in=200)
+            conn.state(lambda s: s["seats"][1] is not None and s["seats"][1]["player"] == "alice", "alice seated")
+            r = client.post("/api/login", json={"name": "carol", "password": servertools.PASSWORD})
+            phone = servertools.Player("carol", r.cookies[servertools.COOKIE])
+            client.cookies.clear()
+            assert api(client, carol, "POST", "/api/tables/1/waitlist")["place"] == 1
+            api(client, phone, "POST", "/api/logout")  # the phone's session ends; the laptop's is still open
+            assert api(client, carol, "GET", "/api/waitlist")[0]["place"] == 1
+            assert api(client, None, "GET", "/api/tables")[0]["waiting"] == 1
+            api(client, carol, "POST", "/api/logout")  # the last one: off every list
+            assert api(client, None, "GET", "/api/tables")[0]["waiting"] == 0
+            api(client, phone, "POST", "/api/logout")  # an ended session logs out again harmlessly

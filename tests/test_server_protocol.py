@@ -193,6 +193,7 @@ def test_error_codes_and_messages() -> None:
         "malformed", "too_long", "version", "unknown_type", "bad_field", "not_seated", "wrong_seat", "stale_hand",
         "not_your_turn", "illegal_action", "illegal_amount", "bad_card", "room", "store", "rate_limited",
         "spectator", "chat_empty", "chat_too_long", "chat_rate", "chat_muted", "not_operator", "no_message",
+        "no_player", "mute_limit", "mute_rate",
     ]  # fmt: skip
     err = refused('{"v": 2, "type": "dance"}')
     assert error_message(err) == {

@@ -17,11 +17,14 @@ writes, in players' names, line for line in PokerStars' shapes (checked against 
 
 The header rules (game names, games PokerStars never dealt, stakes, seat numbers, what a void writes) are in
 ``docs/pokerstars.md``.  Amounts are integer chips (the record's smallest unit); seats are the table's, counted
-from 1 as PokerStars counts them.  Hand names are the engine's (:func:`pokerroom.engine.results.hand_name`).
+from 1 as PokerStars counts them.  Hand names are the engine's (:func:`pokerroom.engine.results.hand_name`).  Every
+table and player name goes through :func:`text_name`, so no name can end a line or close the header's quotes.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -31,7 +34,7 @@ from pokerroom.engine.results import hand_name
 from pokerroom.games import Family, Game, Limit
 from pokerroom.room.record import HandRecord, Status
 
-__all__ = ["GAME_NAMES", "LIMIT_NAMES", "header_game", "write_hand"]
+__all__ = ["GAME_NAMES", "LIMIT_NAMES", "header_game", "text_name", "write_hand"]
 
 GAME_NAMES: dict[str, str] = {
     "holdem": "Hold'em",
@@ -65,12 +68,28 @@ _ACTS = frozenset(
      EventType.ARTIFICIAL_ALL_IN, EventType.SPLIT}
 )  # fmt: skip
 _VOLUNTARY = frozenset({EventType.POST_BLIND, EventType.CALL, EventType.BET, EventType.RAISE, EventType.BRING_IN})
+_QUOTES = str.maketrans({"'": "\u2019", '"': "\u201d"})  # the header quotes the table's name: ' closes it
+_NOTE = re.compile(r"\s*\([^()]*\)\s*$")  # a game name's parenthesised note: "(single draw, fixed limit 1/2)"
+
+
+def text_name(name: str) -> str:
+    """``name`` (a table's or a player's) as the text writes it: quotes turned typographic (``'`` -> ``\u2019``,
+    ``"`` -> ``\u201d``), every line break, tab and other control or format character (Unicode categories Cc, Cf,
+    Cs, Zl, Zp) a space, runs of spaces one, no space at either end; ``"?"`` when nothing is left.  So a name
+    can neither start a line of its own nor close the ``Table '...'`` quotes (club-night and imported names are
+    not restricted as sign-up names are)."""
+    out = "".join(
+        " " if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") else ch for ch in name.translate(_QUOTES)
+    )
+    return " ".join(out.split()) or "?"
 
 
 def header_game(record: HandRecord) -> tuple[bool, str]:
     """Whether PokerStars deals this game, and the game part of the header: ``"Hold'em No Limit (1/2)"``,
-    ``"Telesina Fixed Limit (10/20)"``.  Stakes: fixed limit's small and big bet; else the small and big blind;
-    else (stud, no blinds) the bring-in and the smallest bet."""
+    ``"Telesina Fixed Limit (10/20)"``.  A game PokerStars never dealt is named by our name without its
+    parenthesised note (``"Ace-to-six lowball (single draw, fixed limit 1/2)"`` -> ``"Ace-to-six lowball"``), so
+    the stakes are the header's only parentheses.  Stakes: fixed limit's small and big bet; else the small and big
+    blind; else (stud, no blinds) the bring-in and the smallest bet."""
     setup = record.setup
     game = setup.the_game()
     betting = setup.betting
@@ -85,7 +104,8 @@ def header_game(record: HandRecord) -> tuple[bool, str]:
         low, high = blinds[0], blinds[-1]
     else:
         low, high = setup.bring_in, betting.min_bet
-    return ours is not None, f"{ours or game.name} {limit} ({low}/{high})"
+    name = ours or _NOTE.sub("", game.name) or game.name
+    return ours is not None, f"{name} {limit} ({low}/{high})"
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -118,7 +138,7 @@ class _Writer:
         self.family = self.game.family
         self.hand_id = hand_id if hand_id is not None else self.setup.number
         self.max_seats = max_seats or self.game.max_players
-        self.seats = [_Seat(s.player) for s in self.setup.seats]
+        self.seats = [_Seat(text_name(s.player)) for s in self.setup.seats]
         self.lines: list[str] = []
         self.board: list[int] = []
         self.cur = 0  # the round's highest bet (its total), for "raises X to Y"
@@ -132,6 +152,7 @@ class _Writer:
         self.pending: dict[int, tuple[list[int], list[bool]]] = {}  # stud: each seat's cards before this run
         self.draws = sum(1 for st in self.game.streets if st.draw)
         self.viewer = record.viewer  # None: a full history; else only this engine seat's own cards are dealt to it
+        self.split_offered = False  # 32-card draw: a split stands in this round, so the next press agrees to it
 
     def sees(self, seat: int) -> bool:
         """Whether the history writes ``seat``'s down cards as dealt (a shown hand shows at the showdown)."""
@@ -163,12 +184,13 @@ class _Writer:
         at = f" - {when.strftime('%Y/%m/%d %H:%M:%S')} UTC" if when is not None else ""
         ident = f"#{self.hand_id}" if self.hand_id is not None else "#0"
         self.lines.append(f"{'PokerStars Hand' if stars else 'Hand'} {ident}:  {game}{at}")
-        table = f"Table '{setup.table_name or setup.table_id or 'pokerroom'}' {self.max_seats}-max"
+        table = f"Table '{text_name(str(setup.table_name or setup.table_id or 'pokerroom'))}' {self.max_seats}-max"
         if self.family is not Family.STUD:
             table += f" Seat #{setup.seats[setup.button].seat + 1} is the button"
         self.lines.append(table)
-        for s in sorted(setup.seats, key=lambda s: s.seat):
-            self.lines.append(f"Seat {s.seat + 1}: {s.player} ({s.stack} in chips)")
+        for k in sorted(range(len(setup.seats)), key=lambda k: setup.seats[k].seat):
+            s = setup.seats[k]
+            self.lines.append(f"Seat {s.seat + 1}: {self.seats[k].name} ({s.stack} in chips)")
 
     def new_street(self) -> None:
         self.cur = 0
@@ -249,7 +271,6 @@ class _Writer:
                 self.lines.append(f"*** {_DRAWS[min(self.street, 4) - 1]} DRAW ***")
         self.run.add(key)
         seat = self.seats[e.seat]
-        self.timed(e)
         n = e.amount or 0
         if n == 0:
             self.lines.append(f"{seat.name}: stands pat")
@@ -264,16 +285,13 @@ class _Writer:
                     seat.held.remove(UNKNOWN)
         seat.up = [False] * len(seat.held)
 
-    def timed(self, e: Event) -> None:
-        if e.text == TIMED_OUT:
-            self.lines.append(f"{self.who(e.seat)} has timed out")
-
     def act(self, e: Event) -> None:
         t = e.type
         name = self.who(e.seat)
         seat = self.seats[e.seat] if e.seat is not None else None
         allin = " and is all-in" if e.all_in else ""
-        self.timed(e)
+        if t is not EventType.SPLIT:
+            self.split_offered = False  # any other move ends a split proposal (RULES G15)
         if seat is not None and t in _VOLUNTARY:
             seat.acted = True
         if t is EventType.FOLD:
@@ -301,7 +319,9 @@ class _Writer:
             self.lines.append(f"{name}: is all-in by disconnect protection")
         elif t is EventType.SPLIT:
             words = {"declines": "declines the split", "accepts": "accepts the split"}
-            self.lines.append(f"{name}: {words.get(e.text or '', 'checks and offers to split the pot')}")
+            offer = "checks and agrees to split the pot" if self.split_offered else "checks and offers to split the pot"
+            self.lines.append(f"{name}: {words.get(e.text or '', offer)}")
+            self.split_offered = True
 
     def fold_stage(self) -> str:
         if self.family is Family.DRAW:
@@ -348,41 +368,54 @@ class _Writer:
 
     def walk(self) -> None:
         for e in self.record.events:
-            t = e.type
-            if t is not EventType.DEAL_HOLE and t is not EventType.DEAL_UP and t is not EventType.DRAW:
-                if t is not EventType.RESHUFFLE:
-                    self.run = None
-                self.flush_stud()
-            if t is EventType.POST_ANTE:
-                self.lines.append(f"{self.who(e.seat)}: posts the ante {e.amount}")
-            elif t is EventType.POST_BLIND:
-                kind = e.text if e.text in ("small blind", "big blind", "straddle") else "big blind"
-                if e.seat is not None:
-                    self.seats[e.seat].blind = self.seats[e.seat].blind or kind
-                    self.seats[e.seat].acted = True  # a blind folded is not "didn't bet"
-                self.lines.append(f"{self.who(e.seat)}: posts {kind} {e.amount}")
-                self.cur = max(self.cur, e.to or 0)
-            elif t is EventType.POST_DEAD:
-                self.lines.append(f"{self.who(e.seat)}: posts dead blind {e.amount}")
-            elif t is EventType.DEAL_HOLE or t is EventType.DEAL_UP:
-                self.deal(e)
-            elif t is EventType.DEAL_BOARD:
-                self.board_deal(e)
-            elif t is EventType.DRAW:
-                self.draw(e)
-            elif t in _ACTS:
-                if self.family is Family.STUD and not self.street_started:
-                    self.start_deal_street()
-                self.act(e)
-            elif t is EventType.UNCALLED:
-                self.lines.append(f"Uncalled bet ({e.amount}) returned to {self.who(e.seat)}")
-            elif t is EventType.SHOW or t is EventType.MUCK:
-                self.show(e)
-            elif t is EventType.POT:
-                self.pot(e)
-            if t is not EventType.RESHUFFLE:
+            self.event(e)
+            if e.type is not EventType.RESHUFFLE:
                 self.prev = e
         self.flush_stud()
+
+    def event(self, e: Event) -> None:
+        """Write ``e``'s lines.  A move the clock made (any kind: bet round, bring-in, draw, show, muck) is
+        preceded by ``NAME has timed out``, written here only: the move's own line is the last its event writes
+        (a street or showdown header comes before it)."""
+        start = len(self.lines)
+        self.lines_of(e)
+        if e.text == TIMED_OUT and e.seat is not None and len(self.lines) > start:
+            self.lines.insert(len(self.lines) - 1, f"{self.who(e.seat)} has timed out")
+
+    def lines_of(self, e: Event) -> None:
+        """Write the lines of one event (the timed-out line aside: :meth:`event`)."""
+        t = e.type
+        if t is not EventType.DEAL_HOLE and t is not EventType.DEAL_UP and t is not EventType.DRAW:
+            if t is not EventType.RESHUFFLE:
+                self.run = None
+            self.flush_stud()
+        if t is EventType.POST_ANTE:
+            self.lines.append(f"{self.who(e.seat)}: posts the ante {e.amount}")
+        elif t is EventType.POST_BLIND:
+            kind = e.text if e.text in ("small blind", "big blind", "straddle") else "big blind"
+            if e.seat is not None:
+                self.seats[e.seat].blind = self.seats[e.seat].blind or kind
+                self.seats[e.seat].acted = True  # a blind folded is not "didn't bet"
+            self.lines.append(f"{self.who(e.seat)}: posts {kind} {e.amount}")
+            self.cur = max(self.cur, e.to or 0)
+        elif t is EventType.POST_DEAD:
+            self.lines.append(f"{self.who(e.seat)}: posts dead blind {e.amount}")
+        elif t is EventType.DEAL_HOLE or t is EventType.DEAL_UP:
+            self.deal(e)
+        elif t is EventType.DEAL_BOARD:
+            self.board_deal(e)
+        elif t is EventType.DRAW:
+            self.draw(e)
+        elif t in _ACTS:
+            if self.family is Family.STUD and not self.street_started:
+                self.start_deal_street()
+            self.act(e)
+        elif t is EventType.UNCALLED:
+            self.lines.append(f"Uncalled bet ({e.amount}) returned to {self.who(e.seat)}")
+        elif t is EventType.SHOW or t is EventType.MUCK:
+            self.show(e)
+        elif t is EventType.POT:
+            self.pot(e)
 
     # -- the summary --------------------------------------------------------------------------------------------
 
@@ -427,6 +460,8 @@ class _Writer:
             with_name = f" with {named}" if named else ""
             result = f"won ({won})" if won else "lost"
             return f"{head} showed {_cards(seat.shown)} and {result}{with_name}"
+        if seat.mucked and won:  # the last in mucked and won: PokerStars' words for a pot won without showing
+            return f"{head} collected ({won})"
         if seat.mucked:
             return f"{head} mucked {_cards(seat.held)}" if _known(seat.held) else f"{head} mucked"
         return f"{head} collected ({won})" if won or self.record.status is not Status.COMPLETE else f"{head} lost"

@@ -159,8 +159,17 @@ class Users:
         return str(row.name)
 
     def log_out(self, token: str) -> None:
+        """End the session ``token`` (the player's other sessions stay)."""
         with self.store.writing() as conn:
             conn.execute(delete(sessions).where(sessions.c.token == _digest(token)))
+
+    def logged_in(self, name: str) -> bool:
+        """Whether ``name`` still has a session that has not expired (on any device)."""
+        with self.store.reading() as conn:
+            row = conn.execute(
+                select(sessions.c.token).where(sessions.c.name == name, sessions.c.expires_at >= _now()).limit(1)
+            ).first()
+        return row is not None
 
     def is_operator(self, name: str) -> bool:
         """Whether ``name`` is an operator (the store's ``roles``, granted by ``pokerroom admin create``)."""

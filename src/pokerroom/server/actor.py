@@ -565,6 +565,14 @@ class TableActor:
         seats = self.table.seats
         self.waitlist.refresh([i for i, st in enumerate(seats) if st is None], [st.player for st in seats if st])
 
+    def waitlist_changed(self) -> None:
+        """The waiting list changed outside a command (the lobby: a join, a leave, a log-out; on the event loop,
+        between the actor's steps): a seat freed is offered to the next in line at once, and the actor's task is
+        woken to wait for the new offers' deadlines."""
+        self.offer_seats()
+        if not self.closed:
+            self.submit(None, "tick")
+
     def _in_hand(self, player: str) -> bool:
         return self._seated(player) and self._hand_running() and self.table.in_hand(self.table.seat_of(player))
 
@@ -799,7 +807,8 @@ class TableActor:
         return ShutSummary(voided, sum(people.values()), len(people), sum(bots.values()), len(bots))
 
     def submit(self, conn: Connection | None, item: Command | str) -> None:
-        """Queue ``item`` (a command, ``"connect"``, ``"disconnect"``, ``"stop"``) for the actor's task."""
+        """Queue ``item`` (a command, ``"connect"``, ``"disconnect"``, ``"stop"``, ``"tick"``: look at the clock)
+        for the actor's task."""
         self.inbox.put_nowait((conn, item))
 
     def stop(self) -> None:

@@ -60,6 +60,10 @@ WORKER_THREADS = 6
 OUTBOX_LIMIT = 1000
 """Messages waiting for a slow client before its connection is closed."""
 
+OUTBOX_CHARS = 8_000_000
+"""Characters of messages waiting for a slow client before its connection is closed (big messages pile up in
+memory long before :data:`OUTBOX_LIMIT` of them)."""
+
 
 class Credentials(BaseModel):
     name: str = Field(max_length=100)
@@ -112,20 +116,27 @@ class _Socket:
     def __init__(self, player: str) -> None:
         self.player = player
         self.outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.queued = 0
+        """Characters in :attr:`outbox`."""
         self.dropped = asyncio.Event()
-        """Set when the client fell :data:`OUTBOX_LIMIT` messages behind: the connection is dropped at once."""
+        """Set when the client fell :data:`OUTBOX_LIMIT` messages or :data:`OUTBOX_CHARS` characters behind: the
+        connection is dropped at once."""
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.dropped.is_set():
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(text) > OUTBOX_CHARS:
             self.dropped.set()
             return
-        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
+        self.queued += len(text)
+        self.outbox.put_nowait(text)
 
     async def pump(self, ws: WebSocket) -> None:
         while True:
-            await ws.send_text(await self.outbox.get())
+            text = await self.outbox.get()
+            self.queued -= len(text)
+            await ws.send_text(text)
 
 
 async def _talk(
@@ -219,7 +230,7 @@ def create_app(
     own_store = store is None
     the_store = store if store is not None else Store(database or "sqlite:///pokerroom.db")
     users = Users(the_store)
-    chat = ChatRoom(is_operator=users.is_operator, clock=clock or SystemClock())  # one for every table
+    chat = ChatRoom(is_operator=users.is_operator, login_name=users.login_name, clock=clock or SystemClock())
     lobby = Lobby(the_store, clock=clock, seed=seed, chat=chat, **actor_options)
     nights = NightHall(the_store, clock=clock, seed=seed, **{**actor_options, **dict(night_options or {})})
 
@@ -289,13 +300,15 @@ def create_app(
         return logged_in(response, body.name, lambda: users.log_in(body.name, body.password))
 
     @app.post("/api/logout")
-    def logout(request: Request, response: Response) -> dict[str, object]:
+    async def logout(request: Request, response: Response) -> dict[str, object]:
+        # Async: the waiting lists are changed on the event loop, beside their actors (see below); the store's
+        # reads and writes go to a worker thread.
         token = request.cookies.get(COOKIE)
         if token:
-            name = users.player(token)
-            if name is not None:
-                lobby.leave_waitlists(name)  # off every waiting list (issue 18)
-            users.log_out(token)
+            name = await anyio.to_thread.run_sync(users.player, token)
+            await anyio.to_thread.run_sync(users.log_out, token)
+            if name is not None and not await anyio.to_thread.run_sync(users.logged_in, name):
+                lobby.leave_waitlists(name)  # off every waiting list once no session of theirs is left (issue 18)
         response.delete_cookie(COOKIE)
         return {}
 

@@ -6,7 +6,8 @@ The hand is dealt by :meth:`~pokerroom.room.record.Setup.deal` (from the deck's 
 the cards its events name) and each action applied by :func:`~pokerroom.room.record.apply`, the record's own
 replay; the events it makes must be the record's, else :class:`~pokerroom.errors.RecordError`.  The viewer sees
 only what their seat saw at that moment (:meth:`~pokerroom.engine.Hand.view`): others' down cards are ``"??"``
-until shown.
+until shown.  A voided hand (RULES §3.8) ends with one more step, the refund: phase ``"void"``, every stack back to
+its starting stack, no bets and no pot.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from pokerroom.formats.pokerstars import write_hand
 from pokerroom.room.record import HandRecord, Status, apply
 from pokerroom.server.protocol import view_json
 
-__all__ = ["replay_json"]
+__all__ = ["VOID_PHASE", "replay_json"]
+
+VOID_PHASE = "void"
+"""The last step's ``phase`` in a voided hand's replay: every chip put in was returned (RULES §3.8)."""
 
 _KINDS = {
     EventType.FOLD: ActionKind.FOLD,
@@ -69,14 +73,31 @@ def _actions(hand: Hand, record: HandRecord) -> Iterator[tuple[int, Action | Non
             )
 
 
+def _refund(last: dict[str, object], final: dict[int, int]) -> dict[str, object]:
+    """The step after ``last`` (a step's JSON) in which a voided hand gives every chip back: phase
+    :data:`VOID_PHASE`, nobody to act, no pot, no bets, each player's ``stack`` from ``final`` (table seat ->
+    chips: the starting stacks).  Its events are ``last``'s: the void is not an event of the hand."""
+    players = last["players"]
+    assert isinstance(players, list)
+    return {
+        **last,
+        "phase": VOID_PHASE,
+        "to_act": None,
+        "pot": 0,
+        "pots": [],
+        "players": [{**p, "stack": final[p["seat"]], "bet": 0} for p in players],
+    }
+
+
 def replay_json(record: HandRecord, viewer: int, *, hand_id: int, max_seats: int | None = None) -> dict[str, object]:
     """The replayer's JSON of a full ``record`` (every card) for engine seat ``viewer``: ``id`` (``hand_id``),
     ``table``, ``number``, ``game``, ``players`` (``[{seat, name}]``, table seats), ``you`` (the viewer's table
     seat), ``button``, ``seats`` (the table's size), ``steps`` (the hand after the deal, then after each action:
-    :func:`~pokerroom.server.protocol.view_json` with ``legal`` null), ``streets`` (``[{name, step}]``: the
-    first step of each street), ``final_stacks`` (table seat -> chips: the record's, a void's starting stacks),
-    ``text`` (the PokerStars-style history of :func:`~pokerroom.formats.pokerstars.write_hand` from the viewer's
-    view) and ``voided``.  Raises :class:`~pokerroom.errors.RecordError` when the record does not replay to its
+    :func:`~pokerroom.server.protocol.view_json` with ``legal`` null; a voided hand's last step is its refund,
+    phase :data:`VOID_PHASE`), ``streets`` (``[{name, step}]``: the first step of each street), ``final_stacks``
+    (table seat -> chips: the record's, a void's starting stacks; the last step's stacks), ``text`` (the
+    PokerStars-style history of :func:`~pokerroom.formats.pokerstars.write_hand` from the viewer's view) and
+    ``voided``.  Raises :class:`~pokerroom.errors.RecordError` when the record does not replay to its
     own events (and the engine's errors for an action not legal there)."""
     setup = record.setup
     if record.viewer is not None:
@@ -106,6 +127,8 @@ def replay_json(record: HandRecord, viewer: int, *, hand_id: int, max_seats: int
     if tuple(hand.events[: len(record.events)]) != record.events:
         raise RecordError(f"hand {hand_id} does not replay to its recorded events", field="events")
     final = record.result.final if record.result is not None else setup.stacks
+    if record.status is Status.VOIDED:
+        steps.append(_refund(steps[-1], {seat_of[k]: chips for k, chips in enumerate(final)}))
     return {
         "id": hand_id,
         "table": setup.table_id,

@@ -241,7 +241,7 @@ class Lobby:
             free_seats=[i for i, st in enumerate(seats) if st is None],
             seated=any(st is not None and st.player == player for st in seats),
         )
-        actor.offer_seats()
+        actor.waitlist_changed()
         entry = self._entry(actor, player)
         assert entry is not None
         return entry
@@ -251,13 +251,15 @@ class Lobby:
         next in line); whether they were on it.  Raises :class:`RoomError` for an unknown table."""
         actor = self.actor(table_id)
         left = actor.waitlist.leave(player)
-        actor.offer_seats()
+        actor.waitlist_changed()
         return left
 
     def leave_waitlists(self, player: str) -> None:
-        """Take ``player`` off every waiting list (they logged out)."""
+        """Take ``player`` off every waiting list (their last session logged out; on the event loop): a seat
+        offered to them goes to the next in line at once."""
         for actor in list(self.actors.values()):
-            actor.waitlist.leave(player)
+            if actor.waitlist.leave(player):
+                actor.waitlist_changed()
 
     def waitlists(self, player: str) -> list[dict[str, object]]:
         """``player``'s places on waiting lists, by table id: ``{"table", "name", "place", "waiting", "offer":

@@ -74,6 +74,9 @@ ERROR_CODES = {
     "chat_muted": "an operator muted you in the chat; the message and allowed.until say until when",
     "not_operator": "only an operator may do this",
     "no_message": "no chat message with that id at this table (removed, or no longer kept)",
+    "no_player": "no such player to mute: not at this table (mute), not on your list (unmute), not signed up",
+    "mute_limit": "you muted the most players allowed (pokerroom.server.chat.MUTE_MAX); unmute someone first",
+    "mute_rate": "too many mutes; the message and allowed.retry_after say when you may mute again",
 }
 """Every error ``code`` the server sends, with what it means."""
 

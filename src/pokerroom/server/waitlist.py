@@ -6,10 +6,10 @@ A :class:`Waitlist` belongs to one :class:`~pokerroom.server.actor.TableActor`, 
 change (:meth:`Waitlist.refresh`: expired offers passed on, free seats offered).  An offer holds its seat for
 :data:`OFFER_SECONDS` seconds of the table's clock; when the player takes another seat, leaves the list (declines)
 or lets the time run out, they are off the list and the seat goes to the next in line.  A player is on a table's
-list at most once; sitting down at the table or logging out takes them off.
+list at most once; sitting down at the table or logging out (the last session of theirs) takes them off.
 
-Every method takes the list's lock: the actor calls it from the event loop, the log-out endpoint from a worker
-thread.
+The actor and the lobby's endpoints call it on the event loop (the lobby then has the actor offer the seats at once:
+:meth:`~pokerroom.server.actor.TableActor.waitlist_changed`); every method still takes the list's lock.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ class Waitlist:
 
     def leave(self, player: str) -> bool:
         """Take ``player`` off the list (declining any seat offered: it goes to the next in line at the next
-        :meth:`refresh`); whether they were on it."""
+        :meth:`refresh`, which the caller runs at once); whether they were on it."""
         with self._lock:
             return self._drop(player)
 

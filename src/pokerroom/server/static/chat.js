@@ -1,6 +1,6 @@
 // chat.js — the table chat panel (#chat-panel in index.html; protocol: docs/protocol.md "Table chat"). table.js hands
-// every message of the table's socket to chatMessage(msg, send) first: welcome's chat and chat_history (after a mute)
-// fill the list, chat adds one, chat_removed takes one away, chat_muted tells you or the operator who muted whom; the
+// every message of the table's socket to chatMessage(msg, send) first: welcome's chat fills the list, muted (after
+// your mute or unmute) hides that player's messages and updates the muted list, chat adds one, chat_removed takes one away, chat_muted tells you or the operator who muted whom; the
 // chat's errors show under the input (translated) instead of as toasts. Text is always put in with textContent (el() makes text nodes), never as
 // HTML. Seated players write; a spectator's input is disabled with a note. Each other player's message has a mute
 // button (the muted list below the messages has the unmute buttons); an operator also gets, per message, a remove
@@ -11,7 +11,10 @@ import { language, t } from "./i18n.js";
 import { el, replace, tid } from "./util.js";
 
 const OPERATOR_MUTE_MINUTES = 10; // what the operator's button asks for
-const CHAT_ERRORS = new Set(["spectator", "chat_empty", "chat_too_long", "chat_rate", "chat_muted", "not_operator", "no_message"]);
+const CHAT_ERRORS = new Set([
+  "spectator", "chat_empty", "chat_too_long", "chat_rate", "chat_muted", "not_operator", "no_message",
+  "no_player", "mute_limit", "mute_rate",
+]);
 
 const chat = {
   send: null, // the table's send(msg)
@@ -41,8 +44,8 @@ export function chatMessage(msg, send) {
       chat.seated = msg.you !== null && msg.you !== undefined;
       renderInput();
       return false;
-    case "chat_history":
-      onHistory(msg);
+    case "muted":
+      onMute(msg);
       return true;
     case "chat":
       addMessage(msg);
@@ -141,6 +144,23 @@ function onHistory(msg) {
   renderMuted();
 }
 
+/** Your mute (on) or unmute of msg.player took effect: a mute hides their messages, an unmute's answer brings the
+ * last messages again (theirs among them). */
+function onMute(msg) {
+  chat.muted = chat.muted.filter((p) => p !== msg.player);
+  if (msg.on) {
+    chat.muted = [...chat.muted, msg.player].sort();
+    for (const item of node("chat-messages").querySelectorAll(".chat-message")) {
+      if (item.dataset.player === msg.player) item.remove();
+    }
+  } else if (msg.messages) {
+    const list = node("chat-messages");
+    replace(list, msg.messages.map(messageItem));
+    list.scrollTop = list.scrollHeight;
+  }
+  renderMuted();
+}
+
 function onRemoved(id) {
   for (const item of node("chat-messages").querySelectorAll(".chat-message")) {
     if (item.dataset.id === String(id)) item.remove();
@@ -189,6 +209,8 @@ function errorText(msg) {
   const allowed = msg.allowed || {};
   if (msg.code === "chat_too_long") return t("chat.error.chat_too_long", { max: allowed.max_chars });
   if (msg.code === "chat_rate") return t("chat.error.chat_rate", { seconds: allowed.retry_after });
+  if (msg.code === "mute_rate") return t("chat.error.mute_rate", { seconds: allowed.retry_after });
+  if (msg.code === "mute_limit") return t("chat.error.mute_limit", { max: allowed.max_mutes });
   if (msg.code === "chat_muted") return t("chat.error.chat_muted", { time: timeText(allowed.until) });
   return t(`chat.error.${msg.code}`);
 }
