@@ -42,6 +42,7 @@ export function handLines(events, name, handText = () => "") {
   let board = [];
   let showdown = false;
   let holeHeader = false;
+  let splitOffered = false; // a split pressed and not yet answered by another move: the next press agrees
   events.forEach((e, index) => {
     const who = e.seat === undefined || e.seat === null ? "" : name(e.seat);
     const add = (text) => out.push({ event: e, index, text });
@@ -56,7 +57,11 @@ export function handLines(events, name, handText = () => "") {
     }
     if (e.type === "deal_up" || e.type === "deal_board" || e.type === "draw") acted = false;
     if (ACTIONS.has(e.type)) acted = true;
-    if (e.text === "timed out" && ACTIONS.has(e.type)) add(t("hh.timed_out", { player: who }));
+    const wasOffered = splitOffered;
+    splitOffered = e.type === "split" || (wasOffered && !ACTIONS.has(e.type));
+    const timedOut = e.text === "timed out";
+    // The clock's move is told before the move itself (a show or muck: after the showdown's header, below).
+    if (timedOut && ACTIONS.has(e.type)) add(t("hh.timed_out", { player: who }));
     switch (e.type) {
       case "post_ante":
         add(t("hh.post_ante", { player: who, amount: chips(e.amount) }));
@@ -117,7 +122,7 @@ export function handLines(events, name, handText = () => "") {
         add(t("hh.protected", { player: who }));
         break;
       case "split":
-        add(t("hh.split", { player: who }));
+        add(t(wasOffered ? "hh.split_agree" : "hh.split_offer", { player: who }));
         break;
       case "uncalled_bet_returned":
         add(t("hh.uncalled", { player: who, amount: chips(e.amount) }));
@@ -128,9 +133,10 @@ export function handLines(events, name, handText = () => "") {
           showdown = true;
           add(t("hh.show_down"));
         }
+        if (timedOut) add(t("hh.timed_out", { player: who }));
         if (e.type === "muck") add(t("hh.mucks", { player: who }));
         else {
-          const shown = handText(e.seat) || e.text;
+          const shown = handText(e.seat) || (timedOut ? "" : e.text);
           add(t("hh.shows", { player: who, cards: cardList(e.cards), name: shown ? ` (${shown})` : "" }));
         }
         break;

@@ -19,7 +19,7 @@ export function handPlayer(hand, seat) {
 
 /** Whether a hand is being played (not the last one shown until the next deal). */
 export function handRunning(hand) {
-  return Boolean(hand) && hand.phase !== "complete";
+  return Boolean(hand) && hand.phase !== "complete" && hand.phase !== "void"; // "void": a replay's refund step
 }
 
 /** Where seat `seat` of `count` sits, in % of the felt, turned so that `anchor` (your seat) is at the bottom. */
