@@ -173,7 +173,7 @@ def test_games(db: str) -> None:
         by_id = {g["id"]: g for g in games}
         assert by_id["holdem"] == {
             "id": "holdem", "name": "Texas hold'em", "limits": ["no", "pot", "half-pot", "fixed", "spread"],
-            "default_limit": "no", "seats": [2, 10], "family": "board",
+            "default_limit": "no", "default_stakes": "1/2", "seats": [2, 10], "family": "board",
         }  # fmt: skip
         assert {g: by_id[g]["family"] for g in ("stud", "razz", "five-card-draw", "draw32", "omaha8", "telesina")} == {
             "stud": "stud", "razz": "stud", "five-card-draw": "draw", "draw32": "draw", "omaha8": "board",
@@ -183,6 +183,15 @@ def test_games(db: str) -> None:
             assert g["limits"] and g["default_limit"] in g["limits"], g
             assert 2 <= g["seats"][0] <= g["seats"][1] <= 10, g
             assert g["family"] in ("board", "stud", "draw"), g
+        # What the create-table form offers first makes a table of every game (razz at 1/2 could not be dealt).
+        assert {g["id"] for g in games if g["default_stakes"] == "10/20"} == {
+            "stud", "stud8", "razz", "soko", "americana", "telesina"
+        }
+        assert {g["default_stakes"] for g in games if g["family"] != "stud"} == {"1/2"}
+        alice = sign_up(client, "alice")
+        for g in games:
+            body = {"name": f"t-{g['id']}", "game": g["id"], "stakes": g["default_stakes"], "limit": g["default_limit"]}
+            assert api(client, alice, "POST", "/api/tables", 201, json=body)["game"] == g["id"], g
 
 
 def test_tables_and_create_table(db: str) -> None:

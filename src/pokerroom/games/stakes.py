@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from pokerroom.games.base import Family, Game, pair_fault
 from pokerroom.games.structures import Betting, Limit
 
-__all__ = ["STUD_STAKES", "Stakes", "parse_stakes", "table_rules", "table_stakes"]
+__all__ = ["BLIND_STAKES", "STUD_STAKES", "Stakes", "default_stakes", "parse_stakes", "table_rules", "table_stakes"]
 
 STUD_STAKES = (10, 20)
 """The small and big bet of a stud game when ``--stakes`` is not given."""
+
+BLIND_STAKES = (1, 2)
+"""The small and big blind of a game with blinds when ``--stakes`` is not given."""
 
 
 def parse_stakes(text: str) -> tuple[int, int]:
@@ -109,5 +112,12 @@ def table_stakes(
         big_blind = small or max(own_blinds, default=0) or 1
         betting = game.betting(limit, big_blind=big_blind, big_bet=large or None)
         return Stakes(betting, own_blinds, own_ante if ante is None else ante)
-    betting, blinds = table_rules(game, limit, parse_stakes(stakes or "1/2"))
+    betting, blinds = table_rules(game, limit, parse_stakes(stakes) if stakes else BLIND_STAKES)
     return Stakes(betting, blinds, own_ante if ante is None else ante)
+
+
+def default_stakes(game: Game) -> str:
+    """The stakes text a table of ``game`` gets when none are given (``"10/20"`` for stud, whose ante and
+    bring-in are fractions of the small bet, ``"1/2"`` otherwise): what a new-table form offers first."""
+    small, big = STUD_STAKES if game.family is Family.STUD else BLIND_STAKES
+    return f"{small}/{big}"

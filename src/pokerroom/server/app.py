@@ -32,6 +32,7 @@ from pokerroom.formats.phh import dumps
 from pokerroom.formats.phh_hand import from_record
 from pokerroom.formats.pokerstars import write_hand
 from pokerroom.games import all_games
+from pokerroom.games.stakes import default_stakes
 from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.record import HandRecord, Status
 from pokerroom.room.record_json import record_from_json
@@ -331,6 +332,7 @@ def create_app(
                     "name": g.name,
                     "limits": [limit.value for limit in g.limits],
                     "default_limit": g.default_limit.value,
+                    "default_stakes": default_stakes(g),
                     "seats": [g.min_players, g.max_players],
                     "family": g.family.value,
                 }

@@ -290,6 +290,7 @@ function onGameChange() {
     game.limits.map((limit) => el("option", { value: limit }, limitName(limit))),
   );
   form.elements.limit.value = wanted || game.limits[0];
+  if (game.default_stakes) form.elements.stakes.value = game.default_stakes; // stud's ante and bring-in need 10/20
   const [min, max] = game.seats || [2, 10];
   const seats = form.elements.seats;
   seats.min = String(min);
