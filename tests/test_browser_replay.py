@@ -66,7 +66,11 @@ def test_play_a_hand_then_replay_it_step_by_step(browser: Any, server: str) -> N
 
     link = page.get_by_test_id("replay-link").last  # the oldest listed: hand #1
     hand_id = link.evaluate("a => a.closest('[data-hand-id]').dataset.handId")
-    link.click()
+    table = page
+    with context.expect_page() as opened:
+        link.click()  # the replay opens in a tab of its own: the table stays, its seat and blinds untouched
+    page = opened.value
+    assert table.get_by_test_id("table-view").is_visible()
     page.get_by_test_id("replay-view").wait_for(state="visible")
     counter = page.get_by_test_id("replay-counter")
     counter.wait_for(state="visible")

@@ -44,7 +44,10 @@ HAND_CATEGORIES = set(CATEGORY_IDS.values()) | {NO_PAIR}
 """The categories the felt names (felt.js handName): every one the server's summary gives."""
 STREETS = {street.name.replace(" ", "_") for g in all_games() for street in g.streets} | {"common_card"}
 """The streets' ids (i18n.js streetName, street.<id>), and the common card stud deals when the deck runs out."""
-CHAT_ERRORS = {"spectator", "chat_empty", "chat_too_long", "chat_rate", "chat_muted", "not_operator", "no_message", "no_player"}
+CHAT_ERRORS = {
+    *("spectator", "chat_empty", "chat_too_long", "chat_rate", "chat_muted"),
+    *("not_operator", "no_message", "no_player"),
+}
 
 DYNAMIC: dict[str, set[str]] = {
     "game.{}": GAME_IDS,

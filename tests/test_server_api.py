@@ -264,7 +264,8 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
             assert first == {
                 "v": 2, "type": "state", "table": 1, "hand_number": 0, "seats": [None, None], "button": None,
                 "you": None, "hand": None, "clock": None, "next_deal": None, "results": [],
-                "buy_in": {"min": 40, "max": 200, "default": 200}, "rebuy": {"allowed": False, "max": None},
+                "buy_in": {"min": 40, "max": 200, "default": 200},
+                "rebuy": {"allowed": False, "max": None, "queued": None},
             }  # fmt: skip
 
             conn.send("sit", seat=1, buy_in=150)
@@ -274,7 +275,7 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
                 "seat": 1, "player": "alice", "stack": 150, "sitting_out": False, "connected": True, "bot": False,
                 "timed_out": False,
             }  # fmt: skip
-            assert s["rebuy"] == {"allowed": True, "max": 50}
+            assert s["rebuy"] == {"allowed": True, "max": 50, "queued": None}
             assert balances(client, alice) == (0, PLAY - 150)
             assert api(client, None, "GET", "/api/tables/1")["players"] == [None, "alice"]
 
@@ -304,7 +305,7 @@ def test_no_limit_club_lowball_offers_no_rebuy_while_the_player_has_chips(db: st
             conn.recv()
             conn.send("sit", seat=0, buy_in=500)
             s = conn.state(lambda s: s["you"] == 0, "alice seated")
-            assert s["rebuy"] == {"allowed": False, "max": 0}
+            assert s["rebuy"] == {"allowed": False, "max": 0, "queued": None}
             conn.send("rebuy", amount=100)
             message = conn.error("room")["message"]
             assert message == (

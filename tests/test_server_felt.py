@@ -21,7 +21,7 @@ from pokerroom.server import create_app
 from pokerroom.server.accounts import PLAY_CHIPS, Users, play_account
 from pokerroom.server.actor import ShutSummary, TableActor
 from pokerroom.server.lobby import Lobby, Starter
-from pokerroom.server.protocol import VERSION, Act, Sit
+from pokerroom.server.protocol import VERSION, Act, ComeBack, Rebuy, Sit
 from pokerroom.server.summary import CATEGORY_IDS, NO_PAIR
 from pokerroom.store import Store
 from servertools import Recorder
@@ -304,3 +304,48 @@ def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeyp
         f"pokerroom stopped: 0 hands voided, 0 chips returned to 0 players (and {sum(seated):,} to 30 house bots), "
         "store closed"
     )
+
+
+# ------------------------------------------------------------------------------------------------ rebuying
+
+
+def test_a_busted_player_rebuys_during_the_next_hand_and_is_dealt_in_after_it(store: Store) -> None:
+    """A player who lost every chip is sat out; "Come back" with 0 chips is refused (nothing to play with); a
+    rebuy asked for while the others play is queued and made when that hand ends (RULES §3.3: chips are added
+    between hands), and the player is dealt into the hand after."""
+    clock = VirtualClock()
+    lobby, actor, clients = _table(store, clock, 3, ("alice", "bob", "carol"))
+    clock.advance(5.0)
+    actor.tick()
+    st = actor.table.seats[0]
+    assert st is not None
+    for _ in range(30):  # alice moves all-in every hand, bob calls, carol folds, until alice loses it all (seeded)
+        clock.advance(5.0)
+        actor.tick()
+        while actor._hand_running():
+            seat = actor.table.to_act
+            legal = actor.table.hand.legal_actions()  # type: ignore[union-attr]
+            assert seat is not None and legal is not None
+            player = actor.table.seats[seat].player  # type: ignore[union-attr]
+            shove = player == "alice" and legal.raise_ is not None
+            passive = Action.fold() if player == "carol" and legal.fold else legal.passive()
+            action = Action.raise_to(legal.raise_[1]) if shove else passive
+            actor.handle(clients[player], Act(action))
+        if st.stack == 0:
+            break
+    assert st.sitting_out and st.stack == 0
+    actor.handle(clients["alice"], ComeBack())
+    assert clients["alice"].errors()[-1]["message"] == "alice has 0 chips: add at least 1 (a rebuy) first"
+    clock.advance(5.0)
+    actor.tick()
+    assert actor._hand_running() and not actor.table.in_hand(0)
+    assert actor.state("alice")["rebuy"] == {"allowed": True, "max": 200, "queued": None}
+    actor.handle(clients["alice"], Rebuy(150))
+    assert clients["alice"].notices()[-1] == {"v": VERSION, "type": "notice", "code": "rebuy_queued", "amount": 150}
+    assert st.stack == 0 and actor.state("alice")["rebuy"]["queued"] == 150
+    _check_down(actor, clients)
+    assert st.stack == 150 and not st.sitting_out and actor._rebuys_due == {}
+    clock.advance(5.0)
+    actor.tick()
+    assert actor.table.in_hand(0)
+    lobby.close()

@@ -233,14 +233,17 @@ class Table:
             return self.buy_in.maximum
         return max(self.buy_in.minimum, 100 * self.stakes.unit)
 
-    def max_rebuy(self, player: str) -> int | None:
+    def max_rebuy(self, player: str, *, after_hand: bool = False) -> int | None:
         """The most chips ``player`` may add now (``None``: no limit), as :meth:`add_chips` decides: 0 while a hand
         is being played, while the no-limit lowball rule (G1) waits for an empty stack, and when no amount the
-        caps allow would reach the table minimum; the club's cap counts the M and S in force (A-G2-6)."""
+        caps allow would reach the table minimum; the club's cap counts the M and S in force (A-G2-6).
+        ``after_hand``: for a rebuy asked for now and made when the hand being played ends, by a player holding
+        no cards in it (the caps as they stand now; 0 for a player still in the hand)."""
         seat = self.seat_of(player)
         st = self.seats[seat]
         assert st is not None
-        return 0 if self._in_hand_refusal(seat) else self._rebuys().most(st.player, st.stack)
+        waits = self.in_hand(seat) if after_hand else self._in_hand_refusal(seat) is not None
+        return 0 if waits else self._rebuys().most(st.player, st.stack)
 
     def _in_hand_refusal(self, seat: int) -> str | None:
         """Why the player at ``seat`` may add no chips while a hand is being played (table stakes, RULES §3.3)."""
@@ -311,11 +314,15 @@ class Table:
         self._log("sit_out", seat)
 
     def come_back(self, player: str, *, post: bool = True) -> None:
-        """``player`` is dealt in again: owed blinds are posted (``post``) or they wait for the big blind."""
+        """``player`` is dealt in again: owed blinds are posted (``post``) or they wait for the big blind.  Raises
+        :class:`RoomError` when they hold fewer chips than a deal needs (a busted player rebuys first)."""
         check_flag(post, "post")
         seat = self.seat_of(player)
         st = self.seats[seat]
         assert st is not None
+        least = max(self.min_stack, 1)
+        if st.stack < least:
+            raise RoomError(f"{player} has {plural(st.stack, 'chip')}: add at least {least - st.stack} (a rebuy) first")
         st.sitting_out = False
         st.post = post
         st.connected = True

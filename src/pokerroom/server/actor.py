@@ -233,6 +233,9 @@ class TableActor:
         self.away: dict[str, _Away] = {}
         self._leaving: set[str] = set()
         """Players who asked to leave during a hand: they stand when it is over."""
+        self._rebuys_due: dict[str, int] = {}
+        """Rebuys asked for by players not dealt into the hand being played: made when it is over (RULES §3.3:
+        chips are added between hands)."""
         self._bot_due: float | None = None
         self._deal_due: float | None = self.clock.now()
         self.results: list[dict[str, object]] = []
@@ -345,9 +348,32 @@ class TableActor:
             self._schedule_deal()
         elif isinstance(command, Rebuy):
             if self._hand_running():
-                raise RoomError("chips are added between hands (RULES §3.3); wait for this hand to end")
-            self.runner.rebuy(player, command.amount)
-            self._schedule_deal()
+                if self.table.in_hand(seat):
+                    raise RoomError("chips are added between hands (RULES §3.3); wait for this hand to end")
+                self._rebuys_due[player] = command.amount  # made between hands, refused then if out of range
+                conn.send({"v": VERSION, "type": "notice", "code": "rebuy_queued", "amount": command.amount})
+                return
+            self._rebuy(player, command.amount)
+
+    def _rebuy(self, player: str, amount: int) -> None:
+        """Add ``amount`` chips to ``player``'s stack between hands; a player sat out for having too few chips is
+        dealt in again (what a rebuy is for)."""
+        st = self.table.seats[self.table.seat_of(player)]
+        assert st is not None
+        short = st.sitting_out and st.stack < max(self.table.min_stack, 1)
+        self.runner.rebuy(player, amount)
+        if short and player not in self._leaving:
+            self.runner.come_back(player)
+        self._schedule_deal()
+
+    def _queued_rebuys(self) -> None:
+        for player, amount in sorted(self._rebuys_due.items()):
+            try:
+                self._rebuy(player, amount)
+            except PokerroomError as err:  # told to the player; the table deals on
+                for conn in self.connections.get(player, ()):
+                    conn.send(self._error(err))
+        self._rebuys_due.clear()
 
     def _act(self, seat: int, command: Act) -> None:
         if command.seat is not None and command.seat != seat:
@@ -473,6 +499,7 @@ class TableActor:
             self.bots.pop(player, None)
         self._leaving.clear()
         self.table.finish_busts()
+        self._queued_rebuys()
         self._deal_due = self.clock.now() + self.deal_delay(result)
 
     def _record(self, r: HandRecord) -> dict[str, object]:
@@ -718,8 +745,9 @@ class TableActor:
         you: int | None = t.seat_of(player) if self._seated(player) else None
         layout = t.layout
         es = layout.dealt.index(you) if you is not None and layout is not None and you in layout.dealt else None
-        most = t.max_rebuy(player) if you is not None else None
-        return you, es, {"allowed": you is not None and not self._hand_running() and most != 0, "max": most}
+        most = t.max_rebuy(player, after_hand=True) if you is not None else None  # queued till the hand ends
+        queued = self._rebuys_due.get(player)
+        return you, es, {"allowed": you is not None and most != 0, "max": most, "queued": queued}
 
     def state(self, player: str) -> dict[str, object]:
         """``player``'s ``state`` message: the seats, the clock, the last results and that player's view of the

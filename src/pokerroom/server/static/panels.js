@@ -150,7 +150,18 @@ function historyItem(h) {
     // a hand over (settled or voided) replays on the felt and is written as PHH (the server answers 409 while it
     // is played); the PHH file's name is the server's (hand-TABLE-NUMBER.phh)
     over
-      ? el("a", tid("replay-link", { class: "h-number", href: `#/hands/${encodeURIComponent(h.id)}`, title: t("history.replay") }), t("history.hand", { number: h.number }))
+      ? el(
+          "a",
+          // a tab of its own: the table stays open (leaving it would sit you out and cost your blinds)
+          tid("replay-link", {
+            class: "h-number",
+            href: `#/hands/${encodeURIComponent(h.id)}`,
+            target: "_blank",
+            rel: "noopener",
+            title: t("history.replay"),
+          }),
+          t("history.hand", { number: h.number }),
+        )
       : el("span", { class: "h-number" }, t("history.hand", { number: h.number })),
     el("span", { class: "h-status" }, status),
     el("span", { class: `h-net ${h.net > 0 ? "net-up" : h.net < 0 ? "net-down" : ""}` }, net),

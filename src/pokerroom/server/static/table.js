@@ -156,8 +156,13 @@ function onMessage(v, text) {
   else if (msg.type === "notice") onNotice(msg);
 }
 
-/** A notice to you alone: `timed_out` says the clock acted for you ({action, bank}: seconds of bank left). */
+/** A notice to you alone: `timed_out` says the clock acted for you ({action, bank}: seconds of bank left);
+ *  `rebuy_queued` that a rebuy asked for during the hand is made when it ends. */
 function onNotice(msg) {
+  if (msg.code === "rebuy_queued") {
+    toast(t("felt.rebuy_queued", { amount: chips(msg.amount) }), "info");
+    return;
+  }
   if (msg.code !== "timed_out") return;
   const action = ["fold", "check", "draw", "muck"].includes(msg.action) ? msg.action : "other";
   const text = t("alert.timed_out", { action });
