@@ -19,10 +19,11 @@ from pokerroom.engine import Action
 from pokerroom.room.clock import FOLD_DELAY, VirtualClock
 from pokerroom.server import create_app
 from pokerroom.server.accounts import PLAY_CHIPS, Users, play_account
-from pokerroom.server.actor import ShutSummary, TableActor
+from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import Lobby, Starter
 from pokerroom.server.protocol import VERSION, Act, ComeBack, Rebuy, Sit
 from pokerroom.server.summary import CATEGORY_IDS, NO_PAIR
+from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
 from servertools import Recorder
 

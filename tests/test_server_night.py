@@ -18,8 +18,8 @@ from starlette.websockets import WebSocketDisconnect
 
 import servertools
 from pokerroom.room.record import Status
-from pokerroom.server.actor import ShutSummary
 from pokerroom.server.night_actor import NightActor
+from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
 from pokerroom.store import nights as stored
 from servertools import Conn, Driver, Message, Player, api, facing, serve, sign_up

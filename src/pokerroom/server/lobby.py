@@ -29,7 +29,8 @@ from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.config import TableConfig
 from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
-from pokerroom.server.actor import ShutSummary, TableActor, TableInfo
+from pokerroom.server.actor import TableActor
+from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import lobby_tables

@@ -41,7 +41,7 @@ from pokerroom.room.night import Night, format_kronor, name_key
 from pokerroom.room.night_trial import check_rules
 from pokerroom.room.record import Status
 from pokerroom.room.record_json import rule_value_json
-from pokerroom.server.actor import Connection, ShutSummary, TableActor, TableInfo
+from pokerroom.server.actor import Connection, TableActor
 from pokerroom.server.lobby import stakes_text
 from pokerroom.server.night_invites import (
     BOT_PREFIX,
@@ -51,6 +51,7 @@ from pokerroom.server.night_invites import (
 )
 from pokerroom.server.night_protocol import HOST_ONLY, NightCommand
 from pokerroom.server.protocol import VERSION, Act, Command, Leave, Ping, ProtocolError, Rebuy
+from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.store import nights as stored_nights
 from pokerroom.store.night_runner import NightRunner
 from pokerroom.words import plural

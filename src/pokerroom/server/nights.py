@@ -36,11 +36,12 @@ from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.night import CashOut, format_kronor
 from pokerroom.room.night_sheet import SheetInfo, sheet_csv, sheet_html, sheet_json
 from pokerroom.room.record import Status
-from pokerroom.server.actor import Connection, ShutSummary
+from pokerroom.server.actor import Connection
 from pokerroom.server.night_actor import RUNNING, NightActor, agreement_json
 from pokerroom.server.night_invites import CANCELLED, STARTED, WAITING, Invite, Invites, agreement, is_bot, valid_token
 from pokerroom.server.night_protocol import HOST_ONLY, NightCommand
 from pokerroom.server.protocol import VERSION, Command, Ping, ProtocolError, error_message
+from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
 from pokerroom.store import nights as stored
 from pokerroom.store.night_runner import NightRunner

@@ -1,0 +1,82 @@
+"""What is read about a table from outside its actor: :class:`TableInfo`, the lobby's row of a table, and
+:class:`ShutSummary`, what closing tables did (the line ``pokerroom serve`` prints when it stops).  Chips are
+integers in the smallest unit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerroom.room.table import Table
+from pokerroom.words import plural
+
+__all__ = ["ShutSummary", "TableInfo"]
+
+
+@dataclass
+class TableInfo:
+    """What the lobby shows of a table: its store ``id`` and ``name``, the game and its ``family`` (``board``,
+    ``stud`` or ``draw``, :class:`~pokerroom.games.Family`), stakes, limit, whether it is played for
+    ``real_money``, seats and who sits where."""
+
+    id: int
+    name: str
+    game: str
+    game_name: str
+    family: str
+    stakes: str
+    limit: str
+    real_money: bool
+    seats: int
+    players: list[str | None]
+    buy_in: dict[str, int | None]
+    table: Table | None = None
+    """The table itself, read for who sits where each time (``players`` is used without it)."""
+
+    def json(self) -> dict[str, object]:
+        if self.table is not None:
+            self.players = [None if st is None else st.player for st in self.table.seats]
+        return {
+            "id": self.id,
+            "name": self.name,
+            "game": self.game,
+            "game_name": self.game_name,
+            "family": self.family,
+            "stakes": self.stakes,
+            "limit": self.limit,
+            "kind": "real" if self.real_money else "play",
+            "seats": self.seats,
+            "taken": sum(p is not None for p in self.players),
+            "players": self.players,
+            "buy_in": self.buy_in,
+        }
+
+
+@dataclass(frozen=True)
+class ShutSummary:
+    """What closing tables did (:meth:`TableActor.shut`): ``hands_voided`` (hands being played, every
+    contribution back, RULES §3.8), ``chips_returned`` (chips moved from the tables to people's accounts) and
+    ``players`` (people stood up); ``bot_chips`` and ``bots`` the same for the house bots, told apart so the
+    operator reads what players got back.  Summed with ``+`` over a server's tables."""
+
+    hands_voided: int = 0
+    chips_returned: int = 0
+    players: int = 0
+    bot_chips: int = 0
+    bots: int = 0
+
+    def __add__(self, other: ShutSummary) -> ShutSummary:
+        return ShutSummary(
+            self.hands_voided + other.hands_voided, self.chips_returned + other.chips_returned,
+            self.players + other.players, self.bot_chips + other.bot_chips, self.bots + other.bots,
+        )  # fmt: skip
+
+    def text(self) -> str:
+        """``"2 hands voided, 150 chips returned to 5 players"``, and ``" (and 600 to 3 house bots)"`` when
+        bots were stood up."""
+        out = (
+            f"{plural(self.hands_voided, 'hand')} voided, {plural(self.chips_returned, 'chip', spec=',')} returned "
+            f"to {plural(self.players, 'player')}"
+        )
+        if self.bots:
+            out += f" (and {self.bot_chips:,} to {plural(self.bots, 'house bot')})"
+        return out
