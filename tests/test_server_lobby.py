@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,13 +22,14 @@ from pokerroom.room.clock import VirtualClock
 from pokerroom.room.config import TableConfig
 from pokerroom.server import Starter
 from pokerroom.server.accounts import Users
+from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import Lobby
 from pokerroom.server.protocol import Leave, Sit
 from pokerroom.server.waitlist import OFFER_SECONDS
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.table_stats import HandFigures, TableStats, TableStatsReader, hand_figures
-from servertools import HEADS_UP, api, serve, sign_up, table
+from servertools import HEADS_UP, Recorder, api, serve, sign_up, table
 from storetools import Clock
 
 db_fixture = servertools.db_fixture
@@ -178,31 +178,24 @@ def test_table_rows_carry_family_limit_stake_figures_and_waiting_list(db: str) -
 # --------------------------------------------------------------------------------------------------- the waiting list
 
 
-class Client:
-    def __init__(self, player: str) -> None:
-        self.player = player
-        self.messages: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        if isinstance(message, dict):
-            self.messages.append(message)
-
-    def errors(self) -> list[dict[str, Any]]:
-        return [m for m in self.messages if m.get("type") == "error"]
-
-
-def test_a_freed_seat_is_held_for_the_first_in_line_then_passed_on(room: Store) -> None:
+def _full_table(room: Store) -> tuple[VirtualClock, Lobby, TableActor, dict[str, Recorder]]:
+    """A two-seat hold'em table where alice and bob sit; carol, dave and erin are connected and wait."""
     clock = VirtualClock()
     users = Users(room)
     for name in ("alice", "bob", "carol", "dave", "erin"):
         users.sign_up(name, "password1")
     lobby = Lobby(room, clock=clock, seed=7, bot_delay=0.0, next_hand_delay=0.0)
     actor = lobby.create(name="W", game="holdem", stakes="1/2", limit="no", seats=2)
-    who = {name: Client(name) for name in ("alice", "bob", "carol", "dave", "erin")}
+    who = {name: Recorder(name) for name in ("alice", "bob", "carol", "dave", "erin")}
     for c in who.values():
         actor.connect(c)
     actor.handle(who["alice"], Sit(0, 200))
     actor.handle(who["bob"], Sit(1, 200))
+    return clock, lobby, actor, who
+
+
+def test_a_freed_seat_is_held_for_the_first_in_line_then_passed_on(room: Store) -> None:
+    clock, lobby, actor, who = _full_table(room)
     table_id = actor.info.id
     assert [lobby.join_waitlist(table_id, n)["place"] for n in ("carol", "dave", "erin")] == [1, 2, 3]
     assert lobby.leave_waitlist(table_id, "erin") and actor.waitlist.players == ["carol", "dave"]
@@ -254,17 +247,7 @@ def test_a_freed_seat_is_held_for_the_first_in_line_then_passed_on(room: Store) 
 
 
 def test_logging_out_passes_an_offered_seat_on_at_once(room: Store) -> None:
-    clock = VirtualClock()
-    users = Users(room)
-    for name in ("alice", "bob", "carol", "dave", "erin"):
-        users.sign_up(name, "password1")
-    lobby = Lobby(room, clock=clock, seed=7, bot_delay=0.0, next_hand_delay=0.0)
-    actor = lobby.create(name="W", game="holdem", stakes="1/2", limit="no", seats=2)
-    who = {name: Client(name) for name in ("alice", "bob", "carol", "dave", "erin")}
-    for c in who.values():
-        actor.connect(c)
-    actor.handle(who["alice"], Sit(0, 200))
-    actor.handle(who["bob"], Sit(1, 200))
+    clock, lobby, actor, who = _full_table(room)
     lobby.join_waitlist(actor.info.id, "carol")
     lobby.join_waitlist(actor.info.id, "dave")
     actor.handle(who["bob"], Leave())
