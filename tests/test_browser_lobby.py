@@ -119,7 +119,8 @@ def test_the_first_in_line_is_offered_a_freed_seat(server: str, browser: Any) ->
     offer = bob.get_by_test_id("waitlist-offer")
     offer.wait_for(state="visible", timeout=30_000)
     text = bob.get_by_test_id("waitlist-offer-text").inner_text()
-    assert f"A seat is free at Duo: seat {seat} is held for you for" in text
+    # the page counts seats from 1, as the hand text does; the protocol counts from 0
+    assert f"A seat is free at Duo: seat {seat + 1} is held for you for" in text
     shot(bob, "lobby-waitlist-offer")
 
     bob.get_by_test_id("waitlist-take").click()

@@ -259,7 +259,9 @@ let preKey; // the boxes shown: "hand:bet to you", null for none, undefined when
 function preOptions(ctx) {
   const { state } = ctx;
   const hand = state.hand;
-  if (!handRunning(hand) || hand.phase !== "betting" || hand.legal || hand.to_act === state.you) return null;
+  if (!handRunning(hand) || hand.phase !== "betting" || hand.legal) return null;
+  // nobody to act (the cards run out to the showdown, or the hand is settling): nothing to decide ahead
+  if (hand.to_act === null || hand.to_act === undefined || hand.to_act === state.you) return null;
   const me = handPlayer(hand, state.you);
   if (!me || me.folded || me.stack === 0) return null;
   const top = Math.max(0, ...hand.players.map((p) => p.bet));

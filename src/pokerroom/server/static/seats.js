@@ -61,7 +61,7 @@ function emptySeat(ctx, n, pos) {
     canSit
       ? el("button", tid("sit-button", { type: "button", class: "sit-button", onclick: () => ctx.openBuyIn(n) }), t("felt.sit_here"))
       : el("span", { class: "seat-open" }, t("felt.seat_open")),
-    el("span", { class: "seat-number" }, t("hh.seat", { seat: n })),
+    el("span", { class: "seat-number" }, t("hh.seat", { seat: n + 1 })),
   );
 }
 
@@ -178,7 +178,7 @@ function takenSeat(ctx, n, info, pos) {
     el(
       "div",
       { class: "seat-plate" },
-      el("span", tid("seat-name", { class: "seat-name", title: t("hh.seat", { seat: n }) }), info.player),
+      el("span", tid("seat-name", { class: "seat-name", title: t("hh.seat", { seat: n + 1 }) }), info.player),
       el("span", tid("seat-stack", { class: "seat-stack" }), chips(stack)),
       el("span", { class: "seat-tags" }, seatTags(ctx, info, player)),
       last ? el("span", tid("last-action", { class: "last-action" }), last) : null,

@@ -489,7 +489,7 @@ function openBuyIn(seat) {
   else input.removeAttribute("max");
   input.value = String(range.default);
   const most = range.max ? chips(range.max) : t("felt.no_maximum");
-  document.getElementById("buyin-title").textContent = t("felt.buyin_title", { seat });
+  document.getElementById("buyin-title").textContent = t("felt.buyin_title", { seat: seat + 1 });
   document.getElementById("buyin-range").textContent = t("felt.buyin_range", { min: chips(range.min), max: most });
   document.getElementById("buyin-error").textContent = "";
   document.getElementById("buyin-dialog").hidden = false;

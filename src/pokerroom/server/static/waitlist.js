@@ -125,7 +125,7 @@ function render() {
   const show = () => {
     text.textContent = t("lobby.waitlist.offer", {
       table: entry.name,
-      seat: entry.offer.seat,
+      seat: entry.offer.seat + 1, // seats are counted from 1 on the page, as in the hand text
       seconds: secondsLeft(entry),
     });
   };
