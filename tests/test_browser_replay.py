@@ -90,6 +90,10 @@ def test_play_a_hand_then_replay_it_step_by_step(browser: Any, server: str) -> N
         assert counter.inner_text() == f"Step {k} of {total}"
     assert page.get_by_test_id("replay-next").is_disabled()
     assert seat_stacks(page) == {seat: chips for seat, chips in data["final_stacks"].items()}
+    # the last step tells the result as the live felt does: the winner, the amount, the hand
+    winner = data["summary"][0]
+    result = page.get_by_test_id("felt-result")
+    assert result.is_visible() and result.inner_text().startswith(f"{winner['player']} wins {winner['amount']}")
     shot(page, "replay-end")
 
     page.get_by_test_id("replay-prev").click()

@@ -50,6 +50,7 @@ def test_replay_of_a_played_hand_and_its_access_rules(db: str) -> None:
         names = {p["seat"]: p["name"] for p in replay["players"]}
         assert names[1] == "alice" and names[0] != "alice"
         assert replay["final_stacks"] == {"1": 188, "0": 212}
+        assert replay["summary"] == result["summary"] and result["summary"][0]["seat"] == 0  # as the felt told it
         steps = replay["steps"]
         last = {p["seat"]: p["stack"] for p in steps[-1]["players"]}
         assert last == {1: 188, 0: 212} and steps[-1]["phase"] == "complete"
@@ -135,7 +136,7 @@ def test_a_hand_voided_by_a_stop_replays_to_its_refund(tmp_path: Path) -> None:
     assert (last["to_act"], last["pot"], last["pots"], last["legal"]) == (None, 0, [], None)
     assert {p["seat"]: (p["stack"], p["bet"]) for p in last["players"]} == {0: (200, 0), 1: (200, 0)}
     assert last["events"] == raised["events"] and last["board"] == raised["board"] == []
-    assert replay["final_stacks"] == {"0": 200, "1": 200} and replay["voided"] is True
+    assert replay["final_stacks"] == {"0": 200, "1": 200} and replay["voided"] is True and replay["summary"] == []
     streets = replay["streets"]
     assert isinstance(streets, list) and [s["name"] for s in streets] == ["preflop"]
     text = replay["text"]

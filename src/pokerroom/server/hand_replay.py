@@ -20,6 +20,7 @@ from pokerroom.errors import PokerroomError, RecordError
 from pokerroom.formats.pokerstars import write_hand
 from pokerroom.room.record import HandRecord, Status, apply
 from pokerroom.server.protocol import view_json
+from pokerroom.server.summary import summary
 
 __all__ = ["VOID_PHASE", "replay_json"]
 
@@ -95,7 +96,9 @@ def replay_json(record: HandRecord, viewer: int, *, hand_id: int, max_seats: int
     seat), ``button``, ``seats`` (the table's size), ``steps`` (the hand after the deal, then after each action:
     :func:`~pokerroom.server.protocol.view_json` with ``legal`` null; a voided hand's last step is its refund,
     phase :data:`VOID_PHASE`), ``streets`` (``[{name, step}]``: the first step of each street), ``final_stacks``
-    (table seat -> chips: the record's, a void's starting stacks; the last step's stacks), ``text`` (the
+    (table seat -> chips: the record's, a void's starting stacks; the last step's stacks), ``summary`` (who won
+    what with which hand, as the live table's results give it: :func:`~pokerroom.server.summary.summary`; ``[]``
+    for a void), ``text`` (the
     PokerStars-style history of :func:`~pokerroom.formats.pokerstars.write_hand` from the viewer's view) and
     ``voided``.  Raises :class:`~pokerroom.errors.RecordError` when the record does not replay to its
     own events (and the engine's errors for an action not legal there)."""
@@ -142,6 +145,7 @@ def replay_json(record: HandRecord, viewer: int, *, hand_id: int, max_seats: int
         "steps": steps,
         "streets": streets,
         "final_stacks": {str(seat_of[k]): chips for k, chips in enumerate(final)},
+        "summary": summary(record, hand),
         "text": write_hand(record, viewer, hand_id=hand_id, max_seats=max_seats),
         "voided": record.status is Status.VOIDED,
     }

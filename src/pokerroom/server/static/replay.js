@@ -5,6 +5,7 @@
 // with Copy (the clipboard, else the text selected) and a download link. The felt's DOM is the table view's: it is
 // moved into this view while shown and put back on leaving (the renderers draw into fixed element ids).
 
+import { renderResultLine } from "./felt.js";
 import { handLines } from "./handtext.js";
 import { streetName, t } from "./i18n.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
@@ -89,7 +90,9 @@ function stateOf(data, hand) {
   for (const p of hand.players) {
     seats[p.seat] = { player: who[p.seat], stack: p.stack, connected: true, sitting_out: false, bot: false };
   }
-  return { table: data.table, seats, hand, you: data.you, button: data.button, results: [], clock: null, next_deal: null };
+  // the finished hand carries its result, as the live table's state does: the winner lit, the result line
+  const results = hand.phase === "complete" && data.summary ? [{ number: hand.number, summary: data.summary }] : [];
+  return { table: data.table, seats, hand, you: data.you, button: data.button, results, clock: null, next_deal: null };
 }
 
 function context(v, hand) {
@@ -127,8 +130,8 @@ function show(v, k) {
   renderCentre(ctx);
   layoutBets();
   const last = v.step === steps.length - 1;
-  // the live table's result line and next-deal countdown are not the replay's
-  $("felt-result").hidden = true;
+  // the result line as the live table shows it once the hand is complete; the next-deal countdown is not the replay's
+  renderResultLine(ctx.state);
   $("next-deal").textContent = "";
   $("replay-line").textContent = last && v.data.voided ? t("replay.voided") : stepText(v, v.step);
   $("replay-counter").textContent = t("replay.step", { n: v.step + 1, total: steps.length });
