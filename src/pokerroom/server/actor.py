@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import zlib
 from collections.abc import Callable
@@ -28,7 +27,7 @@ from typing import Any, Protocol
 
 from pokerroom.bots import make as make_bot
 from pokerroom.engine import EventType, HandView
-from pokerroom.engine.results import hand_name, pot_shares
+from pokerroom.engine.results import pot_shares
 from pokerroom.errors import (
     DuplicateCard,
     IllegalAction,
@@ -57,6 +56,7 @@ from pokerroom.server.protocol import (
     Sit,
     SitOut,
     card_text,
+    encode,
     error_message,
     legal_json,
     view_json,
@@ -81,10 +81,6 @@ class Connection(Protocol):
     player: str
 
     def send(self, message: dict[str, Any] | str) -> None: ...
-
-
-def _json(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"))
 
 
 BotFactory = Callable[[str], None]
@@ -443,8 +439,8 @@ class TableActor:
             if e.type is EventType.SHOW and e.seat is not None and e.cards is not None:
                 shown[seat_of[e.seat]] = [card_text(c) for c in e.cards]
                 if h is not None and not r.voided:
-                    names[str(seat_of[e.seat])] = hand_name(h.game, e.cards, h.board)
-                    hands[str(seat_of[e.seat])] = shown_hands(h.game, e.cards, h.board)
+                    valued = hands[str(seat_of[e.seat])] = shown_hands(h.game, e.cards, h.board)
+                    names[str(seat_of[e.seat])] = "; ".join(str(x["name"]) for x in valued)  # hand_name's text
             if e.type is EventType.POT and e.winners is not None:
                 shares = pot_shares(h, e) if h is not None and len(h.game.shares) > 1 and e.text != "split" else None
                 pots.append(
@@ -692,14 +688,14 @@ class TableActor:
         self._changed = False
         if not self.connections:
             return
-        head = _json(self._shared())[:-1]  # the shared object, still open for the personal fields
+        head = encode(self._shared())[:-1]  # the shared object, still open for the personal fields
         hands: dict[int | None, str] = {}
         for player, conns in self.connections.items():
             you, es, rebuy = self._personal(player)
             hand = hands.get(es)
             if hand is None:
-                hand = hands[es] = _json(self._hand_json(es))
-            text = f'{head},"you":{_json(you)},"rebuy":{_json(rebuy)},"hand":{hand}}}'
+                hand = hands[es] = encode(self._hand_json(es))
+            text = f'{head},"you":{encode(you)},"rebuy":{encode(rebuy)},"hand":{hand}}}'
             for conn in conns:
                 conn.send(text)
 

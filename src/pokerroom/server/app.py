@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -43,7 +42,8 @@ from pokerroom.server.hand_replay import replay_json
 from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter
 from pokerroom.server.night_protocol import parse as parse_night
 from pokerroom.server.nights import NightHall, night_routes
-from pokerroom.server.protocol import VERSION, ProtocolError, error_message, parse
+from pokerroom.server.protocol import VERSION, ProtocolError, encode, error_message, parse
+from pokerroom.server.ratelimit import TokenBucket
 from pokerroom.store import Store
 
 __all__ = ["COOKIE", "RateLimit", "create_app"]
@@ -84,23 +84,15 @@ class NewTable(BaseModel):
 
 
 class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``."""
+    """A connection's messages: ``rate`` a second on average, bursts of ``burst`` (a
+    :class:`~pokerroom.server.ratelimit.TokenBucket` on the wall clock)."""
 
     def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = float(burst)
-        self.at = time.monotonic()
+        self.bucket = TokenBucket(rate, burst, time.monotonic())
         self.warned = 0.0
 
     def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+        return self.bucket.take(time.monotonic()) == 0.0
 
     def warn(self) -> bool:
         """Whether to tell the client now (at most once a second)."""
@@ -126,7 +118,7 @@ class _Socket:
     def send(self, message: dict[str, Any] | str) -> None:
         if self.dropped.is_set():
             return
-        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        text = message if isinstance(message, str) else encode(message)
         if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(text) > OUTBOX_CHARS:
             self.dropped.set()
             return

@@ -27,7 +27,6 @@ player's mute (``on``) or unmute (with ``messages`` again); ``chat_removed`` ``{
 
 from __future__ import annotations
 
-import json
 import time
 import unicodedata
 from collections import deque
@@ -37,7 +36,8 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from pokerroom.room.clock import Clock, SystemClock
-from pokerroom.server.protocol import VERSION, Chat, ChatMute, ChatRemove, Command, Mute, ProtocolError
+from pokerroom.server.protocol import VERSION, Chat, ChatMute, ChatRemove, Command, Mute, ProtocolError, encode
+from pokerroom.server.ratelimit import TokenBucket
 
 __all__ = [
     "CHAT_BURST",
@@ -172,22 +172,10 @@ class ChatMessage:
         return {"v": VERSION, "type": "chat", "id": self.id, "player": self.player, "text": self.text, "at": self.at}
 
 
-@dataclass
-class _Bucket:
-    tokens: float
-    at: float
-
-
-def _take(buckets: dict[str, _Bucket], player: str, now: float, rate: float, burst: int) -> float:
-    """Take one token from ``player``'s bucket (``rate`` a second, at most ``burst``); returns 0 when taken, else
+def _take(buckets: dict[str, TokenBucket], player: str, now: float, rate: float, burst: int) -> float:
+    """Take one message from ``player``'s bucket (``rate`` a second, at most ``burst``); returns 0 when taken, else
     the seconds until one is there (one decimal)."""
-    bucket = buckets.setdefault(player, _Bucket(float(burst), now))
-    bucket.tokens = min(float(burst), bucket.tokens + (now - bucket.at) * rate)
-    bucket.at = now
-    if bucket.tokens < 1:
-        return round((1 - bucket.tokens) / rate, 1)
-    bucket.tokens -= 1
-    return 0.0
+    return round(buckets.setdefault(player, TokenBucket(rate, burst, now)).take(now), 1)
 
 
 @dataclass
@@ -205,7 +193,7 @@ class ChatRoom:
     login_name: Callable[[str], str | None] = lambda name: name
     mutes: dict[str, set[str]] = field(default_factory=dict)
     silenced: dict[str, float] = field(default_factory=dict)
-    mute_buckets: dict[str, _Bucket] = field(default_factory=dict, repr=False)
+    mute_buckets: dict[str, TokenBucket] = field(default_factory=dict, repr=False)
     """Each player's mutes and unmutes (:data:`MUTE_RATE`, :data:`MUTE_BURST`), at every table together."""
 
     def muted_by(self, player: str) -> set[str]:
@@ -236,7 +224,7 @@ class TableChat:
         self.room = room
         self.messages: deque[ChatMessage] = deque(maxlen=CHAT_KEPT)
         self._next_id = 1
-        self._buckets: dict[str, _Bucket] = {}
+        self._buckets: dict[str, TokenBucket] = {}
 
     # ------------------------------------------------------------------ connections
 
@@ -288,7 +276,7 @@ class TableChat:
         message = ChatMessage(self._next_id, player, cleaned, _iso(self.room.wall()))
         self._next_id += 1
         self.messages.append(message)
-        body = _encode(message.json())
+        body = encode(message.json())
         for listener, conns in connections.items():
             if self.room.hears(listener, player):
                 _send(conns, body)
@@ -359,7 +347,7 @@ class TableChat:
         if len(kept) == len(self.messages):
             raise ProtocolError("no_message", f"no chat message {message_id} at this table (removed, or too old)")
         self.messages = deque(kept, maxlen=CHAT_KEPT)
-        body = _encode({"v": VERSION, "type": "chat_removed", "id": message_id})
+        body = encode({"v": VERSION, "type": "chat_removed", "id": message_id})
         for conns in connections.values():
             _send(conns, body)
 
@@ -390,11 +378,7 @@ def _same_name(name: str, names: Iterable[str]) -> str | None:
     return next((n for n in names if n.lower() == wanted), None)
 
 
-def _encode(body: dict[str, object]) -> str:
-    return json.dumps(body, separators=(",", ":"))
-
-
 def _send(conns: Iterable[Connection], body: dict[str, object] | str) -> None:
-    text = body if isinstance(body, str) else _encode(body)  # encoded once for every connection
+    text = body if isinstance(body, str) else encode(body)  # encoded once for every connection
     for c in conns:
         c.send(text)

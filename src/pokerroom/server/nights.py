@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Callable
 from importlib import resources
@@ -40,7 +39,7 @@ from pokerroom.server.actor import Connection
 from pokerroom.server.night_actor import RUNNING, NightActor, agreement_json
 from pokerroom.server.night_invites import CANCELLED, STARTED, WAITING, Invite, Invites, agreement, is_bot, valid_token
 from pokerroom.server.night_protocol import HOST_ONLY, NightCommand
-from pokerroom.server.protocol import VERSION, Command, Ping, ProtocolError, error_message
+from pokerroom.server.protocol import VERSION, Command, Ping, ProtocolError, encode, error_message
 from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
 from pokerroom.store import nights as stored
@@ -311,7 +310,7 @@ class NightRoom:
             "clock": None, "results": self.results[-5:], "buy_in": {"min": 0, "max": None, "default": 0},
             "you": None, "rebuy": {"allowed": False, "max": None}, "hand": None, "night": self.night_json(),
         }  # fmt: skip
-        text = json.dumps(state, separators=(",", ":"))
+        text = encode(state)
         for conns in self.connections.values():
             for conn in conns:
                 conn.send(text)

@@ -37,6 +37,7 @@ __all__ = [
     "Sit",
     "SitOut",
     "card_text",
+    "encode",
     "error_message",
     "legal_json",
     "parse",
@@ -79,6 +80,11 @@ ERROR_CODES = {
     "mute_rate": "too many mutes; the message and allowed.retry_after say when you may mute again",
 }
 """Every error ``code`` the server sends, with what it means."""
+
+
+def encode(message: object) -> str:
+    """A message as the socket carries it: compact JSON text (no spaces after separators)."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 class ProtocolError(PokerroomError):
