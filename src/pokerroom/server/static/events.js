@@ -8,8 +8,9 @@
 import { chips } from "./util.js";
 import { t } from "./i18n.js";
 
-/** The events' types that are a player's own choice (or the forced bring-in): after one, a deal is a new street. */
-const CHOICES = new Set(["fold", "check", "call", "bet", "raise", "bring_in", "draw", "split", "artificial_all_in"]);
+/** The events' types that are a player's own choice (or the forced bring-in): after one, a deal is a new street
+ *  (also the hand log's actions, handtext.js). */
+export const CHOICES = new Set(["fold", "check", "call", "bet", "raise", "bring_in", "draw", "split", "artificial_all_in"]);
 const DEALS = new Set(["deal_hole", "deal_up", "deal_board"]);
 
 /** The label of one event for its seat, or null when the event changes nothing on the seat.

@@ -4,10 +4,10 @@
 // "*** FLOP *** [2c 7d Jh]", "Uncalled bet (6) returned to bob", "alice collected 62 from pot". Used by the "This
 // hand" log (panels.js) and the replayer's line above the felt (replay.js). Pure: events in, lines out.
 
+import { CHOICES as ACTIONS } from "./events.js";
 import { language, streetName, t } from "./i18n.js";
 import { chips } from "./util.js";
 
-const ACTIONS = new Set(["fold", "check", "call", "bet", "raise", "bring_in", "draw", "split", "artificial_all_in"]);
 
 function cardList(cards) {
   return `[${(cards || []).join(" ")}]`;
