@@ -32,6 +32,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from pokerroom.server.protocol import VERSION
+
 COOKIE = "pokerroom_session"
 ACTION_ERRORS = {"not_your_turn", "illegal_action", "illegal_amount", "stale_hand", "wrong_seat", "not_seated"}
 
@@ -199,7 +201,7 @@ class Client:
         self.pace.next_at = at + 1.0 / self.params.rate
         if at > now:
             await asyncio.sleep(at - now)
-        message = {"v": 1, "type": "act", "hand": number, **self._choose(legal)}
+        message = {"v": VERSION, "type": "act", "hand": number, "seq": events, **self._choose(legal)}
         sent = time.monotonic()
         self.pending = (number, events, sent)
         with contextlib.suppress(ConnectionClosed):
@@ -246,7 +248,8 @@ class Client:
                 if msg.get("you") is None:
                     if not self.sit_sent:
                         self.sit_sent = True
-                        await self._send({"v": 1, "type": "sit", "seat": self.seat, "buy_in": msg["buy_in"]["default"]})
+                        buy_in = msg["buy_in"]["default"]
+                        await self._send({"v": VERSION, "type": "sit", "seat": self.seat, "buy_in": buy_in})
                     continue
                 self.seated = True
                 if hand is None or not hand.get("legal") or hand.get("to_act") != self.seat or self.pending:

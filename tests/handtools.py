@@ -20,3 +20,12 @@ def check_round(h: Hand) -> None:
     street = h.street
     while h.street == street and not h.is_complete:
         h.act(Action.check(), h.to_act)
+
+
+class InOrder:
+    """Randomness that never moves a card (:class:`~pokerroom.engine.DeckSource`'s ``stream``): the deck deals in
+    the order given, and a reshuffle leaves the stub (then the muck, in the order it was mucked) as it is, so
+    every card dealt is known."""
+
+    def below(self, n: int) -> int:
+        return 0

@@ -18,9 +18,10 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from pokerroom.engine import Action
 from pokerroom.server import COOKIE, Starter, create_app
 from pokerroom.server import accounts as accounts_module
-from pokerroom.server.protocol import VERSION
+from pokerroom.server.protocol import VERSION, Act
 from pokerroom.store import Store
 
 HEADS_UP = Starter("Heads-up", "holdem", "1/2", "no", bots=1, seats=2)
@@ -145,6 +146,8 @@ class Conn:
 
     def __init__(self, ws: WebSocketTestSession) -> None:
         self.ws = ws
+        self.seen: Message | None = None
+        """The last ``state`` read: what an ``act`` answers unless told (its hand and events, as the page does)."""
         self.welcome = self.recv()
         assert self.welcome["type"] == "welcome", self.welcome
 
@@ -152,6 +155,11 @@ class Conn:
         self.ws.send_json({"v": VERSION, "type": type_, **fields})
 
     def act(self, action: str, **fields: Any) -> None:
+        """Send ``action``; ``hand`` and ``seq`` are the last state's read (:attr:`seen`) unless given."""
+        hand = self.seen["hand"] if self.seen is not None else None
+        if hand is not None:
+            fields.setdefault("hand", hand["number"])
+            fields.setdefault("seq", len(hand["events"]))
         self.send("act", action=action, **fields)
 
     def recv(self, timeout: float = 10.0) -> Message:
@@ -163,7 +171,10 @@ class Conn:
 
         message = ws.portal.call(receive)
         ws._raise_on_close(message)
-        return json.loads(message["text"])  # type: ignore[no-any-return]
+        m: Message = json.loads(message["text"])
+        if m["type"] == "state":
+            self.seen = m
+        return m
 
     def until(self, wanted: Callable[[Message], bool], what: str, *, errors_ok: bool = False) -> Message:
         for _ in range(3000):
@@ -175,6 +186,13 @@ class Conn:
 
     def state(self, wanted: Callable[[Message], bool] = lambda s: True, what: str = "a state") -> Message:
         return self.until(lambda m: m["type"] == "state" and wanted(m), what)
+
+    def current(self, wanted: Callable[[Message], bool], what: str = "a state") -> Message:
+        """The last state read when ``wanted`` holds for it, else the next state for which it does (a ping sends no
+        state since protocol v3: after one, the last state read is the table as it stands)."""
+        if self.seen is not None and wanted(self.seen):
+            return self.seen
+        return self.state(wanted, what)
 
     def error(self, code: str) -> Message:
         m = self.until(lambda m: m["type"] == "error", f"an error {code!r}")
@@ -205,6 +223,12 @@ class Conn:
 def table(client: TestClient, player: Player, table_id: int = 1) -> Iterator[Conn]:
     with client.websocket_connect(f"/ws/tables/{table_id}", headers=dict(player.headers)) as ws:
         yield Conn(ws)
+
+
+def turn_act(actor: Any, action: Action, seat: int | None = None) -> Act:
+    """``action`` as a client sends it for the moment ``actor``'s table is at: its hand number and events."""
+    h = actor.table.hand
+    return Act(action, hand=actor.table.hand_number, seq=len(h.events) if h is not None else 0, seat=seat)
 
 
 def my_turn(s: Message, number: int | None = None) -> bool:
@@ -240,7 +264,7 @@ class Driver:
         choice = policy(h)
         if choice is not None:
             self.acted = key
-            self.conns[h["to_act"]].act(hand=h["number"], seat=h["to_act"], **choice)
+            self.conns[h["to_act"]].act(hand=h["number"], seq=len(h["events"]), seat=h["to_act"], **choice)
 
     def run(self, policy: Policy, stop: Callable[[Message], bool], *, limit: float = 15.0) -> Message:
         """Play until ``stop(state)``; fails when the table is silent for 5 s or ``limit`` seconds pass."""

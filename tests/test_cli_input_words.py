@@ -144,13 +144,14 @@ def test_a_draw_by_position_by_card_or_both_and_standing_pat() -> None:
 
 
 def test_play_refuses_d_1_1_and_d_alone_and_asks_again() -> None:
-    out = play("five-card-draw", "--players", "3", "--seed", "1", lines="c\nd 1 1\nd\nd 9\nd 1 2\nq\n")
+    # Seed 2: the bots only check behind the call, so the first line after "c" is the draw.
+    out = play("five-card-draw", "--players", "3", "--seed", "2", lines="c\nd 1 1\nd\nd 9\nd 1 2\nq\n")
     help5 = HELP.replace("up to 3", "up to 5")
-    assert f"Not accepted: position 1 (5c) is named twice: each card is discarded once; {help5}\n" in out
+    assert f"Not accepted: position 1 (Jh) is named twice: each card is discarded once; {help5}\n" in out
     assert f"Not accepted: d names no card to discard (to keep every card, p stands pat); {help5}\n" in out
-    assert "Not accepted: position 9 is not one of your cards 1..5: 1:5c  2:3c  3:3h  4:5s  5:4d; " in out
-    assert out.count("Your cards: 1:5c  2:3c  3:3h  4:5s  5:4d") == 4  # asked again after each refusal
-    assert "You discard 5c 3c\nYou draw Jh 9d\n" in out
+    assert "Not accepted: position 9 is not one of your cards 1..5: 1:Jh  2:6c  3:Tc  4:2s  5:Jc; " in out
+    assert out.count("Your cards: 1:Jh  2:6c  3:Tc  4:2s  5:Jc") == 4  # asked again after each refusal
+    assert "You discard Jh 6c\nYou draw Js 3h\n" in out
 
 
 # ---------------------------------------------------------------------------------------------- plurals

@@ -4,25 +4,13 @@ the cards put into the stub) between the draw and the cards it deals."""
 
 from __future__ import annotations
 
-import random
-
+from handtools import InOrder
 from pokerroom.cards import parse_cards
 from pokerroom.cli.play_text import Narrator
 from pokerroom.engine import Action, DeckSource, Event, EventType, Hand
 from pokerroom.engine.codec import event_from_json, event_json
 from pokerroom.formats.phh_hand import from_hand
 from pokerroom.games import find
-
-
-class InOrder(random.Random):
-    """A generator that never moves a card: the deck deals in the order given, and a reshuffle leaves the stub
-    (then the muck, in the order it was mucked) as it is, so every card dealt is known."""
-
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
-        return 0
-
-    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
-        pass
 
 
 def _deck(*hands: str, stub: str) -> list[int]:
@@ -39,7 +27,7 @@ def _triple_draw_to_the_reshuffle() -> Hand:
     # Three players, 18 cards: 15 dealt, a stub of 3.  Seat 2 folds (its cards go to the muck), seat 0 draws the
     # whole stub, seat 1 then needs a reshuffle.
     deck = _deck("2c3c4c5c7d", "2d3d4d5d8h", "9sTsJsQsKs", stub="6h7h9h")
-    h = find("27-triple-draw").deal(stacks=[100] * 3, button=2, blinds=(1, 2), cards=DeckSource(deck, rng=InOrder()))
+    h = find("27-triple-draw").deal(stacks=[100] * 3, button=2, blinds=(1, 2), cards=DeckSource(deck, stream=InOrder()))
     h.act(Action.fold(), 2)
     h.act(Action.call(), 0)
     h.act(Action.check(), 1)
@@ -87,7 +75,7 @@ def test_the_draw_limit_counts_only_cards_the_drawer_may_get() -> None:
     # Seat 1 draws five after seat 0's reshuffle-free draw... then seat 0, holding its own discards in the stub,
     # is offered only what the stub's other cards and the muck can give.
     deck = _deck("2c3c4c5c7d", "2d3d4d5d8h", stub="6h7h9h")
-    h = find("27-triple-draw").deal(stacks=[100] * 2, button=1, blinds=(1, 2), cards=DeckSource(deck, rng=InOrder()))
+    h = find("27-triple-draw").deal(stacks=[100] * 2, button=1, blinds=(1, 2), cards=DeckSource(deck, stream=InOrder()))
     h.act(Action.call(), 1)
     h.act(Action.check(), 0)
     # Heads-up: the big blind (seat 0) draws first, left of the button.

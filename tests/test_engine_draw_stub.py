@@ -13,25 +13,15 @@ worked out by hand from that rule.
 from __future__ import annotations
 
 import copy
-import random
 
 import pytest
 
+from handtools import InOrder
 from pokerroom.cards import format_cards, parse_cards
 from pokerroom.engine import Action, DeckSource, Event, EventType, Hand, OutOfCards, ScriptedCards
 from pokerroom.errors import IllegalAmount, NotYourCards
 from pokerroom.games import find
 from tabletools import new_table
-
-
-class InOrder(random.Random):
-    """A generator that never moves a card (as in tests/test_engine_draw.py)."""
-
-    def _randbelow(self, n: int) -> int:
-        return 0
-
-    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
-        pass
 
 
 def _deck(*hands: str, stub: str) -> list[int]:
@@ -49,7 +39,7 @@ def _state(h: Hand) -> tuple[object, ...]:
     """The hand's cards and chips, and its card source's stub, muck and generator."""
     src = h._cards
     deck = (
-        (list(src._cards), src._pos, list(src._muck), src.reshuffled, src._rng is None)
+        (list(src._cards), src._pos, list(src._muck), src.reshuffled, src._lazy)
         if isinstance(src, DeckSource)
         else None
     )
@@ -114,7 +104,7 @@ def test_six_handed_triple_draw_completes_every_draw_at_a_table() -> None:
     # reshuffled as often as needed (twice within the second and third draws' drawers), nobody gets their own
     # discards back, and the hand reaches its showdown and settles.
     t = new_table("27-triple-draw", players=range(6), stack=100, blinds=(1, 2), first_button=4)
-    h = t.start_hand(cards=DeckSource(SIX, rng=InOrder()))
+    h = t.start_hand(cards=DeckSource(SIX, stream=InOrder()))
     assert t.layout is not None and t.layout.button == 5 and t.layout.dealt == (0, 1, 2, 3, 4, 5)
     assert h.hole[2] == parse_cards("2h3h4h5h6h") and h._cards.remaining == 22
     assert t.to_act == 2  # left of the big blind (seat 1)
@@ -150,7 +140,7 @@ def test_six_handed_triple_draw_completes_every_draw_at_a_table() -> None:
 def test_the_stub_muck_and_hands_always_hold_the_whole_deck() -> None:
     # Folded hands go to the muck: a seat that folds before the first draw gives its five cards to the reshuffle.
     h = find("27-triple-draw").deal(
-        stacks=[100] * 6, button=5, blinds=(1, 2), cards=DeckSource(SIX, rng=InOrder())
+        stacks=[100] * 6, button=5, blinds=(1, 2), cards=DeckSource(SIX, stream=InOrder())
     )
     h.act(Action.fold(), 2)  # 2h..6h to the muck
     for seat in (3, 4, 5, 0):
@@ -181,7 +171,7 @@ def _ten_handed_lowball() -> Hand:
     deck = parse_cards(
         "2c2d2h2s3c3d3h3s4c4d 4h4s5c5d5h5s6c6d6h6s 7c7d7h7s8c8d8h8s9c9d 9h9sTcTdThTsJcJdJhJs QcQdQhQsKcKdKhKsAcAd AhAs"
     )
-    h = find("club-lowball").deal(stacks=[100] * 10, button=9, cards=DeckSource(deck, rng=InOrder()))
+    h = find("club-lowball").deal(stacks=[100] * 10, button=9, cards=DeckSource(deck, stream=InOrder()))
     for seat in range(10):  # "rundpass": everyone checks to the draw
         h.act(Action.check(), seat)
     return h
@@ -245,17 +235,17 @@ def test_a_refused_draw_changes_nothing() -> None:
 
 
 def test_a_deck_refuses_a_draw_it_cannot_complete_before_anything_moves() -> None:
-    src = DeckSource(parse_cards("AsKsQsJsTs 2c3c"), rng=InOrder())
+    src = DeckSource(parse_cards("AsKsQsJsTs 2c3c"), stream=InOrder())
     assert src.deal_hole([0], 5) == [parse_cards("AsKsQsJsTs")]
     src.discard(parse_cards("AsKs"))
     assert src.deal_draw(0, 2, parse_cards("AsKs")) == parse_cards("2c3c")  # the stub
     twin = copy.deepcopy(src)
     assert src.draw_capacity(parse_cards("AsKsQs")) == 0
     src.discard(parse_cards("Qs"))
-    frozen = (list(src._cards), src._pos, list(src._muck), src.reshuffled, src._mixer.getstate())  # type: ignore[union-attr]
+    frozen = (list(src._cards), src._pos, list(src._muck), src.reshuffled, src._stream)
     with pytest.raises(OutOfCards, match="cannot draw 1"):
         src.deal_draw(0, 1, parse_cards("AsKsQs"))
-    assert (list(src._cards), src._pos, list(src._muck), src.reshuffled, src._mixer.getstate()) == frozen  # type: ignore[union-attr]
+    assert (list(src._cards), src._pos, list(src._muck), src.reshuffled, src._stream) == frozen
     # Another seat may have them: As Ks Qs.
     twin.discard(parse_cards("Qs"))
     assert sorted(twin.deal_draw(1, 3, parse_cards("2c3c"))) == sorted(parse_cards("AsKsQs"))

@@ -102,8 +102,8 @@ def test_deep_state_sees_the_stub_the_muck_and_the_generator() -> None:
     assert deep_state(h) != before
     src._muck.pop()
     assert deep_state(h) == before
-    assert src._mixer is not None
-    src._mixer.random()
+    assert src._stream is not None
+    src._stream.word()
     assert deep_state(h) != before
 
 

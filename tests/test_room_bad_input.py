@@ -119,8 +119,11 @@ def test_a_viewers_record_never_holds_the_deck_seed() -> None:
     assert record is not None and record.setup.deck.seed is not None
     for seat in (0, 1, 2, None):
         view = record.view(seat)
-        assert view.setup.deck.seed is None and view.setup.deck.commitment == record.setup.deck.commitment
-        assert record_json(view)["setup"]["deck"] == {"seed": None, "commitment": None}  # type: ignore[index]
+        assert view.setup.deck.seed is None and view.setup.deck.root == record.setup.deck.root
+        assert record_json(view)["setup"]["deck"] == {  # type: ignore[index]
+            "stream": "hmac-sha256-v1", "seed": None, "server_seed": None, "client_seeds": [], "seed_hash": None,
+            "root": None,
+        }
     assert record_from_json(record_json(record)) == record  # the full record keeps it
 
 

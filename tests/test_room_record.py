@@ -145,7 +145,7 @@ def test_house_rules_and_table_fields_read_back() -> None:
     hand = game.deal(stacks=[200, 200, 200], button=1, seed=1)
     seats = [SeatRecord(4, "Ann", 200), SeatRecord(6, "Bo", 200), SeatRecord(9, "Cy", 200)]
     record = record_of(hand, seats=seats, unit=Decimal("0.2"), currency="SEK", table_id=3, table_name="club",
-                       number=12, deck=Deck(commitment="ab12"))
+                       number=12, deck=Deck(seed_hash="ab" * 32, root="cd" * 32))
     back = setup_from_json(_through_json(setup_json(record.setup)))
     assert back == record.setup and back.rules == {"ante": 5, "ranges": (2, 20, 60)}
     assert back.the_game() == game and back.players == ("Ann", "Bo", "Cy") and back.unit == Decimal("0.2")

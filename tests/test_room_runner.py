@@ -132,7 +132,9 @@ def test_journal_is_committed_before_each_action_is_applied(store: Store) -> Non
     assert entries[0] == {"seat": 0, "cause": "player", "action": "call"}  # three-handed the button acts first
     assert hand.status == "complete" and hand.record is not None
     setup = hand.setup
-    assert setup["deck"] == {"seed": 5, "commitment": None}
+    assert setup["deck"] == {
+        "stream": "hmac-sha256-v1", "seed": 5, "server_seed": None, "client_seeds": [], "seed_hash": None, "root": None
+    }
     assert [p[1] for p in setup["seats"]] == ["a", "b", "c"]  # type: ignore[index]
 
 

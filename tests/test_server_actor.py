@@ -18,8 +18,9 @@ from pokerroom.room.clock import VirtualClock
 from pokerroom.server.accounts import PLAY_CHIPS, Users, play_account
 from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import Lobby
-from pokerroom.server.protocol import Act, Leave, Ping, Sit, parse
+from pokerroom.server.protocol import VERSION, Act, Leave, Ping, Sit, parse
 from pokerroom.store import Store
+from servertools import turn_act
 
 SOAK = bool(os.environ.get("POKERROOM_SOAK"))
 
@@ -98,7 +99,7 @@ def _choose(rng: random.Random, legal: dict[str, Any], cards: list[str]) -> dict
     if "fold" in kinds and len(kinds) > 1 and rng.random() < 0.8:
         kinds.remove("fold")
     kind = rng.choice(kinds)
-    msg: dict[str, Any] = {"v": 2, "type": "act", "action": kind}
+    msg: dict[str, Any] = {"v": VERSION, "type": "act", "action": kind}
     if kind in ("bet", "raise"):
         lo, hi = legal[kind]
         msg["amount"] = rng.choice(legal["amounts"]) if "amounts" in legal else rng.choice((lo, lo, hi, (lo + hi) // 2))
@@ -123,7 +124,8 @@ def _drive(actor: TableActor, clients: dict[str, Client], clock: VirtualClock, r
             hand = state["hand"]
             assert hand is not None and hand["to_act"] == seat and hand["legal"] is not None
             mine = next(p for p in hand["players"] if p["seat"] == seat)
-            actor.handle(clients[player], parse(json.dumps(_choose(rng, hand["legal"], mine["cards"]))))
+            msg = {**_choose(rng, hand["legal"], mine["cards"]), "hand": hand["number"], "seq": len(hand["events"])}
+            actor.handle(clients[player], parse(json.dumps(msg)))
             assert not clients[player].errors(), clients[player].errors()
         elif actor.table.hand_number >= target and not actor._hand_running():
             break
@@ -156,7 +158,8 @@ def test_a_fold_heads_up_moves_exact_chips_and_the_store_follows(store: Store) -
     assert state["hand"]["legal"]["actions"] == ["fold", "call", "raise"]
     assert state["hand"]["legal"]["call"] == 1
     assert state["hand"]["pot"] == 3
-    actor.handle(first, parse('{"v": 2, "type": "act", "action": "fold"}'))
+    moment = {"hand": state["hand"]["number"], "seq": len(state["hand"]["events"])}
+    actor.handle(first, parse(json.dumps({"v": VERSION, "type": "act", "action": "fold", **moment})))
     actor.broadcast()
     stacks = {st.player: st.stack for st in table.seats if st is not None}
     if first is alice:
@@ -179,7 +182,7 @@ def test_refusals_are_sent_back_and_change_nothing(store: Store) -> None:
     alice, bob = Client("alice", actor), Client("bob", actor)
     actor.connect(alice)
     actor.connect(bob)
-    actor.handle(alice, Act(Action.check()))
+    actor.handle(alice, turn_act(actor, Action.check()))
     assert alice.errors()[-1]["code"] == "not_seated"
     actor.handle(alice, Sit(0, 100))
     actor.handle(bob, Sit(0, 100))
@@ -189,20 +192,20 @@ def test_refusals_are_sent_back_and_change_nothing(store: Store) -> None:
     actor.tick()
     waiting = bob if actor.table.to_act == 0 else alice
     before = [st.stack for st in actor.table.seats if st is not None], len(actor.table.hand.events)  # type: ignore[union-attr]
-    actor.handle(waiting, Act(Action.call()))
+    actor.handle(waiting, turn_act(actor, Action.call()))
     assert waiting.errors()[-1]["code"] == "not_your_turn"
     mover = alice if waiting is bob else bob
-    actor.handle(mover, Act(Action.raise_to(3)))
+    actor.handle(mover, turn_act(actor, Action.raise_to(3)))
     err = mover.errors()[-1]
     assert err["code"] == "illegal_amount" and err["allowed"]["raise"] == [4, 4]
-    actor.handle(mover, Act(Action.check(), seat=1 - actor.table.seat_of(mover.player)))
+    actor.handle(mover, turn_act(actor, Action.check(), seat=1 - actor.table.seat_of(mover.player)))
     assert mover.errors()[-1]["code"] == "wrong_seat"
-    actor.handle(mover, Act(Action.call(), hand=actor.table.hand_number - 1 or 99))
+    actor.handle(mover, Act(Action.call(), hand=actor.table.hand_number - 1 or 99, seq=before[1]))
     assert mover.errors()[-1]["code"] == "stale_hand"
     after = [st.stack for st in actor.table.seats if st is not None], len(actor.table.hand.events)  # type: ignore[union-attr]
     assert after == before
     actor.handle(mover, Ping("x"))
-    assert mover.messages[-1] == {"v": 2, "type": "pong", "id": "x"}
+    assert mover.messages[-1] == {"v": VERSION, "type": "pong", "id": "x"}
     lobby.close()
 
 
@@ -228,7 +231,7 @@ def test_disconnect_protection_after_the_grace_on_a_real_money_fixed_limit_table
     # Whoever acts first raises; the other then drops off and never answers.
     first = alice if actor.table.to_act == 0 else bob
     other = bob if first is alice else alice
-    actor.handle(first, Act(Action.raise_to(4)))
+    actor.handle(first, turn_act(actor, Action.raise_to(4)))
     assert actor.table.seats[actor.table.seat_of(other.player)].connected  # type: ignore[union-attr]
     actor.disconnect(other)
     clock.advance(31.0)
@@ -243,15 +246,22 @@ def test_disconnect_protection_after_the_grace_on_a_real_money_fixed_limit_table
     kinds = [e.type for e in h.events]
     assert EventType.ARTIFICIAL_ALL_IN in kinds
     while actor._hand_running():  # the connected player checks it down; the protected one can act no more
-        actor.handle(first, Act(Action.check()))
+        actor.handle(first, turn_act(actor, Action.check()))
         actor.tick()
     assert actor.table.hand is not None and actor.table.hand.is_complete
     clock.advance(61.0)
     actor.tick()
     assert all(st is None or st.player != other.player for st in actor.table.seats)
     balances = {n: store.balance(store.account_id(n)) for n in ("alice", "bob")}
-    assert balances[other.player] == 900 + actor.table.record.final[actor.table.record.players.index(  # type: ignore[union-attr]
-        next(p for p in actor.table.record.players if p[1] == other.player))]  # type: ignore[union-attr]
+    assert (
+        balances[other.player]
+        == 900
+        + actor.table.record.final[
+            actor.table.record.players.index(  # type: ignore[union-attr]
+                next(p for p in actor.table.record.players if p[1] == other.player)
+            )
+        ]
+    )  # type: ignore[union-attr]
     lobby.close()
 
 
@@ -383,9 +393,11 @@ def test_show_or_muck_in_turn_when_the_table_says_so(store: Store) -> None:
         if "show" in legal["actions"]:
             assert legal["actions"] == ["show", "muck"]
             shown = actor.table.hand.shown  # type: ignore[union-attr]
-            actor.handle(clients[player], Act(Action.muck() if shown else Action.show()))
+            actor.handle(clients[player], turn_act(actor, Action.muck() if shown else Action.show()))
         else:
-            actor.handle(clients[player], Act(Action.check() if "check" in legal["actions"] else Action.call()))
+            actor.handle(
+                clients[player], turn_act(actor, Action.check() if "check" in legal["actions"] else Action.call())
+            )
         assert not clients[player].errors()
     result = actor.table.record
     assert result is not None

@@ -20,6 +20,7 @@ import servertools
 from pokerroom.formats.phh import loads
 from pokerroom.formats.replay import replay
 from pokerroom.server import COOKIE, Starter
+from pokerroom.server.protocol import VERSION
 from pokerroom.store import Store
 from servertools import (
     DUEL,
@@ -188,10 +189,10 @@ def test_games(db: str) -> None:
             "stud", "stud8", "razz", "soko", "americana", "telesina"
         }
         assert {g["default_stakes"] for g in games if g["family"] != "stud"} == {"1/2"}
-        alice = sign_up(client, "alice")
-        for g in games:
+        for g in games:  # a player each: a player may keep MAX_OPEN_TABLES open
+            player = sign_up(client, f"p-{g['id']}")
             body = {"name": f"t-{g['id']}", "game": g["id"], "stakes": g["default_stakes"], "limit": g["default_limit"]}
-            assert api(client, alice, "POST", "/api/tables", 201, json=body)["game"] == g["id"], g
+            assert api(client, player, "POST", "/api/tables", 201, json=body)["game"] == g["id"], g
 
 
 def test_tables_and_create_table(db: str) -> None:
@@ -259,10 +260,10 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
                 "buy_in": {"min": 40, "max": 200, "default": 200},
             }  # fmt: skip
             chat = {"messages": [], "operator": False, "muted": []}
-            assert conn.welcome == {"v": 2, "type": "welcome", "player": "alice", "table": info, "chat": chat}
+            assert conn.welcome == {"v": VERSION, "type": "welcome", "player": "alice", "table": info, "chat": chat}
             first = conn.recv()
             assert first == {
-                "v": 2, "type": "state", "table": 1, "hand_number": 0, "seats": [None, None], "button": None,
+                "v": VERSION, "type": "state", "table": 1, "hand_number": 0, "seats": [None, None], "button": None,
                 "you": None, "hand": None, "clock": None, "next_deal": None, "results": [],
                 "buy_in": {"min": 40, "max": 200, "default": 200},
                 "rebuy": {"allowed": False, "max": None, "queued": None},
@@ -319,18 +320,19 @@ def test_no_limit_club_lowball_offers_no_rebuy_while_the_player_has_chips(db: st
 PARSE_ERRORS = [
     ("not json", "malformed"),
     ("[1, 2, 3]", "malformed"),
-    (json.dumps({"v": 2, "type": "ping", "id": "x" * 5000}), "too_long"),
+    (json.dumps({"v": VERSION, "type": "ping", "id": "x" * 5000}), "too_long"),
     ('{"type": "ping"}', "version"),
-    ('{"v": 1, "type": "ping"}', "version"),
-    ('{"v": 2, "type": "dance"}', "unknown_type"),
-    ('{"v": 2, "type": "sit", "seat": "one", "buy_in": 100}', "bad_field"),
-    ('{"v": 2, "type": "rebuy", "amount": 0}', "bad_field"),
-    ('{"v": 2, "type": "act", "action": "jump"}', "bad_field"),
-    ('{"v": 2, "type": "act", "action": "raise"}', "bad_field"),
-    ('{"v": 2, "type": "act", "action": "fold", "hand": 0}', "bad_field"),
-    ('{"v": 2, "type": "act", "action": "draw", "cards": "As"}', "bad_field"),
-    ('{"v": 2, "type": "act", "action": "draw", "cards": ["Xx"]}', "bad_card"),
-    ('{"v": 2, "type": "act", "action": "show", "cards": ["As", "As"]}', "bad_card"),
+    ('{"v": 2, "type": "ping"}', "version"),
+    ('{"v": 3, "type": "dance"}', "unknown_type"),
+    ('{"v": 3, "type": "sit", "seat": "one", "buy_in": 100}', "bad_field"),
+    ('{"v": 3, "type": "rebuy", "amount": 0}', "bad_field"),
+    ('{"v": 3, "type": "act", "action": "jump"}', "bad_field"),
+    ('{"v": 3, "type": "act", "action": "raise"}', "bad_field"),
+    ('{"v": 3, "type": "act", "action": "fold", "hand": 0, "seq": 0}', "bad_field"),
+    ('{"v": 3, "type": "act", "action": "fold", "hand": 1}', "bad_field"),  # no seq: the turn is not named
+    ('{"v": 3, "type": "act", "action": "draw", "cards": "As"}', "bad_field"),
+    ('{"v": 3, "type": "act", "action": "draw", "cards": ["Xx"]}', "bad_card"),
+    ('{"v": 3, "type": "act", "action": "show", "cards": ["As", "As"]}', "bad_card"),
 ]
 
 
@@ -350,10 +352,10 @@ def test_socket_refuses_bad_messages_and_goes_on(db: str) -> None:
             conn.ws.send_bytes(b"\xff\xfe")
             conn.error("malformed")
             conn.ping("bytes")
-            conn.ws.send_bytes(b'{"v": 2, "type": "ping", "id": "binary"}')
+            conn.ws.send_bytes(b'{"v": 3, "type": "ping", "id": "binary"}')
             conn.until(lambda m: m["type"] == "pong" and m["id"] == "binary", "a pong to a binary frame")
             # Nothing changed: alice still sits with her 200 (less her blind) and the hand goes on.
-            s = conn.turn(1)
+            s = conn.current(lambda s: my_turn(s, 1), "my turn in hand 1")
             assert seat(s, 1)["player"] == "alice" and s["hand"]["players"][1]["starting"] == 200
 
 
@@ -364,7 +366,7 @@ def test_socket_refuses_table_errors_and_goes_on(db: str) -> None:
         alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
         with table(client, alice) as a, table(client, bob) as b:
             for type_, fields, code in [
-                ("act", {"action": "check"}, "not_seated"),
+                ("act", {"action": "check", "hand": 1, "seq": 0}, "not_seated"),
                 ("leave", {}, "not_seated"),
                 ("rebuy", {"amount": 10}, "not_seated"),
                 ("sit_out", {}, "not_seated"),
@@ -391,7 +393,7 @@ def test_socket_refuses_table_errors_and_goes_on(db: str) -> None:
             assert s["hand"]["legal"] == legal
             b.state(lambda s: s["hand"] is not None and s["hand"]["number"] == 1)
             b.act("check")
-            assert b.error("not_your_turn")["message"] == "it is seat 0's turn, not seat 1's"
+            assert b.error("not_your_turn")["message"] == "it is alice's turn (seat 0), not yours (seat 1)"
             b.ping("turn")
             a.act("check", seat=1)
             a.error("wrong_seat")

@@ -35,6 +35,7 @@ import servertools
 from pokerroom.errors import StoreError
 from pokerroom.server import COOKIE, Starter, create_app
 from pokerroom.server.accounts import sessions
+from pokerroom.server.throttle import LoginLimits, Rate
 from pokerroom.store import Store
 from servertools import (
     BAD,
@@ -83,7 +84,7 @@ def test_deeply_nested_json_is_malformed_and_the_connection_stays(db: str) -> No
         with table(client, alice) as conn:
             conn.ws.send_text("[" * 2000 + "]" * 2000)
             conn.error("malformed")
-            conn.ws.send_text('{"v": 2, "type": "ping", "id": ' + "[" * 1500 + "]" * 1500 + "}")
+            conn.ws.send_text('{"v": 3, "type": "ping", "id": ' + "[" * 1500 + "]" * 1500 + "}")
             assert conn.until(lambda m: m["type"] in ("error", "pong"), "an answer")["type"] == "error"
             conn.ping("still here")
 
@@ -278,8 +279,10 @@ def test_threads_do_not_exhaust_the_connection_pool(db: str, monkeypatch: pytest
     overflow) every further checkout waited 30 s and failed.  24 log-ins at once made 11 of them fail, and from
     then on every request needing the database failed, and the table actors, on the event loop, froze the whole
     server for 30 s at each read.  (Here the pool waits 2 s, not 30.)"""
-    hashes(monkeypatch, 600, 256)  # ~60 ms: the log-ins overlap, each on a worker thread of its own
-    with serve(db) as client:
+    hashes(monkeypatch, 600, 256)  # ~60 ms: the log-ins overlap
+    # The throttle and the hashing pool's queue (issue 19) out of the way: the store's connections are the point.
+    anyone = Rate(burst=100, every=1.0)
+    with serve(db, login_limits=LoginLimits(anyone, anyone, anyone, anyone), hash_queue=24) as client:
         alice = sign_up(client, "alice")
         store_of(client).engine.pool._timeout = 2.0  # type: ignore[attr-defined]
         barrier = threading.Barrier(24)
@@ -527,37 +530,37 @@ def test_table_names_refuse_control_characters(db: str) -> None:
 
 
 JUNK = [
-    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": NaN}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": Infinity}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": -Infinity}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 1e400, "buy_in": 100}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": 100.0}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": true}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": "100"}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": -100}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": null}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 0}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 99, "buy_in": 100}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": ' + "9" * 4000 + ', "buy_in": 100}', "bad_field"),
-    ('{"v": 2, "type": "sit", "seat": 1, "buy_in": ' + "9" * 4000 + "}", "room"),
-    ('{"v": 2, "type": "sit", "seat": 1, "buy_in": 9007199254740993}', "room"),
-    ('{"v": 2, "type": "sit", "seat": 1, "buy_in": 20000}', "room"),
-    ('{"v": 2, "type": "sit", "seat": 0, "buy_in": 100}', "room"),  # the bot's seat
-    ('{"v": 2, "type": "rebuy", "amount": 1e3}', "bad_field"),
-    ('{"v": 2, "type": "bots", "count": -1}', "bad_field"),
-    ('{"v": 2.0, "type": "ping"}', "version"),
-    ('{"v": 2, "v": 1, "type": "ping"}', "version"),
-    ('{"v": 2, "type": "act", "action": "raise", "amount": 10, "hand": "1"}', "bad_field"),
-    ('{"v": 2, "type": "act", "action": "draw", "cards": [["As"]]}', "bad_field"),
-    ('{"v": 2, "type": "act", "action": "draw", "cards": ["As", "as"]}', "bad_card"),
-    ('{"v": 2, "type": "act", "action": "show", "cards": ["\\u0041s"]}', "not_seated"),
-    ('{"v": 2, "type": "act", "action": "fold"}', "not_seated"),
-    ('{"v": 2, "type": "leave"}', "not_seated"),
-    ('{"v": 2, "type": "come_back"}', "not_seated"),
-    ('{"v": 2, "type": "rebuy", "amount": 5}', "not_seated"),
-    ('{"v": 2, "type": "sit\\u0000", "seat": 0}', "unknown_type"),
-    ('{"v": 2, "type": "ping", "id": "\\ud800"}', None),  # a lone surrogate is echoed, not a crash
-    ('{"v": 2, "type": "ping", "id": "é中🂡", "extra": {"x": [1, 2]}}', None),  # extra fields are ignored
+    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": NaN}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": Infinity}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": -Infinity}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 1e400, "buy_in": 100}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": 100.0}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": true}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": "100"}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": -100}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": null}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 0}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 99, "buy_in": 100}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": ' + "9" * 4000 + ', "buy_in": 100}', "bad_field"),
+    ('{"v": 3, "type": "sit", "seat": 1, "buy_in": ' + "9" * 4000 + "}", "room"),
+    ('{"v": 3, "type": "sit", "seat": 1, "buy_in": 9007199254740993}', "room"),
+    ('{"v": 3, "type": "sit", "seat": 1, "buy_in": 20000}', "room"),
+    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": 100}', "room"),  # the bot's seat
+    ('{"v": 3, "type": "rebuy", "amount": 1e3}', "bad_field"),
+    ('{"v": 3, "type": "bots", "count": -1}', "bad_field"),
+    ('{"v": 3.0, "type": "ping"}', "version"),
+    ('{"v": 3, "v": 2, "type": "ping"}', "version"),
+    ('{"v": 3, "type": "act", "action": "raise", "amount": 10, "hand": "1"}', "bad_field"),
+    ('{"v": 3, "type": "act", "action": "draw", "cards": [["As"]]}', "bad_field"),
+    ('{"v": 3, "type": "act", "action": "draw", "cards": ["As", "as"]}', "bad_card"),
+    ('{"v": 3, "type": "act", "action": "show", "cards": ["\\u0041s"], "hand": 1, "seq": 0}', "not_seated"),
+    ('{"v": 3, "type": "act", "action": "fold", "hand": 1, "seq": 0}', "not_seated"),
+    ('{"v": 3, "type": "leave"}', "not_seated"),
+    ('{"v": 3, "type": "come_back"}', "not_seated"),
+    ('{"v": 3, "type": "rebuy", "amount": 5}', "not_seated"),
+    ('{"v": 3, "type": "sit\\u0000", "seat": 0}', "unknown_type"),
+    ('{"v": 3, "type": "ping", "id": "\\ud800"}', None),  # a lone surrogate is echoed, not a crash
+    ('{"v": 3, "type": "ping", "id": "é中🂡", "extra": {"x": [1, 2]}}', None),  # extra fields are ignored
     (" " * 4096 + "{}", "too_long"),
     ("{" * 4097, "too_long"),
 ]
@@ -575,7 +578,7 @@ def test_junk_messages_are_refused_and_the_table_goes_on(db: str) -> None:
                 else:
                     assert (m["type"], m["code"]) == ("error", code), (text[:80], m)
                 conn.ping(k)
-            for frame in (b"\xc3\x28", b'{"v": 2, "type": "ping", "id": "\xff"}', b"\x00" * 100):
+            for frame in (b"\xc3\x28", b'{"v": 3, "type": "ping", "id": "\xff"}', b"\x00" * 100):
                 conn.ws.send_bytes(frame)
                 conn.error("malformed")
             conn.ping("bytes")
@@ -747,6 +750,7 @@ def test_seat_and_turn_abuse_is_refused(db: str) -> None:
             b.error("room")
             b.send("sit", seat=1, buy_in=100)
             a.state(lambda s: my_turn(s, 1))
+            b.state(lambda s: s["hand"] is not None, "hand 1 dealt")
             b.act("call")
             b.error("not_your_turn")
             b.act("call", seat=0)
@@ -767,7 +771,7 @@ def test_seat_and_turn_abuse_is_refused(db: str) -> None:
             a.error("stale_hand")
             b.send("leave")
             b.state(lambda s: s["you"] is None)
-            b.act("check")
+            b.act("check", hand=2, seq=0)
             b.error("not_seated")
             b.send("sit", seat=1, buy_in=PLAY + 1)
             b.error("room")
@@ -783,7 +787,8 @@ def test_draw_cards_must_be_the_players_own(db: str) -> None:
             a.send("sit", seat=0, buy_in=100)
             b.send("sit", seat=1, buy_in=100)
             s = w.state(lambda s: s["hand"] is not None and s["hand"]["phase"] == "betting")
-            conns[s["hand"]["to_act"]].act("draw", cards=[])
+            moment = {"hand": s["hand"]["number"], "seq": len(s["hand"]["events"])}  # as the watcher saw it
+            conns[s["hand"]["to_act"]].act("draw", cards=[], **moment)
             conns[s["hand"]["to_act"]].error("illegal_action")  # not in the draw
             d = Driver(w, conns)
             d.last = s
@@ -792,7 +797,7 @@ def test_draw_cards_must_be_the_players_own(db: str) -> None:
             me = conns[seat]
             turn = me.state(lambda m: my_turn(m) and m["hand"]["phase"] == "draw", "my draw")
             mine = turn["hand"]["players"][seat]["cards"]
-            conns[1 - seat].act("draw", cards=[])
+            conns[1 - seat].act("draw", cards=[], hand=turn["hand"]["number"], seq=len(turn["hand"]["events"]))
             conns[1 - seat].error("not_your_turn")
             deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
             foreign = [c for c in deck if c not in mine]
@@ -815,11 +820,11 @@ def test_two_tabs_share_one_seat(db: str) -> None:
             s = tab.state(lambda s: my_turn(s, 1))
             assert "??" not in s["hand"]["players"][0]["cards"]
             tab.act("call", hand=1)
-            a.act("call", hand=1)  # the other tab, a moment later
-            a.error("not_your_turn")
+            a.act("call", hand=1)  # the other tab, a moment later, on the state before the call
+            a.error("stale_hand")
         b.ping("tab closed")
         actor = actor_of(client)
         assert "alice" in actor.connections and not actor.away
         assert actor.table.seats[0].connected
-        s = b.state(lambda s: my_turn(s, 1))
+        s = b.current(lambda s: my_turn(s, 1))
         assert [e["type"] for e in s["hand"]["events"]].count("call") == 1

@@ -21,11 +21,11 @@ from pokerroom.server import create_app
 from pokerroom.server.accounts import PLAY_CHIPS, Users, play_account
 from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import Lobby, Starter
-from pokerroom.server.protocol import VERSION, Act, ComeBack, Rebuy, Sit
+from pokerroom.server.protocol import VERSION, ComeBack, Rebuy, Sit
 from pokerroom.server.summary import CATEGORY_IDS, NO_PAIR
 from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
-from servertools import Recorder
+from servertools import Recorder, turn_act
 
 Client = Recorder
 
@@ -66,7 +66,7 @@ def _check_down(actor: TableActor, clients: dict[str, Client]) -> None:
         legal = actor.table.hand.legal_actions()  # type: ignore[union-attr]
         assert legal is not None
         kinds = [k.value for k in legal.kinds()]
-        actor.handle(clients[st.player], Act(Action.check() if "check" in kinds else Action.call()))
+        actor.handle(clients[st.player], turn_act(actor, Action.check() if "check" in kinds else Action.call()))
 
 
 # ---------------------------------------------------------------------------------------------- the result line
@@ -172,7 +172,7 @@ def test_everyone_folds_the_winner_wins_uncontested_and_the_next_deal_comes_soon
     # Heads-up the button posts the small blind and acts first (settled decision 14): alice folds her 1 chip;
     # bob's uncalled big blind chip comes back and he wins the 2-chip pot.
     assert actor.table.button == 0 and actor.table.to_act == 0
-    actor.handle(clients["alice"], Act(Action.fold()))
+    actor.handle(clients["alice"], turn_act(actor, Action.fold()))
     result = actor.results[-1]
     assert result["summary"] == [{"seat": 1, "player": "bob", "amount": 2, "uncontested": True, "hands": []}]
     assert result["shown"] == {} and result["net"] == [-1, 1]
@@ -259,7 +259,7 @@ def test_shut_says_how_many_hands_it_voided_and_what_chips_went_back(store: Stor
     quiet.handle(carol, Sit(0, 150))  # alone: never dealt
     clock.advance(5.0)
     actor.tick()
-    actor.handle(clients["alice"], Act(Action.call()))  # 2 chips each in the pot of hand 1
+    actor.handle(clients["alice"], turn_act(actor, Action.call()))  # 2 chips each in the pot of hand 1
     assert actor._hand_running() and actor.state("alice")["hand"]["pot"] == 4
     done = lobby.close()
     # Hand 1 is void, every chip back (RULES §3.8); alice, bob and carol stand up with 200, 200 and 150.
@@ -331,7 +331,7 @@ def test_a_busted_player_rebuys_during_the_next_hand_and_is_dealt_in_after_it(st
             shove = player == "alice" and legal.raise_ is not None
             passive = Action.fold() if player == "carol" and legal.fold else legal.passive()
             action = Action.raise_to(legal.raise_[1]) if shove else passive
-            actor.handle(clients[player], Act(action))
+            actor.handle(clients[player], turn_act(actor, action))
         if st.stack == 0:
             break
     assert st.sitting_out and st.stack == 0

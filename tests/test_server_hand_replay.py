@@ -15,9 +15,9 @@ from pokerroom.room.clock import VirtualClock
 from pokerroom.server.accounts import Users
 from pokerroom.server.hand_replay import VOID_PHASE, replay_json
 from pokerroom.server.lobby import Lobby
-from pokerroom.server.protocol import Act, Sit
+from pokerroom.server.protocol import Sit
 from pokerroom.store import Store
-from servertools import Message, Recorder, api, serve, sign_up, table
+from servertools import Message, Recorder, api, serve, sign_up, table, turn_act
 from test_formats_pokerstars_writer import side_pot_hand
 from test_server_api import bet_the_flop, play
 
@@ -119,7 +119,7 @@ def test_a_hand_voided_by_a_stop_replays_to_its_refund(tmp_path: Path) -> None:
     [running] = store.hands_in_progress()
     hand_id = running.id
     assert actor.table.to_act == 0  # alice, the button, posts the small blind and acts first
-    actor.handle(clients["alice"], Act(Action.raise_to(6)))
+    actor.handle(clients["alice"], turn_act(actor, Action.raise_to(6)))
     assert lobby.close().hands_voided == 1
     record = store.hand_record(hand_id)
     try:

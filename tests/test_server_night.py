@@ -188,9 +188,9 @@ def test_a_club_holdem_night_with_the_cap_the_fee_a_departure_and_end_now(db: st
             # a player acts only for their own seat, in turn
             to_act = s["hand"]["to_act"]
             other = next(n for n, seat in ((x["player"], i) for i, x in enumerate(s["seats"]) if x) if seat != to_act)
-            conns[other].send("act", action="check", seat=to_act)
+            conns[other].act("check", seat=to_act)
             conns[other].error("wrong_seat")
-            conns[other].send("act", action="check")
+            conns[other].act("check")
             conns[other].error("not_your_turn")
             driver = Driver(a, seat_conns(s, conns))
             driver.last = s

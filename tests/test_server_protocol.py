@@ -15,6 +15,7 @@ from pokerroom.games import find
 from pokerroom.server.protocol import (
     ERROR_CODES,
     MAX_MESSAGE,
+    VERSION,
     Act,
     AddBots,
     ComeBack,
@@ -30,15 +31,20 @@ from pokerroom.server.protocol import (
 )
 
 TYPES = [
-    *("sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping"),
+    *("sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping", "seed"),
     *("chat", "mute", "unmute", "chat_remove", "chat_mute"),
 ]
 ACTIONS = ["bring-in", "fold", "check", "call", "bet", "raise", "draw", "split", "show", "muck"]  # ActionKind order
 
 
 def msg(type_: str, **fields: Any) -> str:
-    """A v1 client message of ``type_``."""
-    return json.dumps({"v": 2, "type": type_, **fields})
+    """A client message of ``type_`` (this protocol's version)."""
+    return json.dumps({"v": VERSION, "type": type_, **fields})
+
+
+def act(**fields: Any) -> str:
+    """An ``act`` answering hand 3 when it had 5 events, unless ``fields`` say otherwise."""
+    return msg("act", **{"hand": 3, "seq": 5, **fields})
 
 
 def refused(text: str | bytes) -> ProtocolError:
@@ -64,20 +70,20 @@ def refused(text: str | bytes) -> ProtocolError:
         (msg("ping", id="x-1"), Ping(id="x-1")),
         (msg("ping", id=7), Ping(id=7)),
         (msg("ping"), Ping(id=None)),
-        (msg("act", action="fold"), Act(Action.fold())),
-        (msg("act", action="check"), Act(Action.check())),
-        (msg("act", action="call", hand=12, seat=4), Act(Action.call(), hand=12, seat=4)),
-        (msg("act", action="bet", amount=6), Act(Action.bet(6))),
-        (msg("act", action="raise", amount=40), Act(Action.raise_to(40))),
-        (msg("act", action="bring-in"), Act(Action.post_bring_in())),
-        (msg("act", action="draw", cards=["As", "Td"]), Act(Action.draw(tuple(parse_cards("AsTd"))))),
-        (msg("act", action="draw", cards=[]), Act(Action.draw(()))),
-        (msg("act", action="draw"), Act(Action.draw(()))),  # absent: stand pat
-        (msg("act", action="split"), Act(Action.split())),
-        (msg("act", action="show", cards=["Kh"]), Act(Action.show(tuple(parse_cards("Kh"))))),
-        (msg("act", action="show"), Act(Action.show(None))),
-        (msg("act", action="muck"), Act(Action.muck())),
-        (msg("act", action="fold", hand=None, seat=None), Act(Action.fold())),  # null guards: none
+        (act(action="fold"), Act(Action.fold(), 3, 5)),
+        (act(action="check"), Act(Action.check(), 3, 5)),
+        (act(action="call", hand=12, seq=0, seat=4), Act(Action.call(), hand=12, seq=0, seat=4)),
+        (act(action="bet", amount=6), Act(Action.bet(6), 3, 5)),
+        (act(action="raise", amount=40), Act(Action.raise_to(40), 3, 5)),
+        (act(action="bring-in"), Act(Action.post_bring_in(), 3, 5)),
+        (act(action="draw", cards=["As", "Td"]), Act(Action.draw(tuple(parse_cards("AsTd"))), 3, 5)),
+        (act(action="draw", cards=[]), Act(Action.draw(()), 3, 5)),
+        (act(action="draw"), Act(Action.draw(()), 3, 5)),  # absent: stand pat
+        (act(action="split"), Act(Action.split(), 3, 5)),
+        (act(action="show", cards=["Kh"]), Act(Action.show(tuple(parse_cards("Kh"))), 3, 5)),
+        (act(action="show"), Act(Action.show(None), 3, 5)),
+        (act(action="muck"), Act(Action.muck(), 3, 5)),
+        (act(action="fold", seat=None), Act(Action.fold(), 3, 5)),  # a null seat: the player's own
     ],
 )
 def test_parse_each_message(text: str, command: object) -> None:
@@ -100,7 +106,7 @@ def test_parse_message_at_the_length_limit() -> None:
     [
         ("not json", "malformed"),
         ("", "malformed"),
-        ('{"v": 2, "type": "ping"', "malformed"),
+        ('{"v": 3, "type": "ping"', "malformed"),
         ("[1, 2]", "malformed"),
         ('"ping"', "malformed"),
         ("null", "malformed"),
@@ -109,14 +115,15 @@ def test_parse_message_at_the_length_limit() -> None:
         ("x" * (MAX_MESSAGE + 1), "too_long"),  # the length is checked before the JSON
         ('{"type": "ping"}', "version"),
         ('{"v": 1, "type": "ping"}', "version"),
-        ('{"v": "2", "type": "ping"}', "version"),
+        ('{"v": "3", "type": "ping"}', "version"),
+        ('{"v": 2, "type": "ping"}', "version"),  # version 2's clients act without the turn: refused whole
         ('{"v": true, "type": "ping"}', "version"),
         ('{"v": null, "type": "ping"}', "version"),
-        ('{"v": 2}', "unknown_type"),
-        ('{"v": 2, "type": "dance"}', "unknown_type"),
-        ('{"v": 2, "type": 5}', "unknown_type"),
-        ('{"v": 2, "type": "Ping"}', "unknown_type"),
-        ('{"v": 2, "type": "pong"}', "unknown_type"),  # a server message, not a client one
+        ('{"v": 3}', "unknown_type"),
+        ('{"v": 3, "type": "dance"}', "unknown_type"),
+        ('{"v": 3, "type": 5}', "unknown_type"),
+        ('{"v": 3, "type": "Ping"}', "unknown_type"),
+        ('{"v": 3, "type": "pong"}', "unknown_type"),  # a server message, not a client one
     ],
 )
 def test_parse_refuses_message(text: str | bytes, code: str) -> None:
@@ -152,11 +159,18 @@ def test_parse_refuses_message(text: str | bytes, code: str) -> None:
         (msg("act", action="bet", amount=0), "'amount'"),
         (msg("act", action="raise", amount=12.5), "'amount'"),
         (msg("act", action="raise", amount="40"), "'amount'"),
-        # the guards: a hand number of 1 or more, a seat of 0 or more
-        (msg("act", action="check", hand=0), "'hand'"),
-        (msg("act", action="check", hand="3"), "'hand'"),
-        (msg("act", action="check", seat=-1), "'seat'"),
-        (msg("act", action="check", seat=False), "'seat'"),
+        # the guards: a hand number of 1 or more and the events seen (0 or more), both required; a seat of 0 or more
+        (act(action="check", hand=0), "'hand'"),
+        (act(action="check", hand="3"), "'hand'"),
+        (msg("act", action="check", seq=0), "'hand' is required"),
+        (act(action="check", hand=None), "'hand' is required"),
+        (msg("act", action="check", hand=1), "'seq' is required"),
+        (msg("act", action="check"), "'hand' and 'seq' are required"),
+        (act(action="check", seq=-1), "'seq'"),
+        (act(action="check", seq=2.0), "'seq'"),
+        (act(action="check", seq="5"), "'seq'"),
+        (act(action="check", seat=-1), "'seat'"),
+        (act(action="check", seat=False), "'seat'"),
         # cards: a list of up to 10 texts
         (msg("act", action="draw", cards="AsKd"), "'cards'"),
         (msg("act", action="draw", cards=[14, 13]), "'cards'"),
@@ -193,20 +207,20 @@ def test_error_codes_and_messages() -> None:
         "malformed", "too_long", "version", "unknown_type", "bad_field", "not_seated", "wrong_seat", "stale_hand",
         "not_your_turn", "illegal_action", "illegal_amount", "bad_card", "room", "store", "rate_limited",
         "spectator", "chat_empty", "chat_too_long", "chat_rate", "chat_muted", "not_operator", "no_message",
-        "no_player", "mute_limit", "mute_rate",
+        "no_player", "mute_limit", "mute_rate", "seed_refused",
     ]  # fmt: skip
-    err = refused('{"v": 2, "type": "dance"}')
+    err = refused('{"v": 3, "type": "dance"}')
     assert error_message(err) == {
-        "v": 2,
+        "v": VERSION,
         "type": "error",
         "code": "unknown_type",
         "message": "unknown message type 'dance'; the types are: " + ", ".join(TYPES),
         "allowed": TYPES,
     }
     assert error_message(ProtocolError("not_seated", "sit first")) == {
-        "v": 2, "type": "error", "code": "not_seated", "message": "sit first",
+        "v": VERSION, "type": "error", "code": "not_seated", "message": "sit first",
     }  # fmt: skip
-    assert refused('{"v": 1, "type": "ping"}').args[0] == "this server speaks protocol v=2; the message has v=1"
+    assert refused('{"v": 2, "type": "ping"}').args[0] == "this server speaks protocol v=3; the message has v=2"
 
 
 # --- a seat's view of a hand -------------------------------------------------------------------------------

@@ -18,9 +18,7 @@ Card('Td')
 
 from __future__ import annotations
 
-import random
-import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pokerroom.errors import DuplicateCard, InvalidCard
@@ -40,7 +38,6 @@ __all__ = [
     "make_card",
     "parse_card",
     "parse_cards",
-    "shuffled",
 ]
 
 RANKS = "23456789TJQKA"
@@ -148,14 +145,6 @@ def format_card(card: int, *, symbols: bool = False) -> str:
 def format_cards(cards: Iterable[int], *, sep: str = "", symbols: bool = False) -> str:
     """Print cards joined by ``sep``: ``format_cards([51, 50]) == 'AsAh'``."""
     return sep.join(format_card(c, symbols=symbols) for c in cards)
-
-
-def shuffled(deck: Sequence[int], *, seed: int | None = None) -> list[int]:
-    """A shuffled copy of ``deck``: seeded (reproducible) or, with no seed, from ``secrets``-grade randomness."""
-    rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
-    out = list(deck)
-    rng.shuffle(out)
-    return out
 
 
 @dataclass(frozen=True, slots=True)

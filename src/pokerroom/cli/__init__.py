@@ -37,6 +37,7 @@ from pokerroom.cli.report import report_app
 from pokerroom.cli.rules import rules
 from pokerroom.cli.serve import serve
 from pokerroom.cli.simulate import simulate
+from pokerroom.cli.verify import verify
 
 __all__ = ["app", "main"]
 
@@ -57,6 +58,7 @@ app.add_typer(report_app, name="report")
 app.command(name="simulate")(simulate)
 app.command(name="equity")(equity_command)
 app.command(name="recover")(recover)
+app.command(name="verify")(verify)
 app.command(name="serve")(serve)
 app.add_typer(cashier_app, name="cashier")
 app.add_typer(db_app, name="db")

@@ -1,8 +1,9 @@
 """Card sources: where a hand's cards come from (DESIGN: the engine takes a card source).
 
-* :class:`DeckSource`: a deck in order: a seeded shuffle for play (``secrets``-grade randomness with no seed)
-  or a scripted deck for tests.  Hole cards go one at a time round the table starting left of the button, as a
-  dealer deals; board cards come off the top.  No burn cards (RULES §2.1).
+* :class:`DeckSource`: a deck in order: a shuffle for play (the keyed stream of :mod:`pokerroom.engine.shuffle`,
+  from a seed, a key, or a fresh ``secrets`` seed) or a scripted deck for tests.  Hole cards go one at a time
+  round the table starting left of the button, as a dealer deals; board cards come off the top.  No burn cards
+  (RULES §2.1).
 * :class:`ScriptedCards`: each seat's hole cards and the board given outright (tests and hand-history
   replays); ``UNKNOWN`` (``??``) cards are allowed there.
 
@@ -16,12 +17,11 @@ A :class:`DeckSource` says how many cards each reshuffle of its last draw put in
 from __future__ import annotations
 
 import copy
-import random
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from pokerroom.cards import DECK52, UNKNOWN, format_card, parse_cards
+from pokerroom.engine.shuffle import DeckStream, LegacyStream, Randomness, deck_key, fresh_seed, seed_bytes, shuffle
 from pokerroom.errors import DuplicateCard, IllegalAction
 
 __all__ = ["CardSource", "DeckSource", "OutOfCards", "ScriptedCards"]
@@ -69,17 +69,19 @@ class CardSource(Protocol):
 class DeckSource:
     """Deal from an ordered deck (index 0 is the top card), or from a deck shuffled as it is dealt.
 
-    A shuffled source (:meth:`shuffled`) draws each card uniformly from those not yet dealt, one Fisher-Yates
-    step per card: the same distribution as shuffling the whole deck first, at the cost of the cards dealt only.
+    A shuffled source (:meth:`shuffled`, :meth:`keyed`) draws each card uniformly from those not yet dealt, one
+    Fisher-Yates step per card from its :class:`~pokerroom.engine.shuffle.DeckStream`: the same deck, card for
+    card, as shuffling the whole deck first (:func:`~pokerroom.engine.shuffle.deck_order`), at the cost of the
+    cards dealt only.
 
     >>> src = DeckSource(parse_cards("AsKsQsJsTs 2c3c"))
     >>> src.deal_hole([1, 0], 2)
     [[51, 43], [47, 39]]
     """
 
-    __slots__ = ("_cards", "_mixer", "_muck", "_pos", "_rng", "reshuffled")
+    __slots__ = ("_cards", "_lazy", "_muck", "_pos", "_stream", "reshuffled")
 
-    def __init__(self, cards: Sequence[int], *, rng: random.Random | None = None) -> None:
+    def __init__(self, cards: Sequence[int], *, stream: Randomness | None = None) -> None:
         seen: set[int] = set()
         for c in cards:
             if c in seen:
@@ -87,36 +89,34 @@ class DeckSource:
             seen.add(c)
         self._cards = list(cards)
         self._pos = 0
-        self._rng = rng  # shuffles the deck as it is dealt, until the first reshuffle
-        self._mixer = rng  # shuffles the stub at every reshuffle (None: secrets-grade)
+        self._stream = stream  # shuffles the deck as it is dealt and the stub at every reshuffle
+        self._lazy = stream is not None  # the cards from _pos on are not shuffled yet
         self._muck: list[int] = []
         self.reshuffled: tuple[int, ...] = ()
         """The cards each reshuffle of the last :meth:`deal_draw` put into the stub, in order (none: empty)."""
 
     @classmethod
-    def shuffled(
-        cls, deck: Sequence[int] = DECK52, *, seed: int | None = None, rng: random.Random | None = None
-    ) -> DeckSource:
-        """A shuffled deck: from ``rng`` when given (a table keeps one for all its hands), else reproducible
-        with ``seed``, else ``secrets``-grade random."""
-        if rng is None:
-            rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
-        return cls(deck, rng=rng)
+    def shuffled(cls, deck: Sequence[int] = DECK52, *, seed: int | None = None) -> DeckSource:
+        """A shuffled deck: reproducible with a whole-number ``seed`` (the server seed
+        :func:`~pokerroom.engine.shuffle.seed_bytes` stands for), else from a fresh ``secrets`` seed."""
+        server_seed = seed_bytes(seed) if seed is not None else fresh_seed()
+        return cls.keyed(deck, deck_key(server_seed))
+
+    @classmethod
+    def keyed(cls, deck: Sequence[int], key: bytes) -> DeckSource:
+        """``deck`` shuffled by the stream of ``key`` (:func:`~pokerroom.engine.shuffle.deck_key`)."""
+        return cls(deck, stream=DeckStream(key))
 
     @property
     def remaining(self) -> int:
         return len(self._cards) - self._pos
 
     def __deepcopy__(self, memo: dict[int, object]) -> DeckSource:
-        # A seeded generator is copied (the copy deals the same cards); system randomness has no state to copy.
-        def twin_of(rng: random.Random | None) -> random.Random | None:
-            if rng is not None and not isinstance(rng, secrets.SystemRandom):
-                return copy.deepcopy(rng, memo)  # the memo keeps one copy of a generator used twice
-            return rng
-
+        # The stream is copied with its place: the copy deals the same cards.
         twin = DeckSource.__new__(DeckSource)
         twin._cards, twin._pos, twin._muck = list(self._cards), self._pos, list(self._muck)
-        twin._rng, twin._mixer = twin_of(self._rng), twin_of(self._mixer)
+        twin._stream = copy.deepcopy(self._stream, memo)
+        twin._lazy = self._lazy
         twin.reshuffled = self.reshuffled
         return twin
 
@@ -126,9 +126,9 @@ class DeckSource:
         end = pos + count
         if end > len(cards):
             raise OutOfCards(f"the deck has {len(cards) - pos} cards left, {count} needed")
-        rng = self._rng
-        if rng is not None:
-            below = getattr(rng, "_randbelow", rng.randrange)  # randrange's core, without its argument checks
+        if self._lazy:
+            assert self._stream is not None
+            below = self._stream.below
             size = len(cards)
             for i in range(pos, end):
                 j = i + below(size - i)
@@ -193,11 +193,23 @@ class DeckSource:
         if not keep and self.remaining == 0:
             return 0
         self._muck = [c for c in self._muck if c in banned]
+        stream = self._stream
+        if stream is None:  # an ordered deck (a test's) has no randomness of its own: a fresh one mixes it
+            stream = DeckStream(deck_key(fresh_seed()))
+            self._stream = stream
+        if isinstance(stream, LegacyStream):  # a hand stored by an earlier release, dealt as it was
+            stub = self._cards[self._pos :] + keep
+            stream.rng.shuffle(stub)
+            self._cards = self._cards[: self._pos] + stub
+            self._lazy = False
+            self.reshuffled = (*self.reshuffled, len(keep))
+            return len(keep)
+        if self._lazy:  # the rest of the deck in its place first: the stream read as the whole shuffle reads it
+            shuffle(self._cards, stream, self._pos)
+            self._lazy = False
         stub = self._cards[self._pos :] + keep
-        rng = self._mixer if self._mixer is not None else secrets.SystemRandom()
-        rng.shuffle(stub)
+        shuffle(stub, stream)
         self._cards = self._cards[: self._pos] + stub
-        self._rng = None  # the new stub is already in random order: dealt as it lies
         self.reshuffled = (*self.reshuffled, len(keep))
         return len(keep)
 

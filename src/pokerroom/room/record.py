@@ -7,7 +7,7 @@ A record has three parts and a status:
   betting structure and stakes, the chip unit and currency, the table (id, name, hand number, start time), the
   button, each seat dealt in (:class:`SeatRecord`: table seat number, player name, starting stack), the forced
   bets (blinds, antes, bring-in, dead money), the carried chips, the rake schedule, and the deck's provenance
-  (:class:`Deck`: its seed, or a commitment to it);
+  (:class:`Deck`: its seed, and the commitments published before the deal);
 * the events (:class:`~pokerroom.engine.Event`): forced bets, each card dealt with the seat it went to, each
   action, each draw and reshuffle, shows and mucks, the board run out, the pots;
 * :class:`Result`: each pot with its winners and amounts, the rake, odd chips carried, every seat's final stack,
@@ -28,20 +28,23 @@ stored hand back).  JSON: :mod:`pokerroom.room.record_json`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 
-from pokerroom.engine import Action, DeckSource, Event, EventType, Hand
-from pokerroom.engine.dealing import CardSource
+from pokerroom.engine import TIMED_OUT, Action, ActionKind, DeckSource, Event, EventType, Hand, Phase
+from pokerroom.engine.dealing import CardSource, ScriptedCards
+from pokerroom.engine.shuffle import LegacyStream, deck_key, seed_bytes
 from pokerroom.engine.views import redact
 from pokerroom.errors import RecordError, UnsupportedRule
 from pokerroom.games import Betting, Game, Limit, find
 from pokerroom.room.rake import TableRake
 
 __all__ = [
+    "LEGACY_STREAM",
+    "STREAM",
     "Deck",
     "HandRecord",
     "PotResult",
@@ -50,7 +53,9 @@ __all__ = [
     "Setup",
     "Status",
     "record_of",
+    "recorded_actions",
     "replay",
+    "scripted_cards",
 ]
 
 
@@ -76,14 +81,73 @@ class SeatRecord:
     stack: int
 
 
+STREAM = "hmac-sha256-v1"
+"""The card source's construction (docs/shuffle.md, :mod:`pokerroom.engine.shuffle`); a stored deck that names
+none was shuffled by an earlier release's generator, whose seeds cannot deal it again."""
+
+LEGACY_STREAM = "mt19937"
+"""What a stored deck read without a ``stream`` was shuffled with (releases before the provable shuffle)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """The deck's provenance: the ``seed`` it was shuffled from (the same seed deals the same cards again), or
-    a ``commitment`` published before the deal (a hash of the shuffle); both ``None`` when the cards came from
-    elsewhere (a scripted deal, a hand history)."""
+    """The deck's provenance (docs/shuffle.md).
+
+    * ``seed``: a whole-number seed (the same seed deals the same cards again), or ``server_seed``: the server's
+      secret 32 bytes in hex; either, with the ``client_seeds`` players added before the deal (table seat, text),
+      makes the key of the card source (:func:`~pokerroom.engine.shuffle.deck_key`);
+    * ``seed_hash`` (SHA-256 of the server seed, published before the hand) and ``root`` (the Merkle root over the
+      deck's positions, published at the deal): the commitments players check the hand against
+      (:mod:`pokerroom.room.proof`); ``None`` when none were made;
+    * ``stream``: the construction (:data:`STREAM`).
+
+    All empty when the cards came from elsewhere (a scripted deal, a hand history).  A view of the record
+    (:meth:`public`) keeps the commitments and the client seeds, never a seed.
+    """
 
     seed: int | None = None
-    commitment: str | None = None
+    server_seed: str | None = None
+    client_seeds: tuple[tuple[int, str], ...] = ()
+    seed_hash: str | None = None
+    root: str | None = None
+    stream: str = STREAM
+
+    @property
+    def secret(self) -> bytes | None:
+        """The server seed's bytes (``None``: no seed recorded)."""
+        if self.server_seed is not None:
+            return bytes.fromhex(self.server_seed)
+        return seed_bytes(self.seed) if self.seed is not None else None
+
+    def key(self) -> bytes:
+        """The card source's key.  Raises :class:`~pokerroom.errors.RecordError` when no seed is recorded, or
+        the deck was shuffled by an earlier release's generator (:meth:`source` deals those)."""
+        if self.stream != STREAM:
+            raise RecordError(f"the deck was shuffled by the {self.stream} generator of an earlier release; it has "
+                              f"no {STREAM} key", field="deck")
+        secret = self.secret
+        if secret is None:
+            raise RecordError("the set-up records no deck seed, so its cards cannot be dealt again", field="deck")
+        return deck_key(secret, dict(self.client_seeds))
+
+    def source(self, cards: Sequence[int]) -> DeckSource:
+        """The card source dealing ``cards`` (the game's deck) as this deck was dealt: from :meth:`key`, or for a
+        deck stored by an earlier release, from its seed by that release's generator.  Raises
+        :class:`~pokerroom.errors.RecordError` when no seed is recorded or the stream is unknown."""
+        if self.stream == LEGACY_STREAM and self.seed is not None:
+            return DeckSource(cards, stream=LegacyStream(self.seed))
+        return DeckSource.keyed(cards, self.key())
+
+    @property
+    def dealable(self) -> bool:
+        """Whether :meth:`source` deals the cards again."""
+        if self.stream == LEGACY_STREAM:
+            return self.seed is not None
+        return self.stream == STREAM and (self.seed is not None or self.server_seed is not None)
+
+    def public(self) -> Deck:
+        """The deck as players may see it before the seed is revealed: no seed."""
+        return replace(self, seed=None, server_seed=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +225,7 @@ class Setup:
         a card source nor a seed."""
         game = self.the_game()
         if cards is None:
-            if self.deck.seed is None:
-                raise RecordError("the set-up records no deck seed, so its cards cannot be dealt again", field="deck")
-            cards = DeckSource.shuffled(game.deck, seed=self.deck.seed)
+            cards = self.deck.source(game.deck)
         n = len(self.seats)
         return Hand(
             game,
@@ -297,7 +359,7 @@ class HandRecord:
     def view(self, seat: int | None) -> HandRecord:
         """What engine ``seat`` may see of this hand (``None``: a spectator): other seats' down cards and
         discards as unknown unless they showed them, by the rule of a live hand's view, and the deck without its
-        seed (which would deal the hidden cards again; a commitment stays).  Raises
+        seed (which would deal the hidden cards again; the commitments stay).  Raises
         :class:`~pokerroom.errors.RecordError` for a seat not dealt in, or a record already redacted for
         someone else."""
         if seat is not None and not 0 <= seat < len(self.setup.seats):
@@ -309,9 +371,9 @@ class HandRecord:
                 return self
             raise RecordError(f"this record is already seat {self.viewer}'s view", field="viewer")
         events = tuple(redact(self.events, seat, self.shown()))
-        # The seed deals every card again, the hidden ones too: a view keeps only the commitment.
+        # The seed deals every card again, the hidden ones too: a view keeps only the commitments.
         deck = self.setup.deck
-        setup = self.setup if deck.seed is None else replace(self.setup, deck=Deck(None, deck.commitment))
+        setup = self.setup if deck.public() == deck else replace(self.setup, deck=deck.public())
         return replace(self, setup=setup, events=events, viewer=viewer)
 
 
@@ -406,6 +468,53 @@ def apply(hand: Hand, action: Action | None, seat: int) -> Event:
     if action is None:
         return hand.artificial_all_in(seat)
     return hand.act(action, seat)
+
+
+_KINDS = {
+    EventType.FOLD: ActionKind.FOLD,
+    EventType.CHECK: ActionKind.CHECK,
+    EventType.CALL: ActionKind.CALL,
+    EventType.BRING_IN: ActionKind.BRING_IN,
+}
+
+
+def scripted_cards(record: HandRecord) -> ScriptedCards:
+    """The cards a full record's events name: each seat's, in the order dealt, and the board."""
+    hole: dict[int, list[int]] = {}
+    board: list[int] = []
+    for e in record.events:
+        if e.type in (EventType.DEAL_HOLE, EventType.DEAL_UP) and e.seat is not None:
+            hole.setdefault(e.seat, []).extend(e.cards or ())
+        elif e.type is EventType.DEAL_BOARD:
+            board.extend(e.cards or ())
+    return ScriptedCards(hole, board)
+
+
+def recorded_actions(hand: Hand, record: HandRecord) -> Iterator[tuple[int, Action | None]]:
+    """The actions behind the record's events, in order, as :func:`~pokerroom.room.record.apply` takes them
+    (``None``: disconnect protection).  A show or muck the engine made itself (an automatic showdown) is skipped:
+    only one the hand waits for is an action.  ``hand`` is the hand being replayed (read as it goes)."""
+    for e in record.events:
+        seat, t, timed = e.seat, e.type, e.text == TIMED_OUT
+        if seat is None:
+            continue
+        if t in _KINDS:
+            yield seat, Action(_KINDS[t], timed_out=timed)
+        elif t is EventType.BET:
+            yield seat, Action.bet(e.to or 0)
+        elif t is EventType.RAISE:
+            yield seat, Action.raise_to(e.to or 0)
+        elif t is EventType.DRAW:
+            yield seat, Action.draw(tuple(e.cards or ()), timed_out=timed)
+        elif t is EventType.ARTIFICIAL_ALL_IN:
+            yield seat, None
+        elif t is EventType.SPLIT:
+            yield seat, Action.check() if e.text == "declines" else Action.split()
+        elif t in (EventType.SHOW, EventType.MUCK) and hand.phase is Phase.SHOWDOWN and hand.to_act == seat:
+            yield (
+                seat,
+                Action.show(tuple(e.cards or ())) if t is EventType.SHOW else Action(ActionKind.MUCK, timed_out=timed),
+            )
 
 
 def replay(setup: Setup, actions: Iterable[tuple[int, Action | None]], *, rake: bool = True) -> Hand:

@@ -22,7 +22,7 @@ from pokerroom.engine.codec import event_from_json, event_json
 from pokerroom.errors import PokerroomError, RecordError
 from pokerroom.games import Betting, Limit
 from pokerroom.room.rake import RakeSchedule, TableRake
-from pokerroom.room.record import Deck, HandRecord, PotResult, Result, SeatRecord, Setup, Status
+from pokerroom.room.record import LEGACY_STREAM, Deck, HandRecord, PotResult, Result, SeatRecord, Setup, Status
 
 __all__ = [
     "VERSION",
@@ -168,8 +168,48 @@ def setup_json(setup: Setup) -> dict[str, object]:
         "table_name": setup.table_name,
         "number": setup.number,
         "started_at": None if setup.started_at is None else setup.started_at.isoformat(),
-        "deck": {"seed": setup.deck.seed, "commitment": setup.deck.commitment},
+        "deck": _deck_json(setup.deck),
     }
+
+
+def _deck_json(deck: Deck) -> dict[str, Any]:
+    return {
+        "stream": deck.stream,
+        "seed": deck.seed,
+        "server_seed": deck.server_seed,
+        "client_seeds": [[seat, text] for seat, text in deck.client_seeds],
+        "seed_hash": deck.seed_hash,
+        "root": deck.root,
+    }
+
+
+_HEX64 = frozenset("0123456789abcdef")
+
+
+def _hex(deck: Mapping[str, Any], key: str) -> str | None:
+    value: str | None = _field(deck, key, str, optional=True)
+    if value is not None and (len(value) != 64 or not set(value) <= _HEX64):
+        raise RecordError(f"deck {key!r} must be 64 lower-case hex digits (32 bytes), not {value!r}", field=key)
+    return value
+
+
+def _deck_from_json(deck: Mapping[str, Any]) -> Deck:
+    # A deck stored before the provable shuffle names no stream: its seed was for the earlier generator.
+    stream = _field(deck, "stream", str, optional=True) or LEGACY_STREAM
+    seeds = _field(deck, "client_seeds", list, optional=True) or []
+    client: list[tuple[int, str]] = []
+    for item in seeds:
+        if not (isinstance(item, list) and len(item) == 2 and whole_number(item[0]) and isinstance(item[1], str)):
+            raise RecordError(f"a client seed is [table seat, text], not {item!r}", field="client_seeds")
+        client.append((item[0], item[1]))
+    return Deck(
+        seed=_field(deck, "seed", int, optional=True),
+        server_seed=_hex(deck, "server_seed"),
+        client_seeds=tuple(client),
+        seed_hash=_hex(deck, "seed_hash"),
+        root=_hex(deck, "root"),
+        stream=stream,
+    )
 
 
 def _seats(raw: Sequence[Any]) -> tuple[SeatRecord, ...]:
@@ -227,7 +267,7 @@ def setup_from_json(data: Mapping[str, Any]) -> Setup:
         table_name=_field(data, "table_name", str, optional=True),
         number=_field(data, "number", int, optional=True),
         started_at=started_at,
-        deck=Deck(_field(deck, "seed", int, optional=True), _field(deck, "commitment", str, optional=True)),
+        deck=_deck_from_json(deck),
     )
     # The rules as the game holds them (enums, tuples), so that a record read back equals the one written.
     return dataclasses.replace(setup, rules=setup.the_game().changed_rules())

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import logging
 import math
-import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -31,6 +30,7 @@ from pokerroom.cards import format_cards
 from pokerroom.chips import whole_number
 from pokerroom.engine import Action, ActionKind, Event, Hand, Phase
 from pokerroom.engine.dealing import CardSource
+from pokerroom.engine.shuffle import fresh_seed
 from pokerroom.errors import IllegalAction, IllegalAmount, NotYourCards, NotYourTurn, RoomError
 from pokerroom.games import Game, Limit, club, find
 from pokerroom.room.clock import DRAW_SECONDS, ActionTimer, Clock, VirtualClock, draw_timer
@@ -38,6 +38,7 @@ from pokerroom.room.config import RoomEvent, SeatState, TableConfig, check_flag
 from pokerroom.room.decisions import Cause, Decision, timeout_action
 from pokerroom.room.faults import HandVoided, voids_on_fault
 from pokerroom.room.layout import Candidate, Dealer, Layout, NewPlayerRule, plan_hand
+from pokerroom.room.proof import commit, seed_hash
 from pokerroom.room.rake import TableRake
 from pokerroom.room.rebuys import BreakCap, Rebuys, buy_in_refusal, check_chips, state
 from pokerroom.room.record import Deck, HandRecord, SeatRecord, Setup, Status, record_of
@@ -371,12 +372,31 @@ class Table:
             cands.append(Candidate(i, new=st.new, owes_big=st.owes_big, owes_small=st.owes_small, post=st.post))
         return cands, out, short
 
+    def next_deck(self) -> Deck:
+        """The next hand's deck before its deal, with its commitment (``seed_hash``) to publish now: from the
+        table's seed (:func:`deck_seed`) when it has one, else a fresh secret server seed.  The players' client
+        seeds are added to it before it is given to :meth:`start_hand` (docs/shuffle.md)."""
+        if self.seed is not None:
+            deck = Deck(seed=deck_seed(self.seed, self.hand_number + 1))
+        else:
+            deck = Deck(server_seed=fresh_seed().hex())
+        secret = deck.secret
+        assert secret is not None
+        return replace(deck, seed_hash=seed_hash(secret))
+
     def start_hand(
-        self, *, seed: int | None = None, cards: CardSource | None = None, started_at: datetime | None = None
+        self,
+        *,
+        seed: int | None = None,
+        cards: CardSource | None = None,
+        deck: Deck | None = None,
+        started_at: datetime | None = None,
     ) -> Hand:
-        """Lay out the next hand and deal it: its cards from ``cards``, else a deck shuffled from ``seed``, else
-        from the table's seed (:func:`deck_seed`), else from a fresh ``secrets`` seed; the seed is the deck's
-        provenance in the hand's :attr:`setup` (``started_at``: its start time, UTC, for the record).  Raises
+        """Lay out the next hand and deal it: its cards from ``cards``, else from ``deck`` (a server seed and the
+        players' client seeds; with a ``seed_hash`` published, the deal commits to the deck's positions too:
+        :func:`~pokerroom.room.proof.commit`), else a deck shuffled from ``seed``, else from the table's seed
+        (:func:`deck_seed`), else from a fresh ``secrets`` server seed; the deck is the hand's provenance in its
+        :attr:`setup` (``started_at``: its start time, UTC, for the record).  Raises
         :class:`RoomError` when a hand is running or fewer than two players can be dealt in, and the engine's
         error when the deal is refused (a card source that does not fit).  All or nothing: a refused deal changes
         nothing (no events, no missed blinds recorded); the seats' debts, the positions and the events change
@@ -385,8 +405,16 @@ class Table:
             raise RoomError("a hand is being played; finish it first")
         if seed is not None and not whole_number(seed):
             raise RoomError(f"a deck seed is a whole number, not {seed!r}")
-        if cards is None and seed is None:
-            seed = deck_seed(self.seed, self.hand_number + 1) if self.seed is not None else secrets.randbits(63)
+        if cards is not None:
+            deck = Deck()
+        elif deck is None:
+            if seed is None and self.seed is not None:
+                seed = deck_seed(self.seed, self.hand_number + 1)
+            deck = Deck(seed=seed) if seed is not None else Deck(server_seed=fresh_seed().hex())
+        if cards is None:
+            if deck.seed_hash is not None:
+                deck = commit(deck, self.game.deck)
+            cards = deck.source(self.game.deck)
         cands, out, short = self._candidates()
         before = (
             self.button,
@@ -436,7 +464,6 @@ class Table:
             ante=self.stakes.ante,
             bring_in=self.stakes.bring_in,
             betting=self.stakes.betting,
-            seed=seed,
             cards=cards,
             carried_in=self.carried,
             last_hand=self.last_hand,
@@ -455,7 +482,7 @@ class Table:
             "table_name": self.name,
             "number": number,
             "started_at": started_at,
-            "deck": Deck(seed=seed if cards is None else None),
+            "deck": deck,
         }
         # Dealt: from here on nothing is refused, and the table commits the layout.
         for seat in short:

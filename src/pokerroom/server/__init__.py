@@ -7,7 +7,10 @@
 * :mod:`~pokerroom.server.nights` - the club nights hosted in the browser (invite links, the cash-out sheet), each
   played by a :class:`~pokerroom.server.night_actor.NightActor` (:mod:`~pokerroom.server.night_invites`,
   :mod:`~pokerroom.server.night_protocol`);
-* :mod:`~pokerroom.server.app` - :func:`create_app`, the FastAPI app, and the web client in ``static/``.
+* :mod:`~pokerroom.server.app` - :func:`create_app`, the FastAPI app, and the web client in ``static/``;
+* the defences (docs/server.md, "Security"): :mod:`~pokerroom.server.account_routes` (log-in, log-out everywhere,
+  the password change), :mod:`~pokerroom.server.throttle`, :mod:`~pokerroom.server.hashing`,
+  :mod:`~pokerroom.server.origins` and :mod:`~pokerroom.server.sockets` (every open WebSocket, capped).
 
 Only this layer is asynchronous; the engine, room and store below it are synchronous (DESIGN habit 7).
 """

@@ -4,11 +4,18 @@ A player has a name and two store accounts: ``NAME`` for real money (chips come 
 ``play:NAME`` for play money (:data:`PLAY_CHIPS` on sign-up, topped up again on request when below it).  The
 password is hashed with Argon2id (argon2-cffi); a session is a random token in a cookie, kept in the database as
 its SHA-256, so a copy of the database gives no way in.  Errors are :class:`AuthError` with what was wrong.
+
+A log-in for a name nobody has checks the password against a dummy hash all the same (made once, with the
+hasher's costs), so the time an answer takes does not tell which names exist.  The server runs the hashes
+(:meth:`Users.verify`, :meth:`Users.hash`) on its hashing pool (:mod:`pokerroom.server.hashing`) and the rest of a
+log-in (:meth:`Users.stored_hash`, :meth:`Users.open_session`) on its worker threads; :meth:`Users.log_in` and
+:meth:`Users.sign_up` do all of it in the caller's thread (the command line).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import secrets
 import threading
@@ -18,7 +25,7 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.store import Store
@@ -26,7 +33,7 @@ from pokerroom.store.ledger import play_account
 from pokerroom.store.roles import OPERATOR, has_role
 from pokerroom.store.schema import logins, sessions
 
-__all__ = ["PLAY_CHIPS", "SESSION_DAYS", "AuthError", "Users", "play_account"]
+__all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "PLAY_CHIPS", "SESSION_DAYS", "AuthError", "Users", "play_account"]
 
 PLAY_CHIPS = 10_000
 """Play-money chips a new player gets, and what a top-up brings the play account back to."""
@@ -34,8 +41,14 @@ PLAY_CHIPS = 10_000
 SESSION_DAYS = 30
 """How long a session cookie stays good."""
 
+MIN_PASSWORD = 8
+"""The fewest characters of a password."""
+
+MAX_PASSWORD = 200
+"""The most characters of a password."""
+
 _NAME = re.compile(r"[A-Za-z0-9_.-]{2,24}")
-_MIN_PASSWORD = 8
+
 
 class AuthError(PokerroomError):
     """Sign-up or log-in refused; ``status`` is the HTTP status it maps to."""
@@ -45,7 +58,13 @@ class AuthError(PokerroomError):
         self.status = status
 
 
-def _digest(token: str) -> str:
+def wrong_password() -> AuthError:
+    """The one answer to a wrong password and to a name nobody has (401)."""
+    return AuthError("wrong name or password", status=401)
+
+
+def digest(token: str) -> str:
+    """The SHA-256 of a session token (hex), as the database keeps it."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -63,12 +82,15 @@ class Balances:
 
 class Users:
     """Players of one store: :meth:`sign_up`, :meth:`log_in`, :meth:`player` (the name behind a session
-    token), :meth:`log_out`, :meth:`balances`, :meth:`top_up`, :meth:`is_operator`."""
+    token), :meth:`log_out`, :meth:`end_sessions`, :meth:`set_password`, :meth:`balances`, :meth:`top_up`,
+    :meth:`is_operator`."""
 
     def __init__(self, store: Store, *, hasher: PasswordHasher | None = None) -> None:
         self.store = store
         self.hasher = hasher or PasswordHasher()
         self._top_up = threading.Lock()
+        self._dummy = self.hasher.hash(secrets.token_urlsafe(24))
+        """What an unknown name's password is checked against (no password matches it)."""
 
     def _check_name(self, name: object) -> str:
         if not isinstance(name, str) or not _NAME.fullmatch(name):
@@ -77,13 +99,40 @@ class Users:
             raise AuthError(f"names starting 'bot' or 'play' are the house's; choose another than {name!r}")
         return name
 
+    def check_sign_up(self, name: object, password: object) -> tuple[str, str]:
+        """``(name, password)`` when a sign-up may hash them; :class:`AuthError` for a bad name or password."""
+        return self._check_name(name), self.check_password(password)
+
+    @staticmethod
+    def check_password(password: object) -> str:
+        """``password`` when it is one (:data:`MIN_PASSWORD` to :data:`MAX_PASSWORD` characters); else
+        :class:`AuthError`."""
+        if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+            raise AuthError(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        return password
+
+    def hash(self, password: str) -> str:
+        """The Argon2id hash of ``password`` (about a tenth of a second of one core)."""
+        return self.hasher.hash(password)
+
+    def verify(self, stored: str | None, password: str) -> bool:
+        """Whether ``password`` matches the hash ``stored``; ``None`` (no such player) is checked against the
+        dummy hash, taking as long, and never matches."""
+        try:
+            self.hasher.verify(self._dummy if stored is None else stored, password)
+        except (VerificationError, InvalidHashError):
+            return False
+        return stored is not None
+
     def sign_up(self, name: object, password: object) -> str:
         """Open ``name``'s accounts (play money: :data:`PLAY_CHIPS`) and return a session token.  Raises
         :class:`AuthError` for a bad or taken name or a password under 8 characters."""
-        name = self._check_name(name)
-        if not isinstance(password, str) or len(password) < _MIN_PASSWORD or len(password) > 200:
-            raise AuthError(f"a password is {_MIN_PASSWORD} to 200 characters")
-        hashed = self.hasher.hash(password)
+        name, password = self.check_sign_up(name, password)
+        return self.register(name, self.hash(password))
+
+    def register(self, name: str, hashed: str) -> str:
+        """Open the accounts of ``name`` (checked by :meth:`check_sign_up`) with the password hash ``hashed`` and
+        return a session token; :class:`AuthError` (409) for a taken name."""
         taken = AuthError(f"the name {name!r} is taken", status=409)
         if self._taken(name):
             raise taken
@@ -120,12 +169,16 @@ class Users:
             found = conn.execute(select(logins.c.name).where(func.lower(logins.c.name) == name.lower())).first()
         return None if found is None else str(found.name)
 
+    def open_session(self, name: str) -> str:
+        """A new session token for ``name``."""
+        return self._session(name)
+
     def _session(self, name: str) -> str:
         token = secrets.token_urlsafe(32)
         with self.store.writing() as conn:
             conn.execute(
                 sessions.insert().values(
-                    token=_digest(token), name=name, expires_at=_now() + timedelta(days=SESSION_DAYS)
+                    token=digest(token), name=name, expires_at=_now() + timedelta(days=SESSION_DAYS)
                 )
             )
         return token
@@ -133,18 +186,42 @@ class Users:
     def log_in(self, name: object, password: object) -> str:
         """A new session token for the right password; :class:`AuthError` (401) otherwise, the same message
         for an unknown name and a wrong password."""
-        wrong = AuthError("wrong name or password", status=401)
         if not isinstance(name, str) or not isinstance(password, str):
-            raise wrong
+            raise wrong_password()
+        if not self.verify(self.stored_hash(name), password):
+            raise wrong_password()
+        return self._session(name)
+
+    def stored_hash(self, name: str) -> str | None:
+        """The password hash of the player ``name`` (exactly as signed up), or ``None``: no such player."""
         with self.store.reading() as conn:
             row = conn.execute(select(logins.c.password).where(logins.c.name == name)).first()
-        if row is None:
-            raise wrong
-        try:
-            self.hasher.verify(row.password, password)
-        except (VerificationError, InvalidHashError):
-            raise wrong from None
-        return self._session(name)
+        return None if row is None else str(row.password)
+
+    def set_password(self, name: str, hashed: str) -> None:
+        """Give ``name`` the password hash ``hashed`` and end every session of theirs."""
+        with self.store.writing() as conn:
+            conn.execute(update(logins).where(logins.c.name == name).values(password=hashed))
+            conn.execute(delete(sessions).where(sessions.c.name == name))
+
+    def end_sessions(self, name: str) -> None:
+        """End every session of ``name`` (on every device)."""
+        with self.store.writing() as conn:
+            conn.execute(delete(sessions).where(sessions.c.name == name))
+
+    @staticmethod
+    def device_mark(name: str, stored: str) -> str:
+        """The device cookie of a browser that logged in as ``name`` (whose password hash is ``stored``): the name
+        and an HMAC of it keyed by the hash, so only the server can make one and a new password voids them."""
+        mac = hmac.new(stored.encode(), f"device:{name}".encode(), hashlib.sha256).hexdigest()
+        return f"{name}:{mac}"
+
+    @classmethod
+    def known_device(cls, mark: str | None, name: str, stored: str | None) -> bool:
+        """Whether the device cookie ``mark`` is one :meth:`device_mark` made for ``name`` (and its hash)."""
+        if not mark or stored is None:
+            return False
+        return hmac.compare_digest(mark.encode(), cls.device_mark(name, stored).encode())
 
     def player(self, token: str | None) -> str | None:
         """The player logged in with session ``token``, or ``None`` (no, unknown or expired token)."""
@@ -152,7 +229,7 @@ class Users:
             return None
         with self.store.reading() as conn:
             row = conn.execute(
-                select(sessions.c.name, sessions.c.expires_at).where(sessions.c.token == _digest(token))
+                select(sessions.c.name, sessions.c.expires_at).where(sessions.c.token == digest(token))
             ).first()
         if row is None or row.expires_at < _now():
             return None
@@ -161,7 +238,7 @@ class Users:
     def log_out(self, token: str) -> None:
         """End the session ``token`` (the player's other sessions stay)."""
         with self.store.writing() as conn:
-            conn.execute(delete(sessions).where(sessions.c.token == _digest(token)))
+            conn.execute(delete(sessions).where(sessions.c.token == digest(token)))
 
     def logged_in(self, name: str) -> bool:
         """Whether ``name`` still has a session that has not expired (on any device)."""

@@ -5,7 +5,9 @@ through :meth:`TableActor.handle` (a player's command), :meth:`TableActor.tick` 
 the end of a disconnected player's grace, the next deal) or :meth:`TableActor.connect` / :meth:`disconnect`.
 Those methods are synchronous; :meth:`TableActor.run` is the asyncio task that alone calls them, taking commands
 from one queue, so two messages can never race.  After every change each connection gets its own ``state``
-message: the table and that seat's view of the hand (``hand.view(seat)``), never another seat's down cards.
+message: the table and that seat's view of the hand (``hand.view(seat)``), never another seat's down cards.  A
+``ping`` changes nothing: it is answered to its sender alone.  An action is carried out only if it answers the
+moment being played (its hand, the events seen, the seat to act), so a message sent twice acts at most once.
 
 Players are named; their chips live in store accounts (``account_of``).  Disconnects (RULES §3.7): a player whose
 every connection has dropped keeps the seat for ``grace`` seconds and their clock runs as usual; reconnecting
@@ -41,6 +43,7 @@ from pokerroom.errors import (
 )
 from pokerroom.room.clock import FOLD_DELAY, NEXT_HAND_DELAY
 from pokerroom.room.decisions import Cause
+from pokerroom.room.proof import Reveal
 from pokerroom.room.record import HandRecord
 from pokerroom.server.chat import ChatRoom, TableChat, is_chat
 from pokerroom.server.protocol import (
@@ -53,6 +56,7 @@ from pokerroom.server.protocol import (
     Ping,
     ProtocolError,
     Rebuy,
+    Seed,
     Sit,
     SitOut,
     card_text,
@@ -61,6 +65,7 @@ from pokerroom.server.protocol import (
     legal_json,
     view_json,
 )
+from pokerroom.server.shuffle_desk import SeedRefused, ShuffleDesk
 from pokerroom.server.summary import shown_hands, summary
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.server.waitlist import Waitlist
@@ -112,6 +117,8 @@ def _code(err: PokerroomError) -> str:
         return "bad_card"
     if isinstance(err, StoreError):
         return "store"
+    if isinstance(err, SeedRefused):
+        return "seed_refused"
     return "room"
 
 
@@ -140,6 +147,7 @@ class TableActor:
         bot_kind: str = "simple",
         seed: int | None = None,
         chat: ChatRoom | None = None,
+        reveal: Reveal | None = None,
     ) -> None:
         self.runner = runner
         self.table = runner.table
@@ -153,6 +161,8 @@ class TableActor:
         self.stand_after = stand_after
         self.bot_kind = bot_kind
         self._seed = seed
+        self.shuffle = ShuffleDesk(runner.table, reveal)
+        """The provable shuffle: the next deck's commitment, the client seeds, the proofs (docs/shuffle.md)."""
         self.bots: dict[str, Any] = {}
         self.connections: dict[str, list[Connection]] = {}
         self.away: dict[str, _Away] = {}
@@ -218,6 +228,9 @@ class TableActor:
     def handle(self, conn: Connection, command: Command) -> None:
         """Carry out ``command`` from ``conn``'s player; a refusal is sent back to ``conn`` as an ``error``
         message and changes nothing."""
+        if isinstance(command, Ping):  # to its sender alone, no state: pings must not cost other connections
+            conn.send({"v": VERSION, "type": "pong", "id": command.id})
+            return
         try:
             if is_chat(command):  # the chat changes nothing a state shows: no broadcast (return skips the else)
                 self.chat.handle(conn, command, seated=self._seated(conn.player), connections=self.connections)
@@ -240,9 +253,6 @@ class TableActor:
 
     def _handle(self, conn: Connection, command: Command) -> None:
         player = conn.player
-        if isinstance(command, Ping):
-            conn.send({"v": VERSION, "type": "pong", "id": command.id})
-            return
         if isinstance(command, AddBots):
             if not self._seated(player):  # bots join people, never fill a table nobody plays at
                 raise ProtocolError("not_seated", f"{player}: sit down first; bots are added by a seated player")
@@ -263,6 +273,8 @@ class TableActor:
         seat = self.table.seat_of(player)
         if isinstance(command, Act):
             self._act(seat, command)
+        elif isinstance(command, Seed):
+            self.shuffle.add_seed(seat, command.hand, command.seed, running=self._hand_running())
         elif isinstance(command, Leave):
             self._leave(player, seat)
         elif isinstance(command, SitOut):
@@ -301,22 +313,29 @@ class TableActor:
         self._rebuys_due.clear()
 
     def _act(self, seat: int, command: Act) -> None:
+        """``command`` from table ``seat``, carried out only if it answers the moment being played: the hand
+        (``hand``), the turn (``seq``: the hand's events when the player chose) and the seat to act."""
         if command.seat is not None and command.seat != seat:
             raise ProtocolError("wrong_seat", f"seat {command.seat} is not yours; you sit in seat {seat}")
-        if command.hand is not None and (command.hand != self.table.hand_number or not self._hand_running()):
-            raise ProtocolError(
-                "stale_hand", f"hand {command.hand} is not being played (the table is at hand {self.table.hand_number})"
-            )
+        number = self.table.hand_number
         if not self._hand_running():
-            raise IllegalAction("no hand is being played; wait for the next deal")
+            over = f" (hand {number} is over)" if number else ""
+            raise ProtocolError("stale_hand", f"no hand is being played{over}; wait for the next deal")
+        if command.hand != number:
+            raise ProtocolError("stale_hand", f"hand {command.hand} is not being played; the table is at hand {number}")
         h = self.table.hand
         assert h is not None
-        if command.seq is not None and command.seq != len(h.events):
+        if command.seq != len(h.events):
             raise ProtocolError(
                 "stale_hand",
-                f"the action was chosen after event {command.seq} of hand {self.table.hand_number}; the hand is at "
-                f"event {len(h.events)} now: look again",
+                f"the action was chosen after event {command.seq} of hand {number}; the hand is at event "
+                f"{len(h.events)} now: look again",
             )
+        to_act = self.table.to_act
+        if to_act != seat:
+            st = self.table.seats[to_act] if to_act is not None else None
+            whose = "nobody's turn" if st is None else f"{st.player}'s turn (seat {to_act})"
+            raise ProtocolError("not_your_turn", f"it is {whose}, not yours (seat {seat})")
         self.runner.act(seat, command.action)
         self._after_action()
 
@@ -417,6 +436,10 @@ class TableActor:
     def _hand_over(self) -> None:
         record = self.table.record
         result = self._record(record) if record is not None else None
+        if record is not None:  # each player dealt in gets the openings of what they saw (docs/shuffle.md)
+            for player, proof in self.shuffle.proofs(record, self.hand_ids.get(record.number or 0)).items():
+                for conn in self.connections.get(player, ()):
+                    conn.send(proof)
         self._bot_due = None
         for player in sorted(self._leaving):
             with contextlib.suppress(PokerroomError):
@@ -582,9 +605,11 @@ class TableActor:
             return  # dealt again when someone connects or sits
         self._bot_rebuys()
         try:
-            hand_id = self.runner.start_hand()  # the deck from the table's seed (or a fresh one)
+            # The deck committed to before the hand (its seed hash shown) with the players' client seeds.
+            hand_id = self.runner.start_hand(deck=self.shuffle.deal_deck())
         except RoomError:
             return  # not enough players: dealt when someone sits or comes back
+        self.shuffle.dealt()
         self.hand_ids[self.table.hand_number] = hand_id
         self.timed_out.clear()
         self._changed = True
@@ -624,6 +649,7 @@ class TableActor:
             "clock": self._clock(),
             "next_deal": self._next_deal(),
             "results": self.results[-5:],
+            "shuffle": self.shuffle.state(running=self._hand_running()),
             "buy_in": {"min": t.buy_in.minimum, "max": t.buy_in.maximum, "default": t.default_buy_in()},
         }
 

@@ -3,16 +3,20 @@
 :func:`create_app` builds it over a store (``database``: a SQLAlchemy URL; SQLite file by default).  The HTTP API
 and the table protocol are in docs/protocol.md.  Each table is played by its :class:`~pokerroom.server.actor.
 TableActor`; a WebSocket handler only parses messages (refusing bad ones with an ``error`` message, the
-connection staying open), rate-limits them and queues them for the actor, and sends what the actor gives it.
+connection staying open), rate-limits them and queues them for the actor, and sends what the actor gives it
+(:mod:`pokerroom.server.sockets`).
+
+The defences of issue 19 (docs/server.md, "Security"): the Origin check on every WebSocket and state-changing
+request (:mod:`~pokerroom.server.origins`), the log-in throttle (:mod:`~pokerroom.server.throttle`), the hashing
+pool (:mod:`~pokerroom.server.hashing`), the account endpoints (:mod:`~pokerroom.server.account_routes`) and the
+caps on open sockets (:class:`~pokerroom.server.sockets.SocketRegistry`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import logging
-import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -33,42 +37,45 @@ from pokerroom.formats.pokerstars import write_hand
 from pokerroom.games import all_games
 from pokerroom.games.stakes import default_stakes
 from pokerroom.room.clock import Clock, SystemClock
+from pokerroom.room.proof import Reveal, proof_json
 from pokerroom.room.record import HandRecord, Status
 from pokerroom.room.record_json import record_from_json
-from pokerroom.server.accounts import AuthError, Users, play_account
+from pokerroom.server.account_routes import COOKIE, AccountRoutes, account_routes, client_address
+from pokerroom.server.accounts import AuthError, Users, digest, play_account
 from pokerroom.server.actor import TableActor
 from pokerroom.server.chat import ChatRoom
 from pokerroom.server.hand_replay import replay_json
-from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter
+from pokerroom.server.hashing import HASH_QUEUE, HASH_THREADS, HashPool
+from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit
 from pokerroom.server.night_protocol import parse as parse_night
 from pokerroom.server.nights import NightHall, night_routes
-from pokerroom.server.protocol import VERSION, ProtocolError, encode, error_message, parse
-from pokerroom.server.ratelimit import TokenBucket
+from pokerroom.server.origins import OriginGuard, origin_of
+from pokerroom.server.protocol import VERSION, parse
+from pokerroom.server.sockets import (
+    OUTBOX_CHARS,
+    OUTBOX_LIMIT,
+    SOCKETS_PER_ADDRESS,
+    SOCKETS_PER_PLAYER,
+    TOO_MANY,
+    RateLimit,
+    Socket,
+    SocketRegistry,
+    talk,
+)
+from pokerroom.server.throttle import LoginLimits, LoginThrottle
 from pokerroom.store import Store
 
-__all__ = ["COOKIE", "RateLimit", "create_app"]
+__all__ = ["COOKIE", "OUTBOX_CHARS", "OUTBOX_LIMIT", "RateLimit", "create_app"]
 
 log = logging.getLogger(__name__)
 
-COOKIE = "pokerroom_session"
-"""The session cookie's name."""
+_Socket = Socket  # the name the tests knew it by
 
 STATIC = Path(str(resources.files("pokerroom.server") / "static"))
 
 WORKER_THREADS = 6
-"""Threads that run the blocking endpoints (log-ins hash passwords; every endpoint reads the store)."""
-
-OUTBOX_LIMIT = 1000
-"""Messages waiting for a slow client before its connection is closed."""
-
-OUTBOX_CHARS = 8_000_000
-"""Characters of messages waiting for a slow client before its connection is closed (big messages pile up in
-memory long before :data:`OUTBOX_LIMIT` of them)."""
-
-
-class Credentials(BaseModel):
-    name: str = Field(max_length=100)
-    password: str = Field(max_length=200)
+"""Threads that run the blocking endpoints and the store's work of the asynchronous ones (every endpoint reads
+the store); password hashes run on the hashing pool instead (:mod:`pokerroom.server.hashing`)."""
 
 
 class NewTable(BaseModel):
@@ -81,100 +88,6 @@ class NewTable(BaseModel):
     seats: int | None = Field(default=None, ge=2, le=10)
     bots: int = Field(default=0, ge=0, le=9)
     showdown: str = Field(default="auto", pattern="^(auto|choose)$")
-
-
-class RateLimit:
-    """A connection's messages: ``rate`` a second on average, bursts of ``burst`` (a
-    :class:`~pokerroom.server.ratelimit.TokenBucket` on the wall clock)."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.bucket = TokenBucket(rate, burst, time.monotonic())
-        self.warned = 0.0
-
-    def take(self) -> bool:
-        return self.bucket.take(time.monotonic()) == 0.0
-
-    def warn(self) -> bool:
-        """Whether to tell the client now (at most once a second)."""
-        now = time.monotonic()
-        if now - self.warned >= 1.0:
-            self.warned = now
-            return True
-        return False
-
-
-class _Socket:
-    """One WebSocket as the actor sees it: :meth:`send` queues a message; :meth:`pump` writes them out."""
-
-    def __init__(self, player: str) -> None:
-        self.player = player
-        self.outbox: asyncio.Queue[str] = asyncio.Queue()
-        self.queued = 0
-        """Characters in :attr:`outbox`."""
-        self.dropped = asyncio.Event()
-        """Set when the client fell :data:`OUTBOX_LIMIT` messages or :data:`OUTBOX_CHARS` characters behind: the
-        connection is dropped at once."""
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        if self.dropped.is_set():
-            return
-        text = message if isinstance(message, str) else encode(message)
-        if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(text) > OUTBOX_CHARS:
-            self.dropped.set()
-            return
-        self.queued += len(text)
-        self.outbox.put_nowait(text)
-
-    async def pump(self, ws: WebSocket) -> None:
-        while True:
-            text = await self.outbox.get()
-            self.queued -= len(text)
-            await ws.send_text(text)
-
-
-async def _talk(
-    ws: WebSocket,
-    conn: _Socket,
-    submit: Callable[[Any, Any], None],
-    read_command: Callable[[str | bytes], Any],
-    rate: float,
-    burst: int,
-) -> None:
-    """Serve one WebSocket: ``submit`` the connection, then each message read (``read_command``: refused ones get
-    an ``error`` message, the connection staying open; at most ``rate`` a second, bursts of ``burst``), then its
-    end; the messages queued for ``conn`` are written out meanwhile."""
-    submit(conn, "connect")
-    limit = RateLimit(rate, burst)
-
-    async def read() -> None:
-        while True:
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            data = message.get("text")
-            if data is None:
-                data = message.get("bytes") or b""
-            if not limit.take():
-                if limit.warn():
-                    conn.send(error_message(ProtocolError("rate_limited", f"at most {rate:g} messages a second")))
-                continue
-            try:
-                command = read_command(data)
-            except ProtocolError as err:
-                conn.send(error_message(err))
-                continue
-            submit(conn, command)
-
-    tasks = [asyncio.create_task(t) for t in (read(), conn.pump(ws), conn.dropped.wait())]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        submit(conn, "disconnect")
-        for task in tasks:
-            task.cancel()
-        if conn.dropped.is_set():  # too far behind: close now, whatever the socket's buffers hold
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(ws.close(code=1013), 1.0)
 
 
 async def _keep_gc(freeze_every: float, sweep_every: float) -> None:
@@ -212,6 +125,14 @@ def create_app(
     gc_freeze_every: float = 2.0,
     gc_sweep_every: float = 900.0,
     night_options: dict[str, Any] | None = None,
+    public_url: str | None = None,
+    allowed_origins: Sequence[str] = (),
+    login_limits: LoginLimits | None = None,
+    hash_threads: int = HASH_THREADS,
+    hash_queue: int = HASH_QUEUE,
+    sockets_per_player: int = SOCKETS_PER_PLAYER,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
+    reveal: Reveal | None = None,
     **actor_options: Any,
 ) -> FastAPI:
     """The server app over ``store`` (or a new one on ``database``, default ``sqlite:///pokerroom.db``).
@@ -219,13 +140,27 @@ def create_app(
     ``actor_options``: delays and grace of every table (:class:`TableActor`); ``gc_freeze_every`` and
     ``gc_sweep_every``: seconds between moving what lives on (tables, connections) out of the garbage collector's
     way and a full collection (see :func:`_keep_gc`); ``night_options``: what the club nights take besides
-    (:class:`~pokerroom.server.nights.NightHall`: ``bust_wait``; delays other than the tables')."""
+    (:class:`~pokerroom.server.nights.NightHall`: ``bust_wait``; delays other than the tables').
+
+    The defences (docs/server.md, "Security"): ``public_url``, the room's address as players see it (its origin
+    is the one WebSockets and state-changing requests must come from, and an ``https`` URL makes the cookies
+    ``Secure``), ``allowed_origins`` more origins allowed; ``login_limits`` the throttle's rates
+    (:class:`~pokerroom.server.throttle.LoginLimits`); ``hash_threads``/``hash_queue`` the hashing pool;
+    ``sockets_per_player``/``sockets_per_address`` the caps on open WebSockets.  Raises
+    :class:`~pokerroom.server.origins.OriginError` for a URL or origin that is none.  ``reveal``: when a hand's
+    server seed is published in its proof (docs/shuffle.md; default never)."""
+    public_origin = None if public_url is None else origin_of(public_url)
+    allowed = [origin_of(o) for o in allowed_origins]
     own_store = store is None
     the_store = store if store is not None else Store(database or "sqlite:///pokerroom.db")
     users = Users(the_store)
     chat = ChatRoom(is_operator=users.is_operator, login_name=users.login_name, clock=clock or SystemClock())
-    lobby = Lobby(the_store, clock=clock, seed=seed, chat=chat, **actor_options)
+    reveal = reveal or Reveal()
+    lobby = Lobby(the_store, clock=clock, seed=seed, chat=chat, reveal=reveal, **actor_options)
     nights = NightHall(the_store, clock=clock, seed=seed, **{**actor_options, **dict(night_options or {})})
+    sockets = SocketRegistry(sockets_per_player, sockets_per_address)
+    hash_pool = HashPool(hash_threads, hash_queue)
+    throttle = LoginThrottle(login_limits or LoginLimits(), (clock or SystemClock()).now)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -241,6 +176,7 @@ def create_app(
             yield
         finally:
             keeper.cancel()
+            hash_pool.close()
             done = await nights.stop()
             done += await lobby.stop()
             if own_store:
@@ -249,6 +185,7 @@ def create_app(
             log.info("pokerroom stopped: %s%s", done.text(), ", store closed" if own_store else "")
 
     app = FastAPI(title="pokerroom", version=str(VERSION), lifespan=lifespan)
+    app.add_middleware(OriginGuard, public_origin=public_origin, allowed=allowed)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -264,6 +201,9 @@ def create_app(
     app.state.lobby = lobby
     app.state.chat = chat
     app.state.nights = nights
+    app.state.sockets = sockets
+    app.state.throttle = throttle
+    app.state.hash_pool = hash_pool
 
     def player(request: Request) -> str:
         name = users.player(request.cookies.get(COOKIE))
@@ -275,35 +215,20 @@ def create_app(
         b = users.balances(name)
         return {"player": name, "balances": {"real": b.real, "play": b.play}}
 
-    def logged_in(response: Response, name: str, session: Callable[[], str]) -> dict[str, object]:
-        """The session ``session()`` opens (sign-up or log-in) as the cookie, and ``name``'s balances."""
-        try:
-            token = session()
-        except PokerroomError as err:
-            raise _http(err) from None
-        response.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=30 * 86400)
-        return me(name)
-
-    @app.post("/api/signup", status_code=201)
-    def signup(body: Credentials, response: Response) -> dict[str, object]:
-        return logged_in(response, body.name, lambda: users.sign_up(body.name, body.password))
-
-    @app.post("/api/login")
-    def login(body: Credentials, response: Response) -> dict[str, object]:
-        return logged_in(response, body.name, lambda: users.log_in(body.name, body.password))
-
-    @app.post("/api/logout")
-    async def logout(request: Request, response: Response) -> dict[str, object]:
-        # Async: the waiting lists are changed on the event loop, beside their actors (see below); the store's
-        # reads and writes go to a worker thread.
-        token = request.cookies.get(COOKIE)
-        if token:
-            name = await anyio.to_thread.run_sync(users.player, token)
-            await anyio.to_thread.run_sync(users.log_out, token)
-            if name is not None and not await anyio.to_thread.run_sync(users.logged_in, name):
-                lobby.leave_waitlists(name)  # off every waiting list once no session of theirs is left (issue 18)
-        response.delete_cookie(COOKIE)
-        return {}
+    app.include_router(
+        account_routes(
+            AccountRoutes(
+                users=users,
+                throttle=throttle,
+                pool=hash_pool,
+                sockets=sockets,
+                me=me,
+                player=player,
+                leave_waitlists=lobby.leave_waitlists,
+                secure=public_url is not None and public_url.strip().lower().startswith("https:"),
+            )
+        )
+    )
 
     @app.get("/api/me")
     def get_me(name: str = Depends(player)) -> dict[str, object]:
@@ -337,8 +262,10 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: NewTable, name: str = Depends(player)) -> dict[str, object]:
+        # Limits on the loop, the store's work in a worker thread: creations never stall the tables (issue 19).
         try:
-            actor = lobby.create(
+            actor = await lobby.create_for(
+                name,
                 name=body.name,
                 game=body.game,
                 stakes=body.stakes,
@@ -347,9 +274,11 @@ def create_app(
                 real_money=body.kind == "real",
                 seats=body.seats,
                 bots=body.bots,
-                created_by=name,
                 auto_showdown=body.showdown == "auto",
             )
+        except TableLimit as err:
+            headers = None if err.retry_after is None else {"Retry-After": str(err.retry_after)}
+            raise HTTPException(status_code=err.status, detail=str(err), headers=headers) from None
         except PokerroomError as err:
             raise _http(err) from None
         return actor.info.json()
@@ -448,32 +377,69 @@ def create_app(
         filename = f"hand-{record.setup.table_id}-{record.setup.number}.phh"
         return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
-    @app.websocket("/ws/tables/{table_id}")
-    async def table_socket(ws: WebSocket, table_id: int) -> None:
+    @app.get("/api/hands/{hand_id}/proof")
+    def hand_proof(hand_id: int, name: str = Depends(player)) -> Response:
+        """The provable shuffle's proof of a finished hand for the player's seat (docs/shuffle.md): what
+        ``pokerroom verify`` checks.  404 for a hand dealt without commitments."""
+        record, seat = finished_hand(hand_id, name)
+        if record.setup.deck.root is None or not record.setup.deck.dealable:
+            raise HTTPException(status_code=404, detail=f"hand {hand_id} was dealt without a committed deck")
+        shown = reveal.now(record, table_open=record.setup.table_id in lobby.actors)
+        data = proof_json(record, seat, reveal=shown, hand_id=hand_id)
+        filename = f"hand-{record.setup.table_id}-{record.setup.number}.proof.json"
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    async def connect(ws: WebSocket) -> Socket | None:
+        """Accept ``ws`` and register its :class:`Socket`; or close it (4401 no session, 4429 over a cap)."""
         # Accepted first, then closed: a browser sees a close code only on an open socket.
         await ws.accept()
-        name = users.player(ws.cookies.get(COOKIE))
-        if name is None:
+        token = ws.cookies.get(COOKIE)
+        ends = sockets.ends
+        name = await anyio.to_thread.run_sync(users.player, token) if token else None
+        if name is None or token is None:
             await ws.close(code=4401, reason="log in first")
+            return None
+        sock = Socket(name, digest(token), client_address(ws))
+        refused = sockets.open(sock)
+        if refused is not None:
+            await ws.close(code=TOO_MANY, reason=refused)
+            return None
+        # A session ended while it was looked up: look again (the socket is registered, so no later end misses it).
+        if sockets.ends != ends and await anyio.to_thread.run_sync(users.player, token) != name:
+            sockets.close(sock)
+            await ws.close(code=4401, reason="log in first")
+            return None
+        return sock
+
+    async def serve_socket(ws: WebSocket, sock: Socket, submit: Callable[[Any, Any], None], read: Any) -> None:
+        try:
+            await talk(ws, sock, submit, read, rate, burst)
+        finally:
+            sockets.close(sock)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: int) -> None:
+        sock = await connect(ws)
+        if sock is None:
             return
         actor = lobby.actors.get(table_id)
         if actor is None:
+            sockets.close(sock)
             await ws.close(code=4404, reason=f"no table with id {table_id}")
             return
-        await _talk(ws, _Socket(name), actor.submit, parse, rate, burst)
+        await serve_socket(ws, sock, actor.submit, parse)
 
     @app.websocket("/ws/nights/{token}")
     async def night_socket(ws: WebSocket, token: str) -> None:
-        await ws.accept()
-        name = users.player(ws.cookies.get(COOKIE))
-        if name is None:
-            await ws.close(code=4401, reason="log in first")
+        sock = await connect(ws)
+        if sock is None:
             return
         room = nights.room(token)
         if room is None:
+            sockets.close(sock)
             await ws.close(code=4404, reason="no night with that link")
             return
-        await _talk(ws, _Socket(name), room.submit, parse_night, rate, burst)
+        await serve_socket(ws, sock, room.submit, parse_night)
 
     app.include_router(night_routes(nights, player))
 

@@ -12,13 +12,11 @@ its starting stack, no bets and no pot.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from pokerroom.cards import UNKNOWN
-from pokerroom.engine import TIMED_OUT, Action, ActionKind, EventType, Hand, Phase, ScriptedCards
+from pokerroom.engine import Phase
 from pokerroom.errors import PokerroomError, RecordError
 from pokerroom.formats.pokerstars import write_hand
-from pokerroom.room.record import HandRecord, Status, apply
+from pokerroom.room.record import HandRecord, Status, apply, recorded_actions, scripted_cards
 from pokerroom.server.protocol import view_json
 from pokerroom.server.summary import summary
 
@@ -26,53 +24,6 @@ __all__ = ["VOID_PHASE", "replay_json"]
 
 VOID_PHASE = "void"
 """The last step's ``phase`` in a voided hand's replay: every chip put in was returned (RULES §3.8)."""
-
-_KINDS = {
-    EventType.FOLD: ActionKind.FOLD,
-    EventType.CHECK: ActionKind.CHECK,
-    EventType.CALL: ActionKind.CALL,
-    EventType.BRING_IN: ActionKind.BRING_IN,
-}
-
-
-def _script(record: HandRecord) -> ScriptedCards:
-    """The cards a full record's events name: each seat's, in the order dealt, and the board."""
-    hole: dict[int, list[int]] = {}
-    board: list[int] = []
-    for e in record.events:
-        if e.type in (EventType.DEAL_HOLE, EventType.DEAL_UP) and e.seat is not None:
-            hole.setdefault(e.seat, []).extend(e.cards or ())
-        elif e.type is EventType.DEAL_BOARD:
-            board.extend(e.cards or ())
-    return ScriptedCards(hole, board)
-
-
-def _actions(hand: Hand, record: HandRecord) -> Iterator[tuple[int, Action | None]]:
-    """The actions behind the record's events, in order, as :func:`~pokerroom.room.record.apply` takes them
-    (``None``: disconnect protection).  A show or muck the engine made itself (an automatic showdown) is skipped:
-    only one the hand waits for is an action.  ``hand`` is the hand being replayed (read as it goes)."""
-    for e in record.events:
-        seat, t, timed = e.seat, e.type, e.text == TIMED_OUT
-        if seat is None:
-            continue
-        if t in _KINDS:
-            yield seat, Action(_KINDS[t], timed_out=timed)
-        elif t is EventType.BET:
-            yield seat, Action.bet(e.to or 0)
-        elif t is EventType.RAISE:
-            yield seat, Action.raise_to(e.to or 0)
-        elif t is EventType.DRAW:
-            yield seat, Action.draw(tuple(e.cards or ()), timed_out=timed)
-        elif t is EventType.ARTIFICIAL_ALL_IN:
-            yield seat, None
-        elif t is EventType.SPLIT:
-            yield seat, Action.check() if e.text == "declines" else Action.split()
-        elif t in (EventType.SHOW, EventType.MUCK) and hand.phase is Phase.SHOWDOWN and hand.to_act == seat:
-            yield (
-                seat,
-                Action.show(tuple(e.cards or ())) if t is EventType.SHOW else Action(ActionKind.MUCK, timed_out=timed),
-            )
-
 
 def _refund(last: dict[str, object], final: dict[int, int]) -> dict[str, object]:
     """The step after ``last`` (a step's JSON) in which a voided hand gives every chip back: phase
@@ -107,8 +58,8 @@ def replay_json(record: HandRecord, viewer: int, *, hand_id: int, max_seats: int
         raise RecordError("the replayer deals the hand again from the full record, not a seat's view", field="viewer")
     seat_of = [s.seat for s in setup.seats]
     number = setup.number or 0
-    hand = setup.deal(cards=_script(record) if setup.deck.seed is None else None)
-    if setup.deck.seed is None and any(c == UNKNOWN for e in record.events for c in e.cards or ()):
+    hand = setup.deal(cards=None if setup.deck.dealable else scripted_cards(record))
+    if not setup.deck.dealable and any(c == UNKNOWN for e in record.events for c in e.cards or ()):
         raise RecordError("the record's cards are not all known, so it cannot be dealt again", field="events")
 
     def step() -> dict[str, object]:
@@ -118,7 +69,7 @@ def replay_json(record: HandRecord, viewer: int, *, hand_id: int, max_seats: int
 
     steps = [step()]
     streets = [{"name": hand.view(viewer).street, "step": 0}]
-    for seat, action in _actions(hand, record):
+    for seat, action in recorded_actions(hand, record):
         try:
             apply(hand, action, seat)
         except PokerroomError as err:

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import anyio.to_thread
 from sqlalchemy import select
 
 from pokerroom.chips import whole_number
@@ -30,17 +32,51 @@ from pokerroom.room.config import TableConfig
 from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
 from pokerroom.server.actor import TableActor
+from pokerroom.server.ratelimit import TokenBucket
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import lobby_tables
 from pokerroom.store.table_stats import TableStatsReader
 
-__all__ = ["MAX_BUY_IN", "STARTER_TABLES", "Lobby", "Starter", "stakes_text"]
+__all__ = [
+    "MAX_BUY_IN",
+    "MAX_OPEN_TABLES",
+    "STARTER_TABLES",
+    "TABLE_CREATE_BURST",
+    "TABLE_CREATE_RATE",
+    "Lobby",
+    "Starter",
+    "TableLimit",
+    "stakes_text",
+]
 
 MAX_BUY_IN = 10**9
 """The largest default buy-in of a table (chips): house bots are funded with twice it, and the ledger's whole
 capacity (2**53) must never be within one player's reach."""
+
+MAX_OPEN_TABLES = 3
+"""Tables a player may have created that are still open (issue 19: one account created 100); more is refused
+with 400."""
+
+TABLE_CREATE_RATE = 1 / 20
+"""Table creations a player may ask for a second, on average, once :data:`TABLE_CREATE_BURST` are spent (every
+request whose settings a table can play with counts, a name already taken too); more is refused with 429 and
+``Retry-After``."""
+
+TABLE_CREATE_BURST = 3
+"""Table creations a player may ask for at once."""
+
+
+class TableLimit(RoomError):
+    """A table creation refused by a limit of the lobby: ``status`` 400 (:data:`MAX_OPEN_TABLES`) or 429
+    (:data:`TABLE_CREATE_RATE`, ``retry_after`` whole seconds)."""
+
+    def __init__(self, message: str, *, status: int, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after
+
 
 @dataclass(frozen=True)
 class Starter:
@@ -99,6 +135,12 @@ class Lobby:
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.stats = TableStatsReader(store)
         """Each table's figures from its settled hands (store/table_stats.py)."""
+        self._buckets: dict[str, TokenBucket] = {}
+        """Each player's table creations (:data:`TABLE_CREATE_RATE`), on the lobby's clock."""
+        self._creating: dict[str, int] = {}
+        """Player -> their tables being created in a worker thread (counted as open)."""
+        self._pending_names: set[str] = set()
+        """Names of the tables being created (two requests for one name: the second is refused at once)."""
 
     # ------------------------------------------------------------------ tables
 
@@ -110,13 +152,14 @@ class Lobby:
                 self.create(
                     name=s.name, game=s.game, stakes=s.stakes, limit=s.limit, real_money=s.real_money,
                     seats=s.seats, bots=s.bots,
-                )
+                )  # fmt: skip
             return
         with self.store.reading() as conn:
-            bots = {int(r.table_id): int(r.bots) for r in conn.execute(select(lobby_tables))}
+            rows = {int(r.table_id): (int(r.bots), r.created_by) for r in conn.execute(select(lobby_tables))}
         for table_id, name, _game in stored:
-            if table_id in bots:
-                self._start(table_id, name, None, bots[table_id])
+            if table_id in rows:
+                bots, created_by = rows[table_id]
+                self._start(table_id, name, None, bots, created_by)
 
     def create(
         self,
@@ -133,22 +176,94 @@ class Lobby:
         auto_showdown: bool = True,
     ) -> TableActor:
         """Create a table and its actor, with ``bots`` house bots seated (``auto_showdown``: see
-        :class:`TableConfig`).  Raises :class:`RoomError` for settings
-        no table can play with or a name in use, naming what is allowed."""
+        :class:`TableConfig`), in the calling thread (the server's start, tests; a player's table is made with
+        :meth:`create_for`).  Raises :class:`RoomError` for settings no table can play with or a name in use,
+        naming what is allowed."""
+        name, config = self._settings(
+            name=name, game=game, stakes=stakes, limit=limit, rules=rules, real_money=real_money, seats=seats,
+            bots=bots, auto_showdown=auto_showdown,
+        )  # fmt: skip
+        actor = self._build(name, config, bots, created_by)
+        self._register(actor)
+        return actor
+
+    async def create_for(self, player: str, *, bots: int = 0, **settings: Any) -> TableActor:
+        """Create a table for ``player`` (``bots`` and ``settings``: :meth:`create`'s) without blocking the event
+        loop: on the loop the open tables are counted (:meth:`check_open`) and the settings tried (no store:
+        refusals spend nothing), then the rate is spent (:meth:`check_rate`); the store's work (the name, the
+        table, its house bots, the lobby's row) runs in a worker thread; the actor is registered and started on
+        the loop.  Raises :class:`TableLimit` or :class:`RoomError`."""
+        self.check_open(player)
+        name, config = self._settings(bots=bots, **settings)
+        if name in self._pending_names:  # the store's check would let both through
+            raise RoomError(f"a table named {name!r} already exists")
+        self.check_rate(player)
+        self._creating[player] = self._creating.get(player, 0) + 1
+        self._pending_names.add(name)
+        try:
+            actor = await anyio.to_thread.run_sync(self._build, name, config, bots, player)
+        finally:
+            self._creating[player] -= 1
+            if not self._creating[player]:
+                del self._creating[player]
+            self._pending_names.discard(name)
+        self._register(actor)
+        return actor
+
+    def open_tables(self, player: str) -> int:
+        """How many tables ``player`` created that are open, those being created counted."""
+        made = sum(a.info.created_by == player for a in self.actors.values())
+        return made + self._creating.get(player, 0)
+
+    def check_open(self, player: str) -> None:
+        """Raise :class:`TableLimit` (400) when ``player`` has :data:`MAX_OPEN_TABLES` open tables."""
+        held = self.open_tables(player)
+        if held >= MAX_OPEN_TABLES:
+            raise TableLimit(
+                f"{player} has {held} open tables, the most a player may create (MAX_OPEN_TABLES = "
+                f"{MAX_OPEN_TABLES}); play at one of them or at another table",
+                status=400,
+            )
+
+    def check_rate(self, player: str) -> None:
+        """Spend one of ``player``'s table creations (:data:`TABLE_CREATE_RATE`, :data:`TABLE_CREATE_BURST`, on
+        the lobby's clock); raise :class:`TableLimit` (429, ``retry_after``) when none is left."""
+        now = self.clock.now()
+        bucket = self._buckets.get(player)
+        if bucket is None:
+            bucket = self._buckets[player] = TokenBucket(TABLE_CREATE_RATE, TABLE_CREATE_BURST, now)
+        wait = bucket.take(now)
+        if wait:
+            seconds = math.ceil(wait)
+            raise TableLimit(
+                f"too many tables asked for: at most {TABLE_CREATE_BURST} at once, then one every "
+                f"{1 / TABLE_CREATE_RATE:g} s (TABLE_CREATE_RATE); ask again in {seconds} s",
+                status=429,
+                retry_after=seconds,
+            )
+
+    @staticmethod
+    def _settings(
+        *,
+        name: str,
+        game: str,
+        stakes: str | None = None,
+        limit: str | None = None,
+        rules: dict[str, Any] | None = None,
+        real_money: bool = False,
+        seats: int | None = None,
+        bots: int = 0,
+        auto_showdown: bool = True,
+    ) -> tuple[str, TableConfig]:
+        """A new table's name (trimmed) and settings, tried without the store (a fraction of a millisecond, so on
+        the event loop); raises :class:`RoomError` naming what is allowed."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60 or not name.isprintable():
             raise RoomError("a table name is 1 to 60 printable characters")
-        name = name.strip()
-        try:
-            self.store.table_id(name)
-        except StoreError:
-            pass
-        else:
-            raise RoomError(f"a table named {name!r} already exists")
         find(game)  # UnsupportedRule naming the games
         config = TableConfig(
             game=game, stakes=stakes, limit=limit, rules=dict(rules or {}), real_money=real_money, seats=seats,
             auto_showdown=auto_showdown,
-        )
+        )  # fmt: skip
         if not whole_number(bots) or bots < 0:
             raise RoomError(f"bots must be a whole number, 0 or more, not {bots!r}")
         probe = PokerTable(config)  # settings no table can play with are refused before anything is stored
@@ -157,12 +272,40 @@ class Lobby:
                 f"these stakes make a buy-in of {probe.default_buy_in()} chips; this room's tables take at most "
                 f"{MAX_BUY_IN} (choose smaller stakes)"
             )
-        actor = self._start(None, name, config, bots)
+        return name.strip(), config
+
+    def _build(self, name: str, config: TableConfig, bots: int, created_by: str | None) -> TableActor:
+        """The store's part of creating table ``name`` (any thread): the name checked, the table stored with its
+        house bots and the lobby's row; the actor returned, not yet in the lobby (:meth:`_register`)."""
+        try:
+            self.store.table_id(name)
+        except StoreError:
+            pass
+        else:
+            raise RoomError(f"a table named {name!r} already exists")
+        actor = self._actor(None, name, config, bots, created_by)
         with self.store.writing() as conn:
             conn.execute(lobby_tables.insert().values(table_id=actor.info.id, bots=bots, created_by=created_by))
         return actor
 
-    def _start(self, table_id: int | None, name: str, config: TableConfig | None, bots: int) -> TableActor:
+    def _start(
+        self, table_id: int | None, name: str, config: TableConfig | None, bots: int, created_by: str | None
+    ) -> TableActor:
+        actor = self._actor(table_id, name, config, bots, created_by)
+        self._register(actor)
+        return actor
+
+    def _register(self, actor: TableActor) -> None:
+        """Put ``actor`` in the lobby, its task started if the event loop runs (on the loop's thread)."""
+        self.actors[actor.info.id] = actor
+        if self.tasks or _running_loop():
+            self._launch(actor)
+
+    def _actor(
+        self, table_id: int | None, name: str, config: TableConfig | None, bots: int, created_by: str | None
+    ) -> TableActor:
+        """Table ``table_id`` (``None``: a new one named ``name`` with ``config``) opened in the store with its
+        actor and ``bots`` house bots seated; not yet in the lobby."""
         real_money = config.real_money if config is not None else None
         if real_money is None:
             stored = self.store.table_config(self.store.table_id(name))
@@ -181,6 +324,7 @@ class Lobby:
             seats=table.size,
             players=[None] * table.size,
             buy_in={"min": table.buy_in.minimum, "max": table.buy_in.maximum, "default": table.default_buy_in()},
+            created_by=created_by,
         )
         account_of = _account_of(runner.config.real_money)
 
@@ -199,9 +343,6 @@ class Lobby:
         actor = TableActor(runner, info=info, fund_bot=fund_bot, seed=seed, **self.actor_options)
         if bots:
             actor.add_bots(min(bots, table.size - 1))
-        self.actors[runner.table_id] = actor
-        if self.tasks or _running_loop():
-            self._launch(actor)
         return actor
 
     def actor(self, table_id: int) -> TableActor:

@@ -20,6 +20,7 @@ from pokerroom.engine.codec import action_from_json, card_text, event_json
 from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, RecordError
 
 __all__ = [
+    "ACT_REQUIRED",
     "ERROR_CODES",
     "VERSION",
     "Act",
@@ -34,6 +35,7 @@ __all__ = [
     "Ping",
     "ProtocolError",
     "Rebuy",
+    "Seed",
     "Sit",
     "SitOut",
     "card_text",
@@ -44,10 +46,10 @@ __all__ = [
     "view_json",
 ]
 
-VERSION = 2
-"""The protocol version; a message with another ``"v"`` is refused (code ``version``).  Version 2 (issue 18): the
-felt's result summary, the clock's action time and bank apart, the next deal's countdown, the ``timed_out``
-notice (docs/protocol.md, "Changes in version 2")."""
+VERSION = 3
+"""The protocol version; a message with another ``"v"`` is refused (code ``version``).  Version 3 (issue 19):
+``act`` names the hand and the turn it answers (``hand`` and ``seq`` required), a ``ping`` is answered to its
+sender alone (docs/protocol.md, "Changes in version 3")."""
 
 MAX_MESSAGE = 4096
 """The longest message a client may send, in characters (code ``too_long``)."""
@@ -60,8 +62,8 @@ ERROR_CODES = {
     "bad_field": "a field is missing or has the wrong kind of value",
     "not_seated": "the player has no seat at this table",
     "wrong_seat": "the message names a seat that is not the player's",
-    "stale_hand": "the message is for a hand that is over",
-    "not_your_turn": "it is not this seat's turn",
+    "stale_hand": "the action answers a hand that is over or a moment of the hand that has passed (hand, seq)",
+    "not_your_turn": "it is not this seat's turn (the message names whose it is)",
     "illegal_action": "the action is not allowed now",
     "illegal_amount": "the amount is not allowed now",
     "bad_card": "a card is malformed or not the player's",
@@ -78,6 +80,7 @@ ERROR_CODES = {
     "no_player": "no such player to mute: not at this table (mute), not on your list (unmute), not signed up",
     "mute_limit": "you muted the most players allowed (pokerroom.server.chat.MUTE_MAX); unmute someone first",
     "mute_rate": "too many mutes; the message and allowed.retry_after say when you may mute again",
+    "seed_refused": "the client seed is not taken now (between hands only, for the hand whose seed hash is shown)",
 }
 """Every error ``code`` the server sends, with what it means."""
 
@@ -129,14 +132,14 @@ class Rebuy:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """A player action in hand number ``hand`` (``None``: the hand being played) by table ``seat`` (``None``:
-    the player's own), chosen when the hand had ``seq`` events (``None``: no check; a double click sent twice is
-    refused the second time instead of acting on the next street)."""
+    """A player action answering one moment of one hand: table hand number ``hand``, when the hand had ``seq``
+    events (what the player saw when choosing), by table ``seat`` (``None``: the player's own).  An action for
+    another moment is refused (``stale_hand``), so a message sent twice acts at most once."""
 
     action: Action
-    hand: int | None = None
+    hand: int
+    seq: int
     seat: int | None = None
-    seq: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,9 +151,19 @@ class AddBots:
 
 @dataclass(frozen=True, slots=True)
 class Ping:
-    """Answered with ``pong`` (keeps a connection alive, measures latency); ``id`` is echoed."""
+    """Answered with ``pong`` to the sender alone (keeps a connection alive, measures latency; no ``state`` to
+    anyone); ``id`` is echoed."""
 
     id: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seed:
+    """A seated player's client seed for hand number ``hand`` (the next hand, whose ``state.shuffle.seed_hash`` is
+    shown): ``seed`` is 1 to 64 lower-case hex digits, mixed into that hand's deck (docs/shuffle.md)."""
+
+    hand: int
+    seed: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +196,7 @@ class ChatMute:
     minutes: int
 
 
-Command = Sit | Leave | SitOut | ComeBack | Rebuy | Act | AddBots | Ping | Chat | Mute | ChatRemove | ChatMute
+Command = Sit | Leave | SitOut | ComeBack | Rebuy | Act | AddBots | Ping | Seed | Chat | Mute | ChatRemove | ChatMute
 
 
 def _int(msg: dict[str, Any], key: str, *, minimum: int = 0, required: bool = True) -> int | None:
@@ -217,12 +230,27 @@ def _action(msg: dict[str, Any]) -> Action:
         raise ProtocolError("bad_card", str(err)) from err
 
 
+ACT_REQUIRED = ("hand", "seq")
+"""The fields every ``act`` must carry since version 3: the hand (``state.hand.number``) and the turn
+(``seq``: ``state.hand.events.length`` when the player chose) it answers."""
+
+
 def _act(msg: dict[str, Any]) -> Act:
+    action = _action(msg)
+    missing = [key for key in ACT_REQUIRED if msg.get(key) is None]
+    if missing:
+        raise ProtocolError(
+            "bad_field",
+            f"{' and '.join(repr(k) for k in missing)} {'is' if len(missing) == 1 else 'are'} required: an act names "
+            "the hand it answers ('hand': the table's hand number, state.hand.number) and the turn ('seq': the "
+            "number of events the hand had when you chose, state.hand.events.length)",
+            allowed=list(ACT_REQUIRED),
+        )
     return Act(
-        _action(msg),
-        _int(msg, "hand", minimum=1, required=False),
-        _int(msg, "seat", required=False),
-        _int(msg, "seq", required=False),
+        action,
+        hand=_int(msg, "hand", minimum=1) or 0,
+        seq=_int(msg, "seq") or 0,
+        seat=_int(msg, "seat", required=False),
     )
 
 
@@ -235,6 +263,7 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Command]] = {
     "act": _act,
     "bots": lambda m: AddBots(_int(m, "count", minimum=1) or 0),
     "ping": lambda m: Ping(m.get("id")),
+    "seed": lambda m: Seed(_int(m, "hand", minimum=1) or 0, _text(m, "seed", most=64)),
     "chat": lambda m: Chat(_text(m, "text")),
     "mute": lambda m: Mute(_text(m, "player", most=40)),
     "unmute": lambda m: Mute(_text(m, "player", most=40), on=False),
@@ -247,13 +276,13 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Command]] = {
 def parse(text: str | bytes) -> Command:
     """The command in one client message; raises :class:`ProtocolError` (see :data:`ERROR_CODES`).
 
-    >>> parse('{"v": 2, "type": "act", "action": "raise", "amount": 40}')
-    Act(action=Action(raise to 40), hand=None, seat=None, seq=None)
-    >>> parse('{"v": 2, "type": "dance"}')
+    >>> parse('{"v": 3, "type": "act", "action": "raise", "amount": 40, "hand": 7, "seq": 12}')
+    Act(action=Action(raise to 40), hand=7, seq=12, seat=None)
+    >>> parse('{"v": 3, "type": "dance"}')
     Traceback (most recent call last):
     ...
     pokerroom.server.protocol.ProtocolError: unknown message type 'dance'; the types are: sit, leave, sit_out, \
-come_back, rebuy, act, bots, ping, chat, mute, unmute, chat_remove, chat_mute
+come_back, rebuy, act, bots, ping, seed, chat, mute, unmute, chat_remove, chat_mute
     """
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_long", f"the message has {len(text)} characters; at most {MAX_MESSAGE} are read")

@@ -1,5 +1,6 @@
-"""The one token bucket of the server: a connection's messages (``app.RateLimit``) and a player's chat messages
-and mutes (:mod:`pokerroom.server.chat`) are limited by it.  Times are seconds on whatever clock the caller reads
+"""The one token bucket of the server: a connection's messages (``sockets.RateLimit``), a player's chat messages
+and mutes (:mod:`pokerroom.server.chat`) and the wrong passwords and sign-ups (:mod:`pokerroom.server.throttle`)
+are limited by it.  Times are seconds on whatever clock the caller reads
 (the wall clock for sockets, the table's clock for the chat, so tests drive it with a virtual clock)."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ __all__ = ["ShutSummary", "TableInfo"]
 class TableInfo:
     """What the lobby shows of a table: its store ``id`` and ``name``, the game and its ``family`` (``board``,
     ``stud`` or ``draw``, :class:`~pokerroom.games.Family`), stakes, limit, whether it is played for
-    ``real_money``, seats and who sits where."""
+    ``real_money``, seats, who sits where and who created it."""
 
     id: int
     name: str
@@ -31,6 +31,9 @@ class TableInfo:
     buy_in: dict[str, int | None]
     table: Table | None = None
     """The table itself, read for who sits where each time (``players`` is used without it)."""
+    created_by: str | None = None
+    """The player who created the table (``None``: the house's); not shown, counted for
+    :data:`~pokerroom.server.lobby.MAX_OPEN_TABLES`."""
 
     def json(self) -> dict[str, object]:
         if self.table is not None:

@@ -21,7 +21,13 @@ The runner is the only path by which a table's chips change in the store:
   journal, written per action, is fenced by its hand instead: a runner taking over voids the hands in progress
   first); :meth:`TableRunner.close` gives it back;
 * disconnect protection (§3.7: so many per player per 24 hours, room-wide) is recorded in the store, in the
-  transaction that journals it, and loaded back when a player sits down (see :class:`TableRunner`).
+  transaction that journals it, and loaded back when a player sits down (see :class:`TableRunner`);
+* a dropped database connection is the store's to retry (:mod:`pokerroom.store.retry`): play goes on.  When the
+  database stays away past the retries a call raises :class:`~pokerroom.store.retry.StoreUnavailable` having
+  changed nothing, except a hand's end (its settlement, or its void): the hand is over at the table, so its end
+  is kept (:attr:`TableRunner.unwritten`) and written before anything else the runner writes (the next deal, a
+  seat or chip change, a recovery), which raise StoreUnavailable until it can be.  A runner closed, or a process
+  ended, before that leaves the hand in progress in the store, and the next runner voids it (§3.8).
 
 Chips are whole numbers of the smallest unit.  Hand cards come from the deck seed stored in the set-up, so a
 replay deals the same cards and reaches the same state (:func:`replay_stored`).
@@ -32,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import logging
 import os
 import secrets
 import time
@@ -45,14 +52,18 @@ from pokerroom.errors import IllegalAction, PokerroomError, RoomError, StoreErro
 from pokerroom.room.clock import Clock, VirtualClock
 from pokerroom.room.decisions import Cause, Decision, decision_json
 from pokerroom.room.journal import replay_setup
-from pokerroom.room.record import HandRecord, Setup, Status, record_of
+from pokerroom.room.record import Deck, HandRecord, Setup, Status, record_of
 from pokerroom.room.record_json import record_json, rule_value_from_json, setup_from_json, setup_json
 from pokerroom.room.table import HandVoided, SeatState, Table, TableConfig
 from pokerroom.store import Store
+from pokerroom.store.hands import IN_PROGRESS
 from pokerroom.store.leases import DEFAULT_TIMEOUT, this_host
 from pokerroom.store.records import Lease
+from pokerroom.store.retry import StoreUnavailable
 
 __all__ = ["CRASH_REASON", "Bot", "TableRunner", "stored_config"]
+
+log = logging.getLogger(__name__)
 
 CRASH_REASON = "server crash: hand void, chips returned (RULES §3.8)"
 """The memo of the ledger transaction that voids a hand found in progress after a crash."""
@@ -192,6 +203,7 @@ class TableRunner:
         self._accounts: dict[str, int] = {}
         self.recovered: list[int] = []
         """Ids of the hands the last :meth:`recover` voided."""
+        self._unwritten: tuple[int, str, Callable[[], None]] | None = None
         self.lease = secrets.token_hex(16)
         """This runner's token in the table's lease."""
         self.closed = False
@@ -253,6 +265,7 @@ class TableRunner:
         ids.  Raises :class:`RoomError` while this runner is playing a hand."""
         if self.hand_id is not None or (self.table.hand is not None and not self.table.hand.is_complete):
             raise RoomError("a hand is being played; recovery is for a table whose server has stopped")
+        self._write_unwritten()
         voided = []
         for info in self.store.hands_in_progress(self.table_id):
             record = crash_void(info.setup, self.store.journal_entries(info.id))
@@ -293,6 +306,7 @@ class TableRunner:
         """Seat ``player`` (an account of that name must exist) at ``seat`` with ``buy_in`` chips from their
         account (RULES §3.3, §3.4; ``post``: see :meth:`Table.sit`), with the disconnect protections the store
         has for them from the last 24 hours (see :class:`TableRunner`)."""
+        self._write_unwritten()
         account = self._account(player)
         events = len(self.table.events)
         self.table.sit(seat, player, buy_in, post=post)
@@ -311,6 +325,7 @@ class TableRunner:
 
     def rebuy(self, player: str, amount: int) -> None:
         """Add ``amount`` chips from ``player``'s account to their stack, between hands (RULES §3.3)."""
+        self._write_unwritten()
         account = self._account(player)
         seat, saved, events = self._saved(player)
         self.table.add_chips(player, amount)
@@ -322,6 +337,7 @@ class TableRunner:
 
     def stand(self, player: str) -> int:
         """``player`` leaves; their stack goes back to their account.  Returns the chips moved."""
+        self._write_unwritten()
         account = self._account(player)
         seat, saved, events = self._saved(player)
         chips = self.table.stand(player)
@@ -347,17 +363,19 @@ class TableRunner:
 
     # ------------------------------------------------------------------ hands
 
-    def start_hand(self, *, seed: int | None = None) -> int:
-        """Deal the next hand (cards from ``seed``; else as the table deals, :meth:`Table.start_hand`) and store it
+    def start_hand(self, *, seed: int | None = None, deck: Deck | None = None) -> int:
+        """Deal the next hand (cards from ``seed``, or ``deck``: a committed server seed with the players' client
+        seeds, :meth:`Table.next_deck`; else as the table deals, :meth:`Table.start_hand`) and store it
         as in progress with its set-up; returns the store's hand id.  Refused (by the table or the store, say the
         lease lost), the table is left exactly as it was: hand number, positions, debts, stacks, time banks,
         events."""
         self._open()
         if self.hand_id is not None:
             raise RoomError("a hand is being played; finish it first")
+        self._write_unwritten()
         restore = self.snapshot()
         try:
-            hand = self.table.start_hand(seed=seed, started_at=self.store.now())
+            hand = self.table.start_hand(seed=seed, deck=deck, started_at=self.store.now())
             setup = self.table.setup
             assert setup is not None
             stored = setup_json(setup)
@@ -456,8 +474,8 @@ class TableRunner:
         try:
             yield
         except HandVoided as voided:
-            self._void_stored(hand_id, voided.record)
-            self.hand_id = None
+            record = voided.record  # the name ``voided`` is gone once this block ends; the write may come later
+            self._end(hand_id, "void", lambda: self._void_stored(hand_id, record))
             raise
 
     def _commit(self, hand_id: int, decision: Decision) -> Event:
@@ -488,11 +506,12 @@ class TableRunner:
 
     def void(self, reason: str) -> HandRecord:
         """Cancel the hand being played (RULES §3.8): each player gets back exactly what they put in, no rake;
-        ``reason`` is the ledger memo and the record's.  Returns the voided hand's record."""
+        ``reason`` is the ledger memo and the record's.  Returns the voided hand's record.  The database out of
+        reach past the store's retries, the hand is void at the table all the same and its void is written later
+        (:attr:`unwritten`)."""
         _, hand_id = self._running()
         record = self.table.void_hand(reason)
-        self._void_stored(hand_id, record)
-        self.hand_id = None
+        self._end(hand_id, "void", lambda: self._void_stored(hand_id, record))
         return record
 
     def _by_account(self, record: HandRecord, chips: tuple[int, ...]) -> dict[int, int]:
@@ -515,13 +534,49 @@ class TableRunner:
 
     def _settle(self) -> None:
         r = self.table.record
-        assert r is not None and self.hand_id is not None
+        hand_id = self.hand_id
+        assert r is not None and hand_id is not None
         # If the store refuses, the hand stays in progress there and the next recovery voids it (RULES §3.8).
-        self.store.settle_hand(
-            self.hand_id, contributions=self._by_account(r, r.contributions), payouts=self._by_account(r, r.payouts),
-            rake=r.rake, carried_in=r.carried_in, carried_out=r.carried_out, record=record_json(r), lease=self.lease,
-        )
+        contributions, payouts = self._by_account(r, r.contributions), self._by_account(r, r.payouts)
+
+        def settle() -> None:
+            self.store.settle_hand(
+                hand_id, contributions=contributions, payouts=payouts, rake=r.rake, carried_in=r.carried_in,
+                carried_out=r.carried_out, record=record_json(r), lease=self.lease,
+            )  # fmt: skip
+
+        self._end(hand_id, "settlement", settle)
+
+    @property
+    def unwritten(self) -> int | None:
+        """The store's id of a hand over at the table whose end (settlement or void) the store could not take yet
+        (the database out of reach past its retries), or ``None``.  Written before anything else the runner
+        writes (see the module docstring)."""
+        return None if self._unwritten is None else self._unwritten[0]
+
+    def _end(self, hand_id: int, what: str, write: Callable[[], None]) -> None:
+        """Write hand ``hand_id``'s end (``what``: ``"settlement"`` or ``"void"``) and end it at the runner; with
+        the database out of reach it is kept for :meth:`_write_unwritten` instead.  Any other refusal is raised
+        with the hand still the runner's (the next recovery voids it, RULES §3.8)."""
+        try:
+            write()
+        except StoreUnavailable as err:
+            self._unwritten = (hand_id, what, write)
+            self.hand_id = None
+            log.warning("table %s: hand %d's %s is kept until the store can take it: %s", self.name, hand_id, what, err)
+            return
         self.hand_id = None
+
+    def _write_unwritten(self) -> None:
+        """Write the kept end of a hand (:attr:`unwritten`), unless the store has it already (a cut ``COMMIT``
+        that landed); StoreUnavailable while the database is out of reach."""
+        if self._unwritten is None:
+            return
+        hand_id, what, write = self._unwritten
+        if self.store.hand(hand_id).status == IN_PROGRESS:
+            write()
+        self._unwritten = None
+        log.warning("table %s: hand %d's %s kept since the database went away is written", self.name, hand_id, what)
 
     def play_hand(self, bots: Mapping[str, Bot], *, seed: int | None = None) -> HandRecord:
         """Deal a hand and play it to the end with ``bots`` (player name -> :data:`Bot`); a bot that answers
@@ -547,7 +602,8 @@ class TableRunner:
 
     def check_stacks(self) -> None:
         """Raise :class:`RoomError` unless the store holds exactly the table's chips between hands: every
-        player's stack (by account) and the carried chips."""
+        player's stack (by account) and the carried chips (a hand's end not yet written is written first)."""
+        self._write_unwritten()
         held = self.store.stacks(self.table_id)
         table = {self._account(st.player): st.stack for st in self.table.seats if st is not None and st.stack}
         carried = self.store.carried(self.table_id)

@@ -4,16 +4,19 @@ public method one database transaction over the ledger in :mod:`pokerroom.store.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Concatenate, Literal, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, Table, bindparam, select
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.room.journal import journal_record
@@ -40,10 +43,14 @@ from pokerroom.store.checks import (
 from pokerroom.store.connect import WRITE, make_engine
 from pokerroom.store.ledger import CASHIER, account_key, carried_key, post, read_balances, stack_key
 from pokerroom.store.records import HandInfo, HistoryRow, Lease, RakeRow
+from pokerroom.store.retry import Retrier, RetryStats, dropped
 from pokerroom.store.schema import accounts, balances, poker_tables
 from pokerroom.words import plural
 
 __all__ = ["Store"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 # Built once (checked after every hand): a prebuilt statement skips SQLAlchemy's construction and hashing.
 _STACKS = (
@@ -51,6 +58,20 @@ _STACKS = (
     .where(balances.c.table_id == bindparam("table"), balances.c.book == "stack", balances.c.balance != 0)
     .order_by(balances.c.account_id)
 )
+# PostgreSQL: the id of the transaction about to commit, and afterwards what became of it (a cut COMMIT).
+_XID = sql_text("SELECT txid_current()")
+_XID_STATUS = sql_text("SELECT txid_status(:xid)")
+
+
+def _retried(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate[Store, P], R]:
+    """The store method, redone whole when its database connection drops (:mod:`pokerroom.store.retry`)."""
+    operation = f"Store.{method.__name__}"
+
+    def call(self: Store, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self._retrier.call(operation, lambda: method(self, *args, **kwargs))
+
+    functools.update_wrapper(call, method)  # its name and docstring (the API reference reads them)
+    return call
 
 
 class Store:
@@ -73,6 +94,14 @@ class Store:
     The methods that move a table's chips take an optional ``lease``: the token of the runner playing the table
     (:meth:`take_lease`); the write then happens only while that runner holds the table, and refreshes its
     heartbeat, in the same transaction.
+
+    On PostgreSQL a method whose database connection drops (``pg_terminate_backend``, a restart, a network cut)
+    is redone whole after a short wait, up to :data:`~pokerroom.store.retry.RETRY_DELAYS` (5 retries, at most
+    3.42 s of waiting), with one warning line in the log; a ``COMMIT`` whose reply was lost is looked up by its
+    transaction id and redone only if it did not land.  When the retries are spent the method raises
+    :class:`~pokerroom.store.retry.StoreUnavailable` (a :class:`StoreError`) and has written nothing.
+    :attr:`retry_stats` counts what the retries did.  :meth:`writing` and :meth:`reading` blocks are not redone
+    (their body is the caller's), but start on a live connection.
     """
 
     def __init__(
@@ -90,6 +119,7 @@ class Store:
         self._held: dict[threading.Thread, Connection] = {}
         self._held_lock = threading.Lock()
         self._clock = now if now is not None else (lambda: datetime.now(UTC))
+        self._retrier = Retrier(enabled=self._engine.dialect.name == "postgresql")
         try:
             migrations.prepare(self._engine)  # current: opens; empty: created at the head; else refused
         except BaseException:
@@ -129,28 +159,72 @@ class Store:
         with self._engine.begin() as conn:
             yield conn
 
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
-        # The checks before each write catch bad input; a constraint failing here means a concurrent writer won.
+    @property
+    def retry_stats(self) -> RetryStats:
+        """What the retries after dropped connections did since the store opened (calls redone, attempts,
+        cut ``COMMIT`` statements found landed, calls given up, seconds lost)."""
+        return self._retrier.stats
+
+    def _writer_connection(self, *, ping: bool) -> Connection:
+        """This thread's writing connection (``ping``: checked alive first on PostgreSQL, a dead one replaced)."""
         conn: Connection | None = getattr(self._local, "writer", None)
-        if conn is None or conn.closed:
+        if conn is not None and ping and self._retrier.enabled and not conn.closed:
+            try:
+                self._engine.dialect.do_ping(conn.connection.dbapi_connection)  # type: ignore[arg-type]
+            except Exception:  # whatever the driver raises for a dead socket: reconnect below
+                self._forget_writer()
+                conn = None
+        if conn is None or conn.closed or conn.invalidated:
             conn = self._local.writer = self._writer.connect()
             with self._held_lock:
                 # Threads that have ended give their connection back to the pool, which has only so many.
                 for thread in [t for t in self._held if not t.is_alive()]:
                     self._held.pop(thread).close()
                 self._held[threading.current_thread()] = conn
+        return conn
+
+    def _forget_writer(self) -> None:
+        """Drop this thread's writing connection (it died): the next write takes a new one from the pool."""
+        conn: Connection | None = getattr(self._local, "writer", None)
+        self._local.writer = None
+        with self._held_lock:
+            self._held.pop(threading.current_thread(), None)
+        if conn is not None:
+            with contextlib.suppress(Exception):  # a dead connection may fail to say goodbye
+                conn.close()
+
+    def _xid_status(self, xid: int) -> str | None:
+        with self._engine.connect() as conn:
+            state = conn.execute(_XID_STATUS, {"xid": xid}).scalar()
+        return None if state is None else str(state)
+
+    @contextmanager
+    def _write(self, *, ping: bool = False) -> Iterator[Connection]:
+        # The checks before each write catch bad input; a constraint failing here means a concurrent writer won.
+        conn = self._writer_connection(ping=ping)
+        xid: int | None = None
         try:
             with conn.begin():
                 yield conn
+                if self._retrier.enabled:  # asked before COMMIT, so that a cut COMMIT can be looked up
+                    xid = int(conn.execute(_XID).scalar_one())
         except IntegrityError as exc:
             raise StoreError(f"the database refused the change: {exc.orig}") from exc
+        except DBAPIError as exc:
+            if not self._retrier.enabled or not dropped(exc):
+                raise
+            self._forget_writer()
+            # xid known: only the COMMIT can have failed.  Landed: done; else the caller redoes it whole.
+            if xid is None or not self._retrier.landed(xid, exc, self._xid_status):
+                raise
 
     def writing(self) -> AbstractContextManager[Connection]:
         """A writing transaction (``BEGIN IMMEDIATE`` on SQLite: the write lock from the first statement) for a
         layer's own tables beside the store's (the server's log-ins); the store's tables are written through its
-        methods only.  Commits on leaving the block, rolls back on an error."""
-        return self._write()
+        methods only.  Commits on leaving the block, rolls back on an error.  On PostgreSQL the connection is
+        pinged first (one that dropped since the last write is replaced) and a cut ``COMMIT`` is looked up (see
+        :class:`Store`); a connection dropping inside the block raises, as the block is not redone."""
+        return self._write(ping=True)
 
     def reading(self) -> AbstractContextManager[Connection]:
         """A reading transaction, as :meth:`writing` is for writes."""
@@ -158,6 +232,7 @@ class Store:
 
     # --- accounts -----------------------------------------------------------------------------------------
 
+    @_retried
     def create_account(self, name: str, *, deposit: int = 0) -> int:
         """Open an account for ``name`` (unique) and post ``deposit`` chips (>= 0) cashier -> account; return its
         id.  StoreError if the name is taken."""
@@ -186,10 +261,12 @@ class Store:
             raise StoreError(f"no {what} named {name!r}")
         return int(found)
 
+    @_retried
     def account_id(self, name: str) -> int:
         """The id of the account named ``name``; StoreError if there is none."""
         return self._id_named(accounts, name, "account")
 
+    @_retried
     def deposit(self, account: int, amount: int, *, memo: str = "deposit") -> None:
         """Post ``amount`` chips (> 0) cashier -> ``account``."""
         amount = chips(amount, "deposit")
@@ -197,6 +274,7 @@ class Store:
             known_accounts(conn, [account])
             post(conn, now=self._now(), kind="deposit", memo=memo, transfers=[(CASHIER, account_key(account), amount)])
 
+    @_retried
     def withdraw(self, account: int, amount: int, *, memo: str = "withdrawal") -> None:
         """Post ``amount`` chips (> 0) ``account`` -> cashier; StoreError if the account holds fewer."""
         amount = chips(amount, "withdrawal")
@@ -209,6 +287,7 @@ class Store:
                 conn, now=self._now(), kind="withdrawal", memo=memo, transfers=[(account_key(account), CASHIER, amount)]
             )
 
+    @_retried
     def balance(self, account: int) -> int:
         """Chips in ``account`` off the tables; StoreError if the account is unknown."""
         account = ident(account, "account", most=MAX_SMALL)
@@ -220,6 +299,7 @@ class Store:
 
     # --- tables and chips at them -------------------------------------------------------------------------
 
+    @_retried
     def create_table(self, name: str, *, game: str, config: dict[str, object]) -> int:
         """Create table ``name`` (unique) playing ``game`` with ``config`` (stored as JSON); return its id."""
         name = text(name, "table name")
@@ -234,10 +314,12 @@ class Store:
         assert row is not None
         return int(row[0])
 
+    @_retried
     def table_id(self, name: str) -> int:
         """The id of the table named ``name``; StoreError if there is none."""
         return self._id_named(poker_tables, name, "table")
 
+    @_retried
     def table_config(self, table: int) -> dict[str, object]:
         """The config stored for ``table`` (JSON: keys are strings)."""
         table = ident(table, "table", most=MAX_SMALL)
@@ -258,6 +340,7 @@ class Store:
             _leases.hold(conn, self._now(), table, lease)
         return table
 
+    @_retried
     def buy_in(self, table: int, account: int, amount: int, *, lease: str | None = None) -> None:
         """Move ``amount`` chips (> 0) from ``account`` to its stack at ``table``; StoreError if the account holds
         fewer."""
@@ -276,6 +359,7 @@ class Store:
                 transfers=[(account_key(account), stack_key(table, account), amount)],
             )
 
+    @_retried
     def cash_out(self, table: int, account: int, amount: int | None = None, *, lease: str | None = None) -> int:
         """Move ``amount`` chips (> 0; the whole stack when None) from ``account``'s stack at ``table`` back to
         the account; return the chips moved (0, writing nothing, for an empty stack and ``amount`` None).
@@ -303,6 +387,7 @@ class Store:
                 )
         return amount
 
+    @_retried
     def cash_out_all(self, table: int, *, lease: str | None = None) -> dict[int, int]:
         """Move every stack at ``table`` back to its account in one transaction (RULES §3.8: after a crash, and
         after voiding the hands in progress); return account -> chips moved."""
@@ -320,6 +405,7 @@ class Store:
                 )
         return held
 
+    @_retried
     def stack(self, table: int, account: int) -> int:
         """Chips ``account`` has at ``table``."""
         table, account = ident(table, "table", most=MAX_SMALL), ident(account, "account", most=MAX_SMALL)
@@ -330,6 +416,7 @@ class Store:
                 known_accounts(conn, [account])
         return int(held or 0)
 
+    @_retried
     def stacks(self, table: int) -> dict[int, int]:
         """Account -> chips at ``table``, for the nonzero stacks only."""
         with self._read() as conn:
@@ -339,6 +426,7 @@ class Store:
     def _stacks(conn: Connection, table: int) -> dict[int, int]:
         return {int(account): int(held) for account, held in conn.execute(_STACKS, {"table": table})}
 
+    @_retried
     def carried(self, table: int) -> int:
         """Chips ``table``'s carried account holds (left over from a hand for the next)."""
         with self._read() as conn:
@@ -347,6 +435,7 @@ class Store:
 
     # --- hands --------------------------------------------------------------------------------------------
 
+    @_retried
     def begin_hand(
         self,
         table: int,
@@ -362,12 +451,14 @@ class Store:
         with self._write() as conn:
             return _hands.begin_hand(conn, self._now(), table, number, setup, lease=lease, accounts=accounts)
 
+    @_retried
     def hands_of(self, account: int, *, table: int | None = None, limit: int = 50) -> list[HandInfo]:
         """The hands ``account`` was dealt into (at ``table`` only, when given), newest first, at most
         ``limit``."""
         with self._read() as conn:
             return _hands.hands_of(conn, account, table=table, limit=limit)
 
+    @_retried
     def tables(self) -> list[tuple[int, str, str]]:
         """Every table as ``(id, name, game)``, oldest first."""
         with self._read() as conn:
@@ -375,6 +466,7 @@ class Store:
                 select(poker_tables.c.id, poker_tables.c.name, poker_tables.c.game).order_by(poker_tables.c.id)
             )]
 
+    @_retried
     def journal(self, hand: int, seq: int, entry: dict[str, object], *, protection: int | None = None) -> None:
         """Commit action ``seq`` (>= 0, unique in the hand) of a hand in progress; call it *before* the table
         applies the action.  ``protection``: the account this entry gives disconnect protection (RULES §3.7),
@@ -391,11 +483,13 @@ class Store:
                 raise StoreError(f"hand {hand} already has journal entry {seq}") from exc
             raise
 
+    @_retried
     def journal_entries(self, hand: int) -> list[dict[str, object]]:
         """The journal of ``hand``, in ``seq`` order."""
         with self._read() as conn:
             return _hands.journal_entries(conn, hand)
 
+    @_retried
     def settle_hand(
         self,
         hand: int,
@@ -427,6 +521,7 @@ class Store:
                 lease=lease,
             )
 
+    @_retried
     def void_hand(
         self,
         hand: int,
@@ -444,16 +539,19 @@ class Store:
                 conn, self._now(), hand, contributions=contributions, reason=reason, record=record, lease=lease
             )
 
+    @_retried
     def hands_in_progress(self, table: int | None = None) -> list[HandInfo]:
         """Hands in progress at ``table`` (anywhere when None), oldest first."""
         with self._read() as conn:
             return _hands.hands_in_progress(conn, table)
 
+    @_retried
     def hand(self, hand: int) -> HandInfo:
         """The stored hand ``hand``; StoreError if unknown."""
         with self._read() as conn:
             return _hands.hand_info(conn, hand)
 
+    @_retried
     def hand_record(self, hand: int) -> HandRecord:
         """The record of hand ``hand`` (:class:`~pokerroom.room.record.HandRecord`, every card): as stored when
         it was settled or voided; for a hand still in progress, its set-up with the journal replayed
@@ -469,6 +567,7 @@ class Store:
             where = f"hand {info.id} (table {info.table}, number {info.number})"
             raise StoreError(f"{where} cannot be read: {err}") from None
 
+    @_retried
     def last_hand_number(self, table: int) -> int:
         """The highest hand number begun at ``table``; 0 when none."""
         with self._read() as conn:
@@ -476,6 +575,7 @@ class Store:
 
     # --- who plays a table --------------------------------------------------------------------------------
 
+    @_retried
     def take_lease(
         self,
         table: int,
@@ -504,18 +604,21 @@ class Store:
         with self._write() as conn:
             return _leases.take(conn, self._now(), table, owner, host=host, pid=pid, timeout=float(timeout))
 
+    @_retried
     def renew_lease(self, table: int, owner: str) -> None:
         """Refresh the heartbeat of ``owner``'s lease of ``table``; StoreError if ``owner`` no longer holds it."""
         table = ident(table, "table", most=MAX_SMALL)
         with self._write() as conn:
             _leases.hold(conn, self._now(), known_table(conn, table), owner)
 
+    @_retried
     def release_lease(self, table: int, owner: str | None = None) -> bool:
         """End ``owner``'s lease of ``table`` (whoever holds it when ``owner`` is None: for an operator, when a
         holder is known to be gone); returns whether a lease ended."""
         with self._write() as conn:
             return _leases.release(conn, table, owner)
 
+    @_retried
     def lease(self, table: int) -> Lease | None:
         """Who plays ``table`` (None: nobody)."""
         with self._read() as conn:
@@ -523,6 +626,7 @@ class Store:
 
     # --- disconnect protection (RULES §3.7) -----------------------------------------------------------------
 
+    @_retried
     def record_protection(self, account: int, *, table: int | None = None, hand: int | None = None) -> datetime:
         """Record that ``account`` was given disconnect protection now (the store's clock), at ``table`` in
         ``hand`` (both optional); returns the time recorded (UTC, aware)."""
@@ -531,6 +635,7 @@ class Store:
             _protections.record(conn, now, account, table=table, hand=hand)
         return as_utc(now)
 
+    @_retried
     def protections_since(self, account: int, since: datetime) -> list[datetime]:
         """The times (UTC, aware) ``account`` was given disconnect protection at or after ``since`` (a naive
         time is taken as UTC), oldest first."""
@@ -539,22 +644,26 @@ class Store:
 
     # --- checks and reports -------------------------------------------------------------------------------
 
+    @_retried
     def check_balanced(self) -> None:
         """LedgerError unless every transaction's postings sum to zero, every balance row equals the sum of its
         postings, no key but the cashier is negative and every pot is empty; the message names what is off."""
         with self._read() as conn:
             _ledger.check_balanced(conn)
 
+    @_retried
     def total(self) -> int:
         """Chips in the room: every ledger key but the cashier (== minus the cashier's balance)."""
         with self._read() as conn:
             return _reports.total(conn)
 
+    @_retried
     def rake_report(self, *, by: Literal["table", "day"] = "table") -> list[RakeRow]:
         """Rake per table (id and name) or per UTC day (ISO date): hands raked and chips taken."""
         with self._read() as conn:
             return _reports.rake_report(conn, by)
 
+    @_retried
     def account_history(self, account: int) -> list[HistoryRow]:
         """Every posting on ``account`` or its stacks at any table, oldest first, with balances after each."""
         with self._read() as conn:

@@ -72,7 +72,8 @@ function presetTotals(ctx, range) {
 /** Send one action for the decision in ctx.state (the events seen go along as `seq`) and disable the bar. */
 export function act(ctx, action, extra = {}) {
   const hand = ctx.state.hand;
-  // seq: the events seen when choosing; a double click sent twice is refused the second time (stale_hand).
+  // hand and seq (required, protocol v3): the hand and the events seen when choosing; a double click sent twice
+  // is refused the second time (stale_hand) instead of acting on the next street.
   const msg = { type: "act", action, hand: hand.number, seq: hand.events.length, ...extra };
   if (ctx.state.you !== null && ctx.state.you !== undefined) msg.seat = ctx.state.you;
   if (!ctx.send(msg)) return;

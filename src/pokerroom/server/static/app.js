@@ -1,8 +1,8 @@
 // app.js — entry point of the browser client: the session (sign up, log in, log out, /api/me), the account bar
-// with balances and the play-chip top-up, and routing by location hash between the views: #/login (sign up /
-// log in), #/lobby (lobby.js), #/table/ID (table.js) and #/hands/ID (the replayer, replay.js). The page asks /api/me
-// on opening only when a log-in was remembered (localStorage "pokerroom_user"), so a visitor's first page shows no
-// failed request.
+// with balances and the play-chip top-up, the account dialog (password change, log out everywhere), and routing
+// by location hash between the views: #/login (sign up / log in), #/lobby (lobby.js), #/table/ID (table.js) and
+// #/hands/ID (the replayer, replay.js). The page asks /api/me on opening only when a log-in was remembered
+// (localStorage "pokerroom_user"), so a visitor's first page shows no failed request.
 
 import { api, chips, toast } from "./util.js";
 import { bindLanguageSwitch, loadLanguage, t, translate } from "./i18n.js";
@@ -126,6 +126,70 @@ async function logout() {
   route();
 }
 
+// ---------------------------------------------------------------- the account dialog
+
+function openAccount() {
+  const form = document.getElementById("password-form");
+  form.reset();
+  form.querySelector('[data-testid="password-error"]').textContent = "";
+  document.getElementById("account-dialog").hidden = false;
+  form.elements.old.focus();
+}
+
+function closeAccount() {
+  document.getElementById("account-dialog").hidden = true;
+}
+
+/** POST /api/password: every other session ends (and its sockets close); this page gets a fresh session. */
+async function changePassword(ev) {
+  ev.preventDefault();
+  const form = ev.target;
+  const error = form.querySelector('[data-testid="password-error"]');
+  const button = form.querySelector("button[type=submit]");
+  error.textContent = "";
+  button.disabled = true;
+  try {
+    const me = await api("POST", "/api/password", { old: form.elements.old.value, new: form.elements.new.value });
+    setSession(me);
+    closeAccount();
+    toast(t("app.password_changed"), "info");
+  } catch (err) {
+    if (err.status === 401) {
+      closeAccount();
+      sessionLost();
+    } else error.textContent = err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** POST /api/logout-everywhere: every session of this player ends, on every device. */
+async function logoutEverywhere() {
+  try {
+    await api("POST", "/api/logout-everywhere");
+  } catch (err) {
+    if (err.status !== 401) {
+      toast(err.message);
+      return;
+    }
+  }
+  closeAccount();
+  setSession(null);
+  toast(t("app.logged_out_everywhere"), "info");
+  location.hash = "#/login";
+  route();
+}
+
+function bindAccount() {
+  document.getElementById("account-open").addEventListener("click", openAccount);
+  document.getElementById("account-close").addEventListener("click", closeAccount);
+  document.getElementById("password-form").addEventListener("submit", changePassword);
+  document.getElementById("logout-everywhere").addEventListener("click", logoutEverywhere);
+  document.getElementById("account-dialog").addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") closeAccount();
+  });
+}
+
 async function topUp() {
   try {
     const answer = await api("POST", "/api/play-chips");
@@ -198,6 +262,7 @@ async function start() {
   bindAuthForm("signup-form", "/api/signup", "signup-error");
   document.getElementById("logout").addEventListener("click", logout);
   document.getElementById("top-up").addEventListener("click", topUp);
+  bindAccount();
   window.addEventListener("hashchange", route);
   if (remembered()) await fetchMe();
   route();

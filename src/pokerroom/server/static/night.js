@@ -10,7 +10,7 @@ import { renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./ac
 import { renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
 import { bindLanguageSwitch, gameName, hasMessage, limitName, loadLanguage, ruleName, t, translate } from "./i18n.js";
-import { api, chips, el, gameById, replace, tid, toast } from "./util.js";
+import { PROTOCOL, api, chips, el, gameById, replace, tid, toast } from "./util.js";
 
 const PING_MS = 20000;
 const MAX_RETRY_MS = 10000;
@@ -232,7 +232,7 @@ function send(msg) {
     if (msg.type !== "ping") toast(t("night.not_connected"));
     return false;
   }
-  ws.send(JSON.stringify({ v: 2, ...msg }));
+  ws.send(JSON.stringify({ v: PROTOCOL, ...msg }));
   return true;
 }
 

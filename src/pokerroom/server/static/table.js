@@ -5,7 +5,8 @@
 // leaves) and fetches /api/me again when a sit, leave or rebuy shows in the state and after each hand you played.
 // The end of a hand is told on the felt (felt.js), a time-out that acted for you in a toast (notice timed_out),
 // your turn in the tab's title and a beep while the page is hidden (alert.js); on narrow screens the side panels
-// become tabs below the felt (whatever panels the side area holds).
+// become tabs below the felt (whatever panels the side area holds). The deck's proof (the `proof` message after
+// each hand, the commitments in each state) is checked by shuffle.js.
 
 import { currentPlayer, refreshAccount, sessionLost } from "./app.js";
 import { decisionKey, renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
@@ -15,7 +16,8 @@ import { movePot, renderResultLine } from "./felt.js";
 import { gameName, limitName, stakesName, t } from "./i18n.js";
 import { loadHistory, renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
-import { chips, el, gameById, replace, tid, toast } from "./util.js";
+import { resetShuffle, shuffleError, shuffleProof, shuffleState } from "./shuffle.js";
+import { PROTOCOL, chips, el, gameById, replace, tid, toast } from "./util.js";
 import { offeredSeat } from "./waitlist.js";
 
 const PING_MS = 20000;
@@ -47,6 +49,7 @@ export function showTable(id) {
     pending: null, // a sit / leave / rebuy sent: {type, stack}; the account is fetched when the state shows it
   };
   clearView();
+  resetShuffle();
   document.getElementById("table-title").textContent = t("felt.table_title");
   setTitle(t("felt.page_title"));
   setConn(t("felt.connecting"));
@@ -127,14 +130,14 @@ function setConn(text) {
   node.hidden = !text;
 }
 
-/** Send one message ({"v": 2} is added); false when the connection is not open. */
+/** Send one message ({"v": PROTOCOL} is added); false when the connection is not open. */
 function send(msg) {
   const ws = view && view.ws;
   if (!ws || ws.readyState !== WebSocket.OPEN) {
     if (msg.type !== "ping") toast(t("felt.not_connected"));
     return false;
   }
-  ws.send(JSON.stringify({ v: 2, ...msg }));
+  ws.send(JSON.stringify({ v: PROTOCOL, ...msg }));
   if (msg.type === "sit" || msg.type === "leave" || msg.type === "rebuy") {
     const me = mySeat(view.state);
     view.pending = { type: msg.type, stack: me ? me.stack : null };
@@ -152,7 +155,8 @@ function onMessage(v, text) {
   if (chatMessage(msg, send)) return; // the chat's own messages and errors (chat.js)
   if (msg.type === "welcome") onWelcome(v, msg);
   else if (msg.type === "state") onState(v, msg);
-  else if (msg.type === "error") onError(msg);
+  else if (msg.type === "proof") shuffleProof(msg, v.state); // the hand's openings, checked (shuffle.js)
+  else if (msg.type === "error" && !shuffleError(msg)) onError(msg);
   else if (msg.type === "notice") onNotice(msg);
 }
 
@@ -194,6 +198,7 @@ function onState(v, msg) {
   keepNames(v);
   resetSelection(v);
   render(v);
+  shuffleState(msg, send); // the deck's commitments, the cards seen, a client seed before the deal
   const results = msg.results || [];
   const newest = results.length ? results[results.length - 1] : null;
   const last = newest ? newest.hand_id : null;

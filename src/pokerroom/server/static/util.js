@@ -3,6 +3,9 @@
 
 import { language, t } from "./i18n.js";
 
+/** The table protocol's version (pokerroom.server.protocol.VERSION), sent as "v" in every socket message. */
+export const PROTOCOL = 3;
+
 /** Build an element: el("button", {class: "x", dataset: {testid: "y"}, onclick: f}, "text", child, ...). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

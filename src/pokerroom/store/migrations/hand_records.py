@@ -64,7 +64,7 @@ from pokerroom.errors import PokerroomError
 from pokerroom.games import find
 from pokerroom.room.decisions import Cause, Decision, decision_from_json, decision_json
 from pokerroom.room.journal import replay_setup
-from pokerroom.room.record import Deck, HandRecord, SeatRecord, Setup, Status, record_of
+from pokerroom.room.record import LEGACY_STREAM, Deck, HandRecord, SeatRecord, Setup, Status, record_of
 from pokerroom.room.record_json import (
     betting_from_json,
     betting_json,
@@ -390,7 +390,7 @@ def new_setup(
         table_name=table_name,
         number=number,
         started_at=None if started_at is None else started_at.replace(tzinfo=UTC),
-        deck=Deck(seed=seed),
+        deck=Deck(seed=seed, stream=LEGACY_STREAM),  # dealt by that release's generator
     )
 
 
@@ -594,6 +594,8 @@ def legacy_setup(setup: Setup, table_config: Mapping[str, Any]) -> dict[str, obj
     replaced by the set-up's where they differ in effect).  Raises :class:`_Refused` without a deck seed."""
     if setup.deck.seed is None:
         raise _Refused("it was dealt without a deck seed, which revision 0001's set-up must hold")
+    if setup.deck.stream != LEGACY_STREAM:
+        raise _Refused(f"it was dealt by the {setup.deck.stream} shuffle, which revision 0001's release cannot deal")
     config = legacy_config(table_config)
     game = find(setup.game)
     given = stored_config(config).rules

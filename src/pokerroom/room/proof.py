@@ -1,0 +1,404 @@
+"""The provable shuffle's commitments and openings (docs/shuffle.md).
+
+Before a hand the server publishes ``seed_hash`` = SHA-256 of its secret server seed; at the deal (once the
+players' client seeds are in) it publishes ``root``, the Merkle root over the deck's positions.  After the hand
+each player gets the openings of every position they saw, so they can check that no card they saw was changed
+after the deal, without learning any card they did not see.  The construction (byte for byte):
+
+* **salt** of position ``p``: the first 16 bytes of ``HMAC-SHA256(server seed, "pokerroom salt v1 " + p)``;
+* **leaf** ``p``: ``SHA-256(0x00 + UTF-8 of "p:card:salt")`` with the card as ``Ah``/``Td``/``2c`` and the salt in
+  lower-case hex, ``p`` the position from 0 (position ``i`` is the ``i``-th card dealt, before any reshuffle);
+* **node**: ``SHA-256(0x01 + left + right)``; a level of odd length carries its last node up unchanged;
+* **path** of a leaf: from the leaf up, each sibling as ``["L", hex]`` (the sibling is on the left) or
+  ``["R", hex]``; a level where the node is carried up adds nothing.
+
+:func:`commit` fills a :class:`~pokerroom.room.record.Deck`'s commitments; :func:`proof_json` writes the file a
+player downloads; :func:`verify` checks one (``pokerroom verify``), with or without the server seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pokerroom.cards import UNKNOWN, format_card
+from pokerroom.engine import EventType
+from pokerroom.engine.shuffle import deck_order
+from pokerroom.errors import PokerroomError, RecordError
+from pokerroom.room.record import Deck, HandRecord, apply, recorded_actions
+
+__all__ = [
+    "FORMAT",
+    "Opening",
+    "ProofError",
+    "Reveal",
+    "Verdict",
+    "commit",
+    "leaf",
+    "merkle_levels",
+    "openings",
+    "proof_json",
+    "salt",
+    "seed_hash",
+    "verify",
+]
+
+FORMAT = "pokerroom-proof/1"
+"""The ``format`` of a proof file."""
+
+
+class ProofError(PokerroomError):
+    """A proof file that cannot be read (not what failed a check: that is a :class:`Verdict`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """When a hand's server seed (which deals every card, the mucked ones too) is published in its proof: the
+    operator's setting ``pokerroom serve --reveal-seed`` (docs/shuffle.md).  ``when`` is ``"never"``, ``"close"``
+    (once the table is closed) or ``"after"`` (``hours`` after the hand began)."""
+
+    when: str = "never"
+    hours: float = 0.0
+
+    @classmethod
+    def parse(cls, text: str) -> Reveal:
+        """``never``, ``close`` or ``after:HOURS``; raises :class:`ProofError` naming what is allowed."""
+        word, _, hours = text.strip().lower().partition(":")
+        if word in ("never", "close") and not hours:
+            return cls(word)
+        if word == "after":
+            try:
+                value = float(hours)
+            except ValueError:
+                value = -1.0
+            if value >= 0 and value == value and value != float("inf"):
+                return cls("after", value)
+        raise ProofError(f"the seed's reveal is never, close or after:HOURS (hours >= 0), not {text!r}")
+
+    def now(self, record: HandRecord, *, table_open: bool) -> bool:
+        """Whether ``record``'s seed is published now (the wall clock, UTC)."""
+        now = datetime.now(UTC).replace(tzinfo=None)
+        return self.reveals(started_at=record.setup.started_at, table_open=table_open, now=now)
+
+    def reveals(self, *, started_at: datetime | None, table_open: bool, now: datetime) -> bool:
+        """Whether a hand that began at ``started_at`` (UTC) at a table still open or not has its seed
+        published."""
+        if self.when == "close":
+            return not table_open
+        if self.when == "after":
+            return started_at is not None and _utc(now) >= _utc(started_at) + timedelta(hours=self.hours)
+        return False
+
+
+def _utc(moment: datetime) -> datetime:
+    """``moment`` as a naive UTC time (records and the store keep either kind)."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo is not None else moment
+
+
+def seed_hash(secret: bytes) -> str:
+    """SHA-256 of the server seed, in hex: the commitment published before the hand."""
+    return hashlib.sha256(secret).hexdigest()
+
+
+def salt(secret: bytes, position: int) -> bytes:
+    """Position ``position``'s salt: 16 bytes, from the server seed (so nothing more is stored)."""
+    return hmac.digest(secret, b"pokerroom salt v1 %d" % position, "sha256")[:16]
+
+
+def leaf(position: int, card: int, salt_bytes: bytes) -> bytes:
+    """The Merkle leaf of ``card`` at ``position``."""
+    return hashlib.sha256(b"\x00" + f"{position}:{format_card(card)}:{salt_bytes.hex()}".encode()).digest()
+
+
+def _node(left: bytes, right: bytes) -> bytes:
+    return hashlib.sha256(b"\x01" + left + right).digest()
+
+
+def merkle_levels(leaves: Sequence[bytes]) -> list[list[bytes]]:
+    """Every level of the tree, the leaves first and the root's level (one node) last."""
+    levels = [list(leaves)]
+    while len(levels[-1]) > 1:
+        below = levels[-1]
+        up = [_node(below[i], below[i + 1]) for i in range(0, len(below) - 1, 2)]
+        if len(below) % 2:
+            up.append(below[-1])
+        levels.append(up)
+    return levels
+
+
+def _path(levels: list[list[bytes]], position: int) -> list[list[str]]:
+    path: list[list[str]] = []
+    index = position
+    for level in levels[:-1]:
+        sibling = index ^ 1
+        if sibling < len(level):
+            path.append(["L" if sibling < index else "R", level[sibling].hex()])
+        index //= 2
+    return path
+
+
+def _tree(order: Sequence[int], secret: bytes) -> list[list[bytes]]:
+    return merkle_levels([leaf(p, card, salt(secret, p)) for p, card in enumerate(order)])
+
+
+def commit(deck: Deck, cards: Sequence[int]) -> Deck:
+    """``deck`` with its commitments: the seed's hash and the Merkle root of ``cards`` (the game's deck) in the
+    order ``deck``'s key deals them.  Raises :class:`~pokerroom.errors.RecordError` for a deck with no seed."""
+    secret = deck.secret
+    if secret is None:
+        raise RecordError("a deck without a seed cannot be committed to", field="deck")
+    root = _tree(deck_order(cards, deck.key()), secret)[-1][0]
+    return replace(deck, seed_hash=seed_hash(secret), root=root.hex())
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """One position opened: its ``card``, ``salt`` (hex) and Merkle ``path`` (see the module docstring)."""
+
+    position: int
+    card: int
+    salt: str
+    path: tuple[tuple[str, str], ...]
+
+    def json(self) -> dict[str, object]:
+        return {
+            "position": self.position,
+            "card": format_card(self.card),
+            "salt": self.salt,
+            "path": [list(step) for step in self.path],
+        }
+
+    def root(self) -> bytes:
+        """The root this opening leads to."""
+        node = leaf(self.position, self.card, bytes.fromhex(self.salt))
+        for side, sibling in self.path:
+            node = _node(bytes.fromhex(sibling), node) if side == "L" else _node(node, bytes.fromhex(sibling))
+        return node
+
+
+def _seen(record: HandRecord) -> list[int]:
+    """Every card ``record`` (a view or the full record) shows, each once, in the order first seen."""
+    out: dict[int, None] = {}
+    for e in record.events:
+        for c in e.cards or ():
+            if c != UNKNOWN:
+                out.setdefault(c)
+    return list(out)
+
+
+def openings(record: HandRecord, seat: int | None, *, every: bool = False) -> list[Opening]:
+    """The openings of every position engine ``seat`` saw in ``record`` (the full record, with its seed): its own
+    cards, the board, up cards and cards shown, by position (``every``: every card the hand dealt, once the
+    seed is revealed)."""
+    deck = record.setup.deck
+    secret = deck.secret
+    if secret is None or deck.root is None:
+        raise RecordError("the hand's deck was not committed to, so it has no openings", field="deck")
+    order = deck_order(record.setup.the_game().deck, deck.key())
+    levels = _tree(order, secret)
+    where = {card: p for p, card in enumerate(order)}
+    out = []
+    for card in _seen(record if every else record.view(seat)):
+        p = where[card]
+        path = tuple((side, sibling) for side, sibling in _path(levels, p))
+        out.append(Opening(p, card, salt(secret, p).hex(), path))
+    out.sort(key=lambda o: o.position)
+    return out
+
+
+def proof_json(record: HandRecord, seat: int | None, *, reveal: bool, hand_id: int | None = None) -> dict[str, Any]:
+    """The file ``pokerroom verify`` checks: the ``hand`` as ``seat`` saw it (the full record when the seed is
+    revealed: the seed deals every card anyway), the ``openings`` of the positions they saw, and the
+    ``server_seed`` when ``reveal``."""
+    from pokerroom.room.record_json import record_json
+
+    deck = record.setup.deck
+    secret = deck.secret
+    if secret is None:
+        raise RecordError("the hand's deck has no seed, so it has no proof", field="deck")
+    hand = record.view(seat)
+    if reveal:
+        hand = replace(record, setup=replace(record.setup, deck=replace(deck.public(), server_seed=secret.hex())))
+    return {
+        "format": FORMAT,
+        "hand_id": hand_id,
+        "seat": None if seat is None else record.setup.seats[seat].seat,
+        "hand": record_json(hand),
+        "openings": [o.json() for o in openings(record, seat, every=reveal)],
+        "server_seed": secret.hex() if reveal else None,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What :func:`verify` found: ``checks`` passed (one line each) and ``failures`` (each naming the card and
+    the check); ``ok`` when none failed."""
+
+    checks: tuple[str, ...]
+    failures: tuple[str, ...]
+    full: bool
+    """Whether the whole deck and its order were checked (the server seed was given)."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _read_openings(raw: object) -> list[Opening]:
+    from pokerroom.cards import parse_card
+
+    if not isinstance(raw, list):
+        raise ProofError("'openings' must be a list")
+    out = []
+    for k, item in enumerate(raw, 1):
+        try:
+            path = tuple((str(side), str(h)) for side, h in item["path"])
+            if any(side not in ("L", "R") or len(h) != 64 for side, h in path):
+                raise ValueError("a path step is ['L' or 'R', 64 hex digits]")
+            bytes.fromhex(item["salt"])
+            out.append(Opening(int(item["position"]), parse_card(item["card"]), str(item["salt"]), path))
+        except (KeyError, TypeError, ValueError, PokerroomError) as err:
+            raise ProofError(f"opening {k} cannot be read ({err}): it needs position, card, salt and path") from None
+    return out
+
+
+_DEALS = (EventType.DEAL_HOLE, EventType.DEAL_UP, EventType.DEAL_BOARD)
+
+
+def _dealt(record: HandRecord) -> Iterator[tuple[int, int, str, bool]]:
+    """Each card the hand dealt as ``(position, card, to whom, after a reshuffle)``, by the dealing rule of
+    docs/shuffle.md: a run of hole (or up) card events of one size for distinct seats is one round of the deal,
+    one card at a time round those seats; board cards come off the top in turn."""
+    events = record.events
+    seats = record.setup.seats
+    position = 0
+    reshuffled = False
+    k = 0
+    while k < len(events):
+        e = events[k]
+        if e.type is EventType.RESHUFFLE:
+            reshuffled = True
+        if e.type not in _DEALS:
+            k += 1
+            continue
+        if e.type is EventType.DEAL_BOARD:
+            for c in e.cards or ():
+                yield position, c, "the board", reshuffled
+                position += 1
+            k += 1
+            continue
+        group = [e]
+        size = len(e.cards or ())
+        while k + len(group) < len(events):
+            nxt = events[k + len(group)]
+            if nxt.type is not e.type or len(nxt.cards or ()) != size or nxt.seat in {g.seat for g in group}:
+                break
+            group.append(nxt)
+        for j in range(size):
+            for g in group:
+                cards = g.cards or ()
+                yield position, cards[j], f"seat {seats[g.seat or 0].seat}", reshuffled
+                position += 1
+        k += len(group)
+
+
+def verify(data: Mapping[str, Any], *, server_seed: str | None = None) -> Verdict:
+    """Check a proof file (:func:`proof_json`): every opening leads to the hand's Merkle root; every card the hand
+    shows was committed at the position it was dealt from (cards dealt after a draw game's reshuffle: at some
+    position); and with the server seed (in the file or ``server_seed``) its hash, the whole deck's order and
+    root, and every card of the hand dealt again, reshuffles included.  Raises :class:`ProofError` for a file
+    that cannot be read."""
+    from pokerroom.room.record_json import record_from_json
+
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise ProofError(f"not a pokerroom proof file: its 'format' must be {FORMAT!r}")
+    try:
+        record = record_from_json(data.get("hand") or {})
+    except PokerroomError as err:
+        raise ProofError(f"the file's hand cannot be read: {err}") from None
+    opened = _read_openings(data.get("openings", []))
+    deck = record.setup.deck
+    if deck.root is None or deck.seed_hash is None:
+        raise ProofError("the hand's deck carries no commitments (seed_hash and root): nothing to verify against")
+    checks: list[str] = []
+    failures: list[str] = []
+    root = bytes.fromhex(deck.root)
+    by_position: dict[int, Opening] = {}
+    for o in opened:
+        if o.root() != root:
+            failures.append(
+                f"position {o.position}: {format_card(o.card)} with its salt and path does not lead to "
+                f"the root {deck.root[:16]}...: the card or its opening was changed"
+            )
+        else:
+            by_position[o.position] = o
+    checks.append(f"{len(opened)} openings checked against the root {deck.root[:16]}...")
+    committed = {o.card for o in by_position.values()}
+    dealt = 0
+    for position, c, who, reshuffled in _dealt(record):
+        dealt += 1
+        if c == UNKNOWN:
+            continue
+        if reshuffled:
+            if c not in committed:
+                failures.append(f"{format_card(c)} ({who}, dealt after the reshuffle) has no opening")
+            continue
+        at = by_position.get(position)
+        if at is None:
+            failures.append(
+                f"{format_card(c)} ({who}, the {_ordinal(position + 1)} card dealt, position {position}) has no opening"
+            )
+        elif at.card != c:
+            failures.append(
+                f"{format_card(c)} ({who}, the {_ordinal(position + 1)} card dealt) differs from the card committed "
+                f"at position {position}: {format_card(at.card)}"
+            )
+    checks.append(f"{dealt} cards dealt matched to their positions")
+    seed_hex = server_seed or data.get("server_seed")
+    full = False
+    if seed_hex:
+        full = True
+        failures += _verify_seed(record, str(seed_hex), checks)
+    return Verdict(tuple(checks), tuple(failures), full)
+
+
+def _verify_seed(record: HandRecord, seed_hex: str, checks: list[str]) -> list[str]:
+    try:
+        secret = bytes.fromhex(seed_hex)
+    except ValueError:
+        return [f"the server seed {seed_hex[:16]}... is not hex"]
+    deck = record.setup.deck
+    published = deck.seed_hash or ""
+    if seed_hash(secret) != published:
+        return [f"the server seed hashes to {seed_hash(secret)[:16]}..., not the published {published[:16]}..."]
+    checks.append("the server seed matches the hash published before the hand")
+    full = replace(deck, server_seed=seed_hex, seed=None)
+    recommitted = commit(full, record.setup.the_game().deck)
+    if recommitted.root != deck.root:
+        return ["the deck the seed and the client seeds deal does not give the published root"]
+    checks.append("the whole deck's order gives the published root")
+    if record.viewer is not None:
+        return []  # a seat's view cannot be replayed (others' discards are hidden); the positions were checked
+    setup = replace(record.setup, deck=full)
+    try:
+        hand = setup.deal()
+        for seat, action in recorded_actions(hand, record):
+            apply(hand, action, seat)
+    except PokerroomError as err:
+        return [f"the hand does not replay from the seed: {err}"]
+    for k, (mine, theirs) in enumerate(zip(record.events, hand.events, strict=False)):
+        if mine.cards != theirs.cards:
+            got = " ".join(format_card(c) for c in mine.cards or ())
+            want = " ".join(format_card(c) for c in theirs.cards or ())
+            return [f"event {k + 1} ({mine.type.value}): the file says {got}, the seed deals {want}"]
+    checks.append("every card of the hand, reshuffles included, is the one the seed deals")
+    return []

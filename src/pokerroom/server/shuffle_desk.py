@@ -1,0 +1,107 @@
+"""A table's provable shuffle on the server (docs/shuffle.md): the next hand's committed deck, the client seeds
+the seated players add before its deal, the ``shuffle`` field of every ``state`` message, and the ``proof``
+message each player dealt in gets when the hand ends.
+
+Order matters, and :class:`ShuffleDesk` keeps it: the server seed's hash is published (the next deck is drawn)
+before any client seed is taken, client seeds are taken only between hands for the hand whose hash is shown,
+and the deal commits to the deck's positions (the root) before anyone sees a card.  The server seed itself
+never leaves: a state gives :meth:`~pokerroom.room.record.Deck.public` fields only, and a proof gives the seed
+only when the operator's :class:`~pokerroom.room.proof.Reveal` setting allows.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from pokerroom.errors import PokerroomError
+from pokerroom.room.proof import Reveal, proof_json
+from pokerroom.room.record import Deck, HandRecord, Status
+from pokerroom.room.table import Table
+
+__all__ = ["CLIENT_SEED", "SeedRefused", "ShuffleDesk"]
+
+CLIENT_SEED = re.compile(r"[0-9a-f]{1,64}")
+"""A client seed: 1 to 64 lower-case hex digits."""
+
+
+class SeedRefused(PokerroomError):
+    """A client seed the table does not take now (see the message for why and what is allowed)."""
+
+
+class ShuffleDesk:
+    """The provable shuffle of one :class:`~pokerroom.room.table.Table` (the actor calls it)."""
+
+    def __init__(self, table: Table, reveal: Reveal | None = None) -> None:
+        self.table = table
+        self.reveal = reveal or Reveal()
+        self._next: Deck | None = None
+        self._seeds: dict[int, str] = {}
+
+    def next_deck(self) -> Deck:
+        """The next hand's deck, drawn (and its hash published) once, before any client seed is taken."""
+        if self._next is None:
+            self._next = self.table.next_deck()
+            self._seeds = {}
+        return self._next
+
+    def add_seed(self, seat: int | None, hand: object, seed: object, *, running: bool) -> None:
+        """Take ``seed`` from the player at table ``seat`` for hand number ``hand``.  Raises :class:`SeedRefused`
+        when they are not seated, a hand is being played (its deck is dealt; the next one's hash is not out yet),
+        the hand number is not the next one, or the seed is not 1 to 64 lower-case hex digits."""
+        if seat is None:
+            raise SeedRefused("only a seated player adds a client seed")
+        if not isinstance(seed, str) or not CLIENT_SEED.fullmatch(seed):
+            raise SeedRefused("a client seed is 1 to 64 lower-case hex digits")
+        upcoming = self.table.hand_number + 1
+        if running:
+            raise SeedRefused(
+                f"hand {self.table.hand_number} is being played; send a seed for hand {upcoming} "
+                "once its seed hash is shown, before its deal"
+            )
+        if hand != upcoming:
+            raise SeedRefused(f"the next hand is {upcoming}, not {hand!r}: a seed is for the hand whose hash is shown")
+        self.next_deck()
+        self._seeds[seat] = seed
+
+    def deal_deck(self) -> Deck:
+        """The deck to deal the next hand from: the committed one with the seated players' client seeds."""
+        deck = self.next_deck()
+        seated = {seat for seat, st in enumerate(self.table.seats) if st is not None}
+        return replace(deck, client_seeds=tuple(sorted((s, t) for s, t in self._seeds.items() if s in seated)))
+
+    def dealt(self) -> None:
+        """The hand was dealt from :meth:`deal_deck`: the next one gets a new server seed."""
+        self._next = None
+        self._seeds = {}
+
+    def state(self, *, running: bool) -> dict[str, object]:
+        """The ``shuffle`` field of a ``state`` message: the hand in play (with its root) while one is running,
+        else the next hand (its seed hash; root ``null``) and the client seeds taken so far."""
+        setup = self.table.setup
+        if running and setup is not None and setup.deck.seed_hash is not None:
+            deck, number = setup.deck, self.table.hand_number
+        else:
+            deck, number = self.deal_deck(), self.table.hand_number + 1
+        return {
+            "hand": number,
+            "seed_hash": deck.seed_hash,
+            "root": deck.root if running else None,
+            "client_seeds": [[seat, text] for seat, text in deck.client_seeds],
+        }
+
+    def proofs(self, record: HandRecord, hand_id: int | None) -> dict[str, dict[str, object]]:
+        """Each dealt-in player's ``proof`` message for the finished hand ``record`` (none for a voided hand or a
+        deck without commitments)."""
+        if record.status is not Status.COMPLETE or record.setup.deck.root is None:
+            return {}
+        reveal = self.reveal.now(record, table_open=True)  # the table is dealing: it is open
+        out: dict[str, dict[str, object]] = {}
+        for k, seat in enumerate(record.setup.seats):
+            out[seat.player] = {
+                "type": "proof",
+                "hand_id": hand_id,
+                "number": record.setup.number,
+                "proof": proof_json(record, k, reveal=reveal, hand_id=hand_id),
+            }
+        return out
