@@ -1,8 +1,9 @@
 """Attacks on log-in and sessions (issue 19, item 3; docs/server.md "Security"), each a finding that held before:
 
 * a name nobody has answered in ~3 ms, a known name with a wrong password in ~120 ms: the hash now runs for both;
-* no throttle (200 wrong passwords at 9 a second): now per name and address, per name (a known device skips
-  it), per address, with exact counts on a virtual clock, and sign-ups per address;
+* no throttle (200 wrong passwords at 9 a second): now per name and address, per name, per address (a known
+  device skips all three for a bucket of its own; an IPv6 client counts by its /64), with exact counts on a
+  virtual clock, and sign-ups per address;
 * 32 log-ins at once held every request thread in the hash: now a pool of its own, full means 503 at once, and
   another player's ``GET /api/me`` stays fast during a flood;
 * log-out left the player's sockets acting, and there was no log-out everywhere nor a password change: now each
@@ -40,6 +41,7 @@ from pokerroom.server.throttle import (
     DEVICE_COOKIE,
     LoginLimits,
     Rate,
+    address_key,
 )
 from pokerroom.store import Store
 from servertools import FAST, HEADS_UP, PASSWORD, Conn, Player, api, hashes, serve, sign_up, table
@@ -82,12 +84,12 @@ def wait_closed(conn: Conn) -> WebSocketDisconnect:
 # --- item 1: the hash runs for a name nobody has ---------------------------------------------------------------
 
 
-
 def _run(coro: Any) -> Any:
     """Run ``coro`` on a loop of its own thread: a browser test earlier in this worker may leave Playwright's
     loop running in the main thread, where ``asyncio.run`` is refused."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
 
 def test_a_name_nobody_has_runs_the_password_hash(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """BUG: a log-in for a name nobody has answered at once (~3 ms against ~120 ms for a known name with a
@@ -179,6 +181,54 @@ def test_the_owner_gets_in_while_an_attacker_hammers_the_name(db: str) -> None:
             forged = elsewhere(client, "198.51.100.2")
             forged.cookies.set(DEVICE_COOKIE, mark)
             assert log_in(forged, "alice", PASSWORD).status_code == 429, mark
+
+
+def test_a_known_device_has_a_bucket_of_its_own(db: str) -> None:
+    """Issue 19, item 4: the owner's device skips every shared bucket (name and address, name, address), so an
+    attacker behind the owner's address cannot lock it out (tests/test_attack_breaker.py), and its own failures
+    cost the others nothing; it takes a token of its own (5, then one a minute), which only it can spend, so a
+    stolen device cookie still guesses slowly.  Changing the password, the device skips the shared buckets too."""
+    with virtual(db) as (client, clock):
+        owner = elsewhere(client, "192.0.2.7")
+        assert owner.post("/api/signup", json={"name": "alice", "password": PASSWORD}).status_code == 201
+        assert [log_in(owner, "alice", f"typo {k}").status_code for k in range(5)] == [401] * 5
+        refused = log_in(owner, "alice", PASSWORD)
+        assert (refused.status_code, refused.headers["retry-after"]) == (429, "60")
+        assert refused.json()["detail"] == "too many wrong passwords from this device; try again in 60 s"
+        neighbour = elsewhere(client, "192.0.2.7")  # the same address, no device cookie: its buckets are full
+        assert [log_in(neighbour, "alice", f"guess {k}").status_code for k in range(5)] == [401] * 5
+        assert log_in(neighbour, "alice", PASSWORD).status_code == 429
+        clock.advance(60.0)
+        assert log_in(owner, "alice", PASSWORD).status_code == 200
+        # the password change: the name-and-address bucket empty again, the device gets through
+        assert log_in(neighbour, "alice", "guess 5").status_code == 401
+        change = {"old": PASSWORD, "new": NEW_PASSWORD}
+        without = elsewhere(client, "192.0.2.7")
+        r = without.post("/api/password", json=change, headers={"cookie": f"{COOKIE}={owner.cookies[COOKIE]}"})
+        assert r.status_code == 429
+        assert owner.post("/api/password", json=change).status_code == 200
+
+
+def test_an_ipv6_client_is_limited_by_its_64(db: str) -> None:
+    """Issue 19, item 11: a per-address limit keyed on the whole IPv6 address limits nothing (a subscriber's /64
+    holds 2^64 addresses, one a request).  Now an IPv6 client counts by its /64: five wrong passwords from five
+    addresses of one /64 fill the name-and-address bucket for the whole /64; the next /64 is another address."""
+    with virtual(db) as (client, _clock):
+        sign_up(client, "alice")
+        codes = [log_in(elsewhere(client, f"2001:db8:1:2::{k}"), "alice", "wrong").status_code for k in range(1, 6)]
+        assert codes == [401] * 5
+        refused = log_in(elsewhere(client, "2001:db8:1:2:ffff:ffff:ffff:ffff"), "alice", PASSWORD)
+        assert refused.status_code == 429
+        assert refused.json()["detail"] == "too many wrong passwords for 'alice' from your address; try again in 60 s"
+        assert log_in(elsewhere(client, "2001:db8:1:3::1"), "alice", PASSWORD).status_code == 200
+
+
+def test_address_keys() -> None:
+    """What the per-address limits count a client under (:func:`~pokerroom.server.throttle.address_key`)."""
+    assert address_key("2001:db8:1:2:3:4:5:6") == address_key("2001:DB8:1:2::9") == "2001:db8:1:2::/64"
+    assert address_key("::ffff:192.0.2.7") == address_key("192.0.2.7") == "192.0.2.7"
+    assert address_key("::1") == "::/64"
+    assert address_key("testclient") == "testclient"
 
 
 def test_guessing_many_names_from_one_address_is_throttled(db: str) -> None:

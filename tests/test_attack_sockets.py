@@ -71,6 +71,27 @@ def test_sockets_per_address_are_capped(db: str) -> None:
             conn.ping("carol")
 
 
+def test_an_ipv6_client_counts_by_its_64(db: str) -> None:
+    """Issue 19, item 11: the cap per address counted each IPv6 address alone, and a subscriber holds a whole
+    /64 of them.  Now an IPv6 client counts by its /64: with the cap at 2, two sockets from two addresses of one
+    /64 fill it, a third address of it is closed with 4429, another /64 is not."""
+    with serve(db, sockets_per_address=2) as client:
+        alice = sign_up(client, "alice")
+
+        def at(address: str) -> TestClient:
+            """A client from ``address`` on the app's own loop (where its tables run)."""
+            other = TestClient(client.app, client=(address, 40000))
+            other.portal = client.portal
+            return other
+
+        with table(at("2001:db8:1:2::1"), alice), table(at("2001:db8:1:2::2"), alice):
+            assert registry(client).count(address="2001:db8:1:2::/64") == 2
+            closed = too_many(at("2001:db8:1:2:ffff::3"), alice)
+            assert (closed.code, closed.reason) == (4429, "at most 2 open connections per address")
+            with table(at("2001:db8:1:3::1"), alice) as other:
+                other.ping("another /64")
+
+
 def wait_until(condition: Any, timeout: float = 10.0) -> None:
     """Wait until ``condition()`` holds (a closed socket is forgotten once its handler ends)."""
     deadline = time.monotonic() + timeout

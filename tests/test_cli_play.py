@@ -28,11 +28,13 @@ runner = CliRunner()
 
 
 def test_quit_mid_hand_folds_and_the_chips_in_the_pot_stay_there() -> None:
-    out = play("stud", "--players", "4", "--seed", "2", lines="c\nq\n")
-    # Ante 2 and a call of 10 are in the pot when the human quits facing a bet of 20.
+    out = play("stud", "--players", "4", "--seed", "64", lines="c\nq\n")
+    # Ante 2 and a call of 10 are in the pot when the human quits facing a bet of 20 (seed 64: Bot 3's raise on
+    # fourth street).
     assert "Your turn: [f]old  [c]all 20  [r]aise 30  [a] max 30\n> You fold\n" in out
     assert out.count("Your turn:") == 2  # not asked again after quitting
-    assert "Stacks: You 988, Bot 1 1236, Bot 2 908, Bot 3 868\n" in out  # the hand played out, 4000 chips
+    # The hand played out, 4000 chips: Bot 2 and Bot 3 put in 112 each, Bot 3's full house takes the pot of 238.
+    assert "Stacks: You 988, Bot 1 998, Bot 2 888, Bot 3 1126\n" in out
     assert out.endswith("You leave after 1 hand with 988 chips (-12).\n")
 
 
@@ -40,11 +42,11 @@ def test_quit_goes_through_the_table() -> None:
     console = Console(file=io.StringIO(), width=200)
     config = TableConfig("stud", buy_in=BuyIn(1, None), min_stack=1)
     stream = io.StringIO("c\nq\n")
-    session = Session(config, players=4, stack=1000, bots="simple", seed=2, stream=stream, console=console)
+    session = Session(config, players=4, stack=1000, bots="simple", seed=64, stream=stream, console=console)
     session.run()
     table = session.table
     assert table.hand is not None and table.hand.is_complete and table.record is not None
-    assert [s.stack for s in table.seats if s is not None] == [988, 1236, 908, 868]
+    assert [s.stack for s in table.seats if s is not None] == [988, 998, 888, 1126]
     human = table.layout.dealt.index(0) if table.layout is not None else 0
     folds = [e for e in table.hand.events if e.type is EventType.FOLD and e.seat == human]
     assert len(folds) == 1 and table.hand.folded[human]
@@ -52,7 +54,8 @@ def test_quit_goes_through_the_table() -> None:
 
 
 def test_quit_counts_hands_in_the_singular_and_plural() -> None:
-    two = play("holdem", "--players", "3", "--seed", "2", lines="f\nq\n")
+    two = play("holdem", "--players", "3", "--seed", "1", lines="f\nq\n")
+    # seed 1: in hand 2 Bot 1 raises to 6 and the human, the big blind, quits facing it
     assert "Your turn: [f]old  [c]all 4  [r]aise 10..200  [a]ll-in 200\n> You fold\n" in two  # the big blind
     assert two.endswith("You leave after 2 hands with 198 chips (-2).\n")
     ended = play("holdem", "--players", "3", "--seed", "1", lines="c\n")  # the end of input quits too
@@ -61,7 +64,8 @@ def test_quit_counts_hands_in_the_singular_and_plural() -> None:
 
 
 def test_quit_in_a_draw_stands_pat_then_folds() -> None:
-    out = play("five-card-draw", "--players", "3", "--seed", "1", lines="c\nq\n")
+    # seed 2: the bots check behind the call, so the human's next prompt is the draw
+    out = play("five-card-draw", "--players", "3", "--seed", "2", lines="c\nq\n")
     after = out[out.index("Your draw:") :]
     assert after.splitlines()[1:6] == [
         "> You cannot fold now: the table acts for you as for a player who left until you can.",
@@ -81,13 +85,14 @@ DRAW_HELP = "type d CARDS (d 7h 2c) or d POSITIONS (d 1 3) to discard up to 5, p
 
 
 def test_a_draw_naming_a_card_twice_is_refused_and_asked_again() -> None:
-    out = play("five-card-draw", "--players", "3", "--seed", "1", lines="c\nd 1 1\nd 5c 5c\nd 7h 7h\nd 1 2\nq\n")
+    # seed 2: the bots check behind the call, so the next prompt is the draw; the hand is Jh 6c Tc 2s Jc
+    out = play("five-card-draw", "--players", "3", "--seed", "2", lines="c\nd 1 1\nd Jh Jh\nd 7h 7h\nd 1 2\nq\n")
     twice = "Not accepted: {} is named twice: each card is discarded once; " + DRAW_HELP
-    assert out.count(twice.format("position 1 (5c)")) == 1 and out.count(twice.format("5c")) == 1
+    assert out.count(twice.format("position 1 (Jh)")) == 1 and out.count(twice.format("Jh")) == 1
     # 7h is not in the hand: the draw names it twice all the same, and that is said first
     assert out.count(twice.format("7h")) == 1
-    assert out.count("Your cards: 1:5c  2:3c  3:3h  4:5s  5:4d") == 4  # asked again after each refusal
-    assert "You discard 5c 3c\nYou draw Jh 9d\n" in out
+    assert out.count("Your cards: 1:Jh  2:6c  3:Tc  4:2s  5:Jc") == 4  # asked again after each refusal
+    assert "You discard Jh 6c\nYou draw Js 3h\n" in out
 
 
 def test_parse_draw_refuses_a_card_twice_by_position_or_by_name() -> None:
@@ -132,7 +137,7 @@ def test_club_holdem_heads_up_names_each_blind_by_its_amount() -> None:
     assert (
         "=== Hand 1: Bot 1 on the button ===\nYou post the small blind of 5\nBot 1 posts the big blind of 10\n"
     ) in out
-    assert "  0  You    stack    995  bet     5  Ts 5c       to act\n" in out
+    assert "  0  You    stack    995  bet     5  6d 7s       to act\n" in out
     assert "  1  Bot 1  stack    990  bet    10              button\n" in out
     assert (
         "=== Hand 2: You on the button ===\nBot 1 posts the small blind of 5\nYou post the big blind of 10\n"
@@ -169,23 +174,27 @@ A6_LINES = "c\nk\np\n" * 300  # call, else check; stand pat in the draw
 
 def test_a6_players_below_13_chips_sit_out_and_a_human_below_it_is_out() -> None:
     # RULES G3 (min_stack=13), A-G3-4: a player with fewer than 13 chips is not dealt in; play has no top-ups.
+    # Seed 1: the human and Bot 1 put in 8 each (ante 1, 1 before the draw, 6 after), Bot 2's ten-six low
+    # takes the pot of 24; the human's 6 chips are below 13.
     out = play("a6-lowball", "--players", "3", "--seed", "1", "--stack", "14", lines=A6_LINES)
-    assert "Stacks: You 12, Bot 1 18, Bot 2 12\n" in out
+    assert "Stacks: You 6, Bot 1 6, Bot 2 30\n" in out
     assert out.endswith(
-        "You have 12 chips, fewer than the 13 every player needs before a deal (RULES G3). Game over.\n"
-        "You leave after 1 hand with 12 chips (-2).\n"
+        "You have 6 chips, fewer than the 13 every player needs before a deal (RULES G3). Game over.\n"
+        "You leave after 1 hand with 6 chips (-8).\n"
     )
-    bots = play("a6-lowball", "--players", "3", "--seed", "5", "--stack", "16", lines=A6_LINES)
+    # Seed 13: Bot 1 loses 3 in each of hands 1 and 2 and sits out from hand 3 on; the human goes below 13
+    # after hand 7 (48 chips in all: 10 + 26 + Bot 1's 12).
+    bots = play("a6-lowball", "--players", "3", "--seed", "13", "--stack", "16", lines=A6_LINES)
     before, after = bots.split("=== Hand 3: Bot 2 on the button ===\n")
-    assert "Stacks: You 21, Bot 1 12, Bot 2 15\n" in before
+    assert "Stacks: You 17, Bot 1 12, Bot 2 19\n" in before
     assert "  1  Bot 1         sitting out (12 chips, fewer than 13)\n" in after
     assert "Bot 1 " not in after.replace("  1  Bot 1         sitting out", "")  # never dealt in again
     for text in (out, bots):  # with 13 chips before every deal nobody is ever all in
         assert "is all-in" not in text and "are all-in" not in text and "all-in" not in text.split("\n", 1)[1]
     assert after.endswith(
-        "Stacks: You 12, Bot 2 24\n"
-        "You have 12 chips, fewer than the 13 every player needs before a deal (RULES G3). Game over.\n"
-        "You leave after 11 hands with 12 chips (-4).\n"
+        "Stacks: You 10, Bot 2 26\n"
+        "You have 10 chips, fewer than the 13 every player needs before a deal (RULES G3). Game over.\n"
+        "You leave after 7 hands with 10 chips (-6).\n"
     )
     short = runner.invoke(app, ["play", "a6-lowball", "--stack", "12"], input="q\n")
     assert short.exit_code == 2
@@ -198,7 +207,8 @@ def test_a6_players_below_13_chips_sit_out_and_a_human_below_it_is_out() -> None
 
 
 def test_the_help_at_the_bring_in_lists_its_keys() -> None:
-    out = play("stud", "--players", "4", "--seed", "4", lines="\nzz\nb x\ni\nq\n")
+    # seed 2: the human's 2s is the lowest up card, so the human brings in
+    out = play("stud", "--players", "4", "--seed", "2", lines="\nzz\nb x\ni\nq\n")
     keys = "type i (bring in 4), c (complete to 10) or q (quit)"
     lines = out.splitlines()
     k = lines.index("Your turn: [i] bring in 4  [c]omplete to 10")

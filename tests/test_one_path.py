@@ -28,9 +28,11 @@ from rich.console import Console
 from pokerroom.cli.night_evening import Evening
 from pokerroom.cli.play import Session
 from pokerroom.engine import Action, HandView, LegalActions
+from pokerroom.games import find
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.config import TableConfig
 from pokerroom.room.night import Night, NightConfig
+from pokerroom.room.proof import commit
 from pokerroom.room.record import HandRecord, SeatRecord
 from pokerroom.room.table import Table
 from pokerroom.server.accounts import Users
@@ -128,6 +130,12 @@ def same_hand(record: HandRecord) -> tuple[Any, ...]:
         started_at=None,
     )
     return setup, record.events, record.status, record.result
+
+
+def committed(record: HandRecord) -> HandRecord:
+    """``record`` with the commitments the server publishes for its deck (docs/shuffle.md): the seed's hash and the
+    Merkle root that the same seed makes.  The other drivers deal from the seed without committing to it."""
+    return replace(record, setup=replace(record.setup, deck=commit(record.setup.deck, find(GAME).deck)))
 
 
 # ---------------------------------------------------------------------------------------------------------- drivers
@@ -313,7 +321,7 @@ def by_actor(store: Store, seats: list[str]) -> list[HandRecord]:
             step = script.next()
             action = wish(step, legal)
             if action is not None:
-                actor.handle(conns[player], Act(action, hand=actor.table.hand_number))
+                actor.handle(conns[player], Act(action, hand=actor.table.hand_number, seq=len(hand.events)))
                 continue
             if k == 3 and step == WAIT:  # the connection drops; its grace, then its clock runs out
                 actor.disconnect(conns[player])
@@ -364,16 +372,19 @@ def test_one_script_gives_the_same_hand_records_through_every_driver(stores: Cal
     first = runner[0]
     raises = [e for e in first.events if e.type.value == "raise"]
     assert len(raises) == 1 and raises[0].to == STACK and raises[0].all_in
-    for other in (play[0], night[0], actor[0]):
+    for other in (play[0], night[0]):
         assert same_hand(other) == same_hand(first)
+    # The server deals the same seeded deck and publishes its commitments, exactly those of that seed.
+    assert actor[0].setup.deck.seed_hash is not None
+    assert same_hand(actor[0]) == same_hand(committed(first))
     # Hand 2 (after the rebuy): a time-out folds; runner and actor agree.  At the night the input ends there, so
     # the players leave (issue 17): the table folds for them as at a time-out, without the "timed out" note.
-    assert same_hand(runner[1]) == same_hand(actor[1])
+    assert same_hand(committed(runner[1])) == same_hand(actor[1])
     untimed = type(runner[1].events)(e._replace(text=None) if e.text == "timed out" else e for e in runner[1].events)
     assert same_hand(night[1]) == (*same_hand(runner[1])[:1], untimed, *same_hand(runner[1])[2:])
     # Hand 3: the newcomer pays the club's fee, the first blind as dead money (A-G2-7); runner and actor agree.
     newcomer = next(k for k, s in enumerate(runner[2].setup.seats) if s.player == NEWCOMER)
     assert runner[2].setup.dead[newcomer] == 5 and sum(runner[2].setup.dead) == 5
-    assert same_hand(runner[2]) == same_hand(actor[2])
+    assert same_hand(committed(runner[2])) == same_hand(actor[2])
     # Hand 4: a dropped connection at the server is a time-out elsewhere.
-    assert same_hand(runner[3]) == same_hand(actor[3])
+    assert same_hand(committed(runner[3])) == same_hand(actor[3])

@@ -42,6 +42,9 @@ db_fixture = servertools.db_fixture
 
 REAL = Starter("Real", "holdem", "1/2", "no", bots=1, seats=2, real_money=True)
 DRAW = Starter("Draw", "five-card-draw", "1/2", "fixed", bots=1, seats=2)
+ALICE_WINS = 2
+"""A server seed (``serve(..., seed=ALICE_WINS)``) whose first hand at a heads-up table alice, in seat 1, wins at the
+showdown: her 8h Jc against the bot's 8d 6s on Ad 3d 4h Kh 4c, both one pair of fours, her jack the last kicker."""
 
 GAMES = [
     "club-lowball", "club-holdem", "a6-lowball", "holdem", "omaha", "omaha8", "omaha5", "omaha5-8", "stud", "stud8",
@@ -262,6 +265,9 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
             chat = {"messages": [], "operator": False, "muted": []}
             assert conn.welcome == {"v": VERSION, "type": "welcome", "player": "alice", "table": info, "chat": chat}
             first = conn.recv()
+            shuffle = first.pop("shuffle")  # hand 1's seed hash, published before anyone sits (docs/shuffle.md)
+            assert shuffle == {"hand": 1, "seed_hash": shuffle["seed_hash"], "root": None, "client_seeds": []}
+            assert len(shuffle["seed_hash"]) == 64
             assert first == {
                 "v": VERSION, "type": "state", "table": 1, "hand_number": 0, "seats": [None, None], "button": None,
                 "you": None, "hand": None, "clock": None, "next_deal": None, "results": [],
@@ -347,7 +353,7 @@ def test_socket_refuses_bad_messages_and_goes_on(db: str) -> None:
                 assert set(m) <= {"v", "type", "code", "message", "allowed"} and m["message"], m
                 if code == "unknown_type":
                     assert m["allowed"][:8] == ["sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping"]
-                    assert m["allowed"][8:] == ["chat", "mute", "unmute", "chat_remove", "chat_mute"]
+                    assert m["allowed"][8:] == ["seed", "chat", "mute", "unmute", "chat_remove", "chat_mute"]
                 conn.ping(k)
             conn.ws.send_bytes(b"\xff\xfe")
             conn.error("malformed")
@@ -511,7 +517,7 @@ def bet_the_flop(chips: int) -> Choice:
 def test_hand_to_showdown_against_a_bot(db: str) -> None:
     """A real-money (raked) hand against a calling station: alice checks, bets 40 on the flop, checks down; the
     result's net chips sum to minus the rake and her account gets her final stack back when she leaves."""
-    with serve(db, REAL) as client:
+    with serve(db, REAL, seed=ALICE_WINS) as client:
         alice = sign_up(client, "alice")
         deposit(client, "alice", 1000)
         with table(client, alice) as conn:
@@ -524,18 +530,18 @@ def test_hand_to_showdown_against_a_bot(db: str) -> None:
             assert isinstance(result.pop("ended_at"), float)  # the table clock: real time here
             assert result.pop("summary") == [
                 {"seat": 1, "player": "alice", "amount": 80, "uncontested": False, "hands": [
-                    {"share": "high", "category": "one-pair", "ranks": ["A"], "suit": None, "name": "one pair, aces",
-                     "best": ["As", "Ah", "Kd", "Qs", "8d"]},
+                    {"share": "high", "category": "one-pair", "ranks": ["4"], "suit": None, "name": "one pair, fours",
+                     "best": ["4h", "4c", "Ad", "Kh", "Jc"]},
                 ]},
             ]  # fmt: skip
             shown = {seat: [(h["category"], h["ranks"]) for h in hands] for seat, hands in result.pop("hands").items()}
-            assert shown == {"1": [("one-pair", ["A"])], "0": [("one-pair", ["A"])]}  # as hand_names, as data
+            assert shown == {"1": [("one-pair", ["4"])], "0": [("one-pair", ["4"])]}  # as hand_names, as data
             assert result == {
                 "number": 1, "hand_id": 1, "players": [[0, "bot-1-1"], [1, "alice"]], "net": [-42, 38],
                 "pots": [{"amount": 80, "text": None, "winners": [[1, 80]], "shares": None}],
-                "shown": {"1": ["4c", "Kd"], "0": ["6h", "5d"]}, "rake": 4, "voided": False,
-                "hand_names": {"1": "one pair, aces", "0": "one pair, aces"},
-                "board": ["Ah", "Qs", "8d", "7c", "As"],
+                "shown": {"1": ["8h", "Jc"], "0": ["8d", "6s"]}, "rake": 4, "voided": False,
+                "hand_names": {"1": "one pair, fours", "0": "one pair, fours"},
+                "board": ["Ad", "3d", "4h", "Kh", "4c"],
             }  # fmt: skip
             assert sum(result["net"]) == -result["rake"]
             assert (seat(s, 0)["stack"], seat(s, 1)["stack"]) == (158, 238)
@@ -635,7 +641,7 @@ def test_leave_during_a_hand(db: str) -> None:
     """Leaving at her turn: alice, the big blind, checks whenever checking is free (as a time-out would, RULES
     A-3.7-2: the calling bot limped and calls nothing more) instead of folding, and stands when the hand ends
     with her chips back in her account."""
-    with serve(db) as client:
+    with serve(db, seed=ALICE_WINS) as client:
         alice = sign_up(client, "alice")
         with table(client, alice) as conn:
             conn.send("sit", seat=1, buy_in=200)
@@ -671,7 +677,7 @@ def test_restart_returns_chips_and_voids_the_hand(db: str) -> None:
     """Alice plays hand 1 out (2 won) and is in hand 2 when the server stops.  Started again on the same store:
     the table is back with its bot, hand 2 is void, her chips (and her session) are hers again, and the hand
     numbers go on."""
-    with serve(db) as client:
+    with serve(db, seed=ALICE_WINS) as client:
         alice = sign_up(client, "alice")
         with table(client, alice) as conn:
             conn.send("sit", seat=1, buy_in=200)
@@ -684,7 +690,7 @@ def test_restart_returns_chips_and_voids_the_hand(db: str) -> None:
             assert s["hand"]["number"] == 2 and s["hand"]["players"][1]["stack"] == 200
         assert balances(client, alice) == (0, PLAY - 200)
         [before] = api(client, None, "GET", "/api/tables")
-    with serve(db) as client:
+    with serve(db, seed=ALICE_WINS) as client:
         assert api(client, None, "GET", "/api/tables") == [{**before, "taken": 1, "players": ["bot-1-1", None]}]
         assert balances(client, alice) == (0, PLAY + 2)
         assert api(client, alice, "GET", "/api/hands") == [
@@ -703,7 +709,7 @@ def test_restart_returns_chips_and_voids_the_hand(db: str) -> None:
 @pytest.mark.parametrize("store_url", ["postgresql"], indirect=True)
 def test_api_on_postgresql(store_url: str) -> None:
     """Accounts, a hand against the bot and the hand list on PostgreSQL: the same figures as on SQLite."""
-    with serve(store_url) as client:
+    with serve(store_url, seed=ALICE_WINS) as client:
         alice = sign_up(client, "alice")
         assert api(client, None, "POST", "/api/signup", 409, json={"name": "alice", "password": PASSWORD})
         assert api(client, None, "POST", "/api/login", 401, json={"name": "alice", "password": "wrong password"})

@@ -81,28 +81,29 @@ def test_a_holdem_showdown_names_the_winner_the_amount_the_hand_and_its_five_car
     _check_down(actor, clients)
     state = actor.state("alice")
     result = state["results"][-1]
-    assert result["board"] == ["Qc", "3s", "Td", "Jh", "3c"]
-    assert result["shown"] == {"1": ["Js", "Ts"], "0": ["7s", "2d"]}
-    # bob's two pair, jacks and tens (a queen kicker) beats alice's threes: the 4-chip pot, both blinds.
+    assert result["board"] == ["8h", "6c", "7d", "8c", "Tc"]
+    assert result["shown"] == {"1": ["Kh", "Jh"], "0": ["Th", "8s"]}
+    # alice's full house, eights full of tens, beats bob's eights (no flush, no straight on this board): the
+    # 4-chip pot, both blinds.
     assert result["summary"] == [
         {
-            "seat": 1,
-            "player": "bob",
+            "seat": 0,
+            "player": "alice",
             "amount": 4,
             "uncontested": False,
             "hands": [
                 {
                     "share": "high",
-                    "category": "two-pair",
-                    "ranks": ["J", "T"],
+                    "category": "full-house",
+                    "ranks": ["8", "T"],
                     "suit": None,
-                    "name": "two pair, jacks and tens",
-                    "best": ["Js", "Jh", "Ts", "Td", "Qc"],
+                    "name": "full house, eights full of tens",
+                    "best": ["8s", "8h", "8c", "Th", "Tc"],
                 }
             ],
         }
     ]
-    assert result["hand_names"] == {"1": "two pair, jacks and tens", "0": "one pair, threes"}  # kept as in v1
+    assert result["hand_names"] == {"1": "one pair, eights", "0": "full house, eights full of tens"}  # as in v1
     assert result["ended_at"] == 5.0
     # The result stays on the felt for the whole next_hand_delay: 5 s after a showdown.
     assert actor.deal_delay(result) == 5.0
@@ -118,14 +119,15 @@ def test_a_holdem_showdown_names_the_winner_the_amount_the_hand_and_its_five_car
 
 def test_a_hi_lo_split_gives_both_halves_each_with_its_own_hand(store: Store) -> None:
     clock = VirtualClock()
-    lobby, actor, clients = _table(store, clock, 3, ("alice", "bob", "carol"), game="omaha8")
+    lobby, actor, clients = _table(store, clock, 2, ("alice", "bob", "carol"), game="omaha8")
     clock.advance(5.0)
     actor.tick()
     _check_down(actor, clients)
     result = actor.results[-1]
-    assert result["board"] == ["7s", "2d", "5s", "7h", "9d"]
-    # Omaha hi/lo (RULES G7): exactly two hole cards.  alice's 4s 6s make the low 7-6-5-4-2; bob's jacks make
-    # two pair, jacks and sevens; carol's eights lose both.  The 6-chip pot is split 3 and 3.
+    assert result["board"] == ["Qh", "3h", "Kc", "Ah", "7s"]
+    # Omaha hi/lo (RULES G7): exactly two hole cards.  alice's 4c 2d make the low 7-4-3-2-A; bob's 8h 4h make
+    # the flush, ace high (his low 7-6-4-3-A loses); carol's aces and kings (and 8-7 low) lose both.  The 6-chip
+    # pot is split 3 and 3.
     assert result["summary"] == [
         {
             "seat": 0,
@@ -136,10 +138,10 @@ def test_a_hi_lo_split_gives_both_halves_each_with_its_own_hand(store: Store) ->
                 {
                     "share": "low",
                     "category": NO_PAIR,
-                    "ranks": ["7", "6", "5", "4", "2"],
+                    "ranks": ["7", "4", "3", "2", "A"],
                     "suit": None,
-                    "name": "seven-six low",
-                    "best": ["7s", "6s", "5s", "4s", "2d"],
+                    "name": "seven-four low",
+                    "best": ["7s", "4c", "3h", "2d", "Ah"],
                 }
             ],
         },
@@ -151,11 +153,11 @@ def test_a_hi_lo_split_gives_both_halves_each_with_its_own_hand(store: Store) ->
             "hands": [
                 {
                     "share": "high",
-                    "category": "two-pair",
-                    "ranks": ["J", "7"],
+                    "category": "flush",
+                    "ranks": ["A"],
                     "suit": None,
-                    "name": "two pair, jacks and sevens",
-                    "best": ["Jh", "Jc", "7s", "7h", "9d"],
+                    "name": "flush, ace high",
+                    "best": ["Ah", "Qh", "8h", "4h", "3h"],
                 }
             ],
         },

@@ -420,3 +420,25 @@ def test_requests_during_a_hand_wait_for_its_end_and_end_closes_the_orbit(db: st
         seated = [n for n in deals if n != "bo"]
         assert len({deals[n] for n in seated}) <= 2  # the deal went round: one more for whoever joined earlier
         store.check_balanced()
+
+
+def test_a_night_shows_no_seed_hash_and_takes_no_client_seed(db: str) -> None:
+    """BUG (issue 19, item 12b): a night's states carried a ``shuffle`` seed hash for a deck the night never dealt
+    from (its books deal) and showed it unchanged hand after hand.  A night deals without client seeds: no
+    ``shuffle`` in its states, and a ``seed`` is refused with ``seed_refused``, before and during a hand."""
+    with night_app(db) as client:
+        anna, bo = sign_up(client, "anna"), sign_up(client, "bo")
+        token = create(client, anna, game="club-holdem")
+        with at_night(client, anna, token) as a, at_night(client, bo, token) as b:
+            b.send("take_seat")
+            a.state(lambda s: len(s["night"]["players"]) == 2, "two seated")
+            a.send("start")
+            s = a.state(lambda s: s["night"]["phase"] == "running", "started")
+            assert "shuffle" not in s
+            b.send("seed", hand=1, seed="ab")
+            assert b.error("seed_refused")["message"] == "club nights deal without client seeds"
+            a.send("deal")
+            s = a.state(lambda s: s["night"]["hand_running"], "hand 1")
+            assert "shuffle" not in s and s["hand"] is not None
+            b.send("seed", hand=2, seed="ab")
+            assert b.error("seed_refused")["message"] == "club nights deal without client seeds"

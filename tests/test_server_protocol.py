@@ -229,8 +229,9 @@ SEAT_OF = [2, 5, 7]  # engine seat -> table seat
 
 
 def test_view_json_of_a_dealt_hand() -> None:
-    """Three players at table seats 2 (button), 5 (small blind) and 7 (big blind); the button is first to act."""
-    hand = find("holdem").deal(stacks=[100, 200, 300], seed=11)
+    """Three players at table seats 2 (button), 5 (small blind) and 7 (big blind); the button is first to act.
+    Seed 32 deals the button the best hand and the big blind the second: each wins a pot of the all-in below."""
+    hand = find("holdem").deal(stacks=[100, 200, 300], seed=32)
     assert hand.to_act == 0
     view = view_json(hand.view(0), SEAT_OF, number=4)
     assert view == {
@@ -244,7 +245,7 @@ def test_view_json_of_a_dealt_hand() -> None:
         "pots": [{"amount": 3, "eligible": [2, 5, 7]}],
         "board": [],
         "players": [
-            {"seat": 2, "stack": 100, "bet": 0, "starting": 100, "folded": False, "cards": ["As", "Jd"],
+            {"seat": 2, "stack": 100, "bet": 0, "starting": 100, "folded": False, "cards": ["8h", "Kd"],
              "up": [False, False]},
             {"seat": 5, "stack": 199, "bet": 1, "starting": 200, "folded": False, "cards": ["??", "??"],
              "up": [False, False]},
@@ -258,14 +259,14 @@ def test_view_json_of_a_dealt_hand() -> None:
             {"type": "post_blind", "seat": 7, "amount": 2, "to": 2, "text": "big blind"},
             {"type": "deal_hole", "seat": 5, "cards": ["??", "??"]},
             {"type": "deal_hole", "seat": 7, "cards": ["??", "??"]},
-            {"type": "deal_hole", "seat": 2, "cards": ["As", "Jd"]},
+            {"type": "deal_hole", "seat": 2, "cards": ["8h", "Kd"]},
         ],
     }  # fmt: skip
     json.dumps(view)  # plain JSON
 
     # Another seat sees its own cards and no legal actions (not its turn); a spectator sees no card at all.
     small_blind = view_json(hand.view(1), SEAT_OF, number=4)
-    assert [p["cards"] for p in small_blind["players"]] == [["??", "??"], ["9c", "Tc"], ["??", "??"]]
+    assert [p["cards"] for p in small_blind["players"]] == [["??", "??"], ["Td", "7c"], ["??", "??"]]
     assert small_blind["legal"] is None
     spectator = view_json(hand.view(None), SEAT_OF, number=4)
     assert [p["cards"] for p in spectator["players"]] == [["??", "??"]] * 3
@@ -283,7 +284,7 @@ def test_view_json_of_a_dealt_hand() -> None:
         {"type": "raise", "seat": 2, "amount": 100, "to": 100, "all_in": True},
         {"type": "call", "seat": 5, "amount": 99, "to": 100},
     ]
-    assert [p["cards"] for p in big_blind["players"]] == [["??", "??"], ["??", "??"], ["Jc", "2s"]]
+    assert [p["cards"] for p in big_blind["players"]] == [["??", "??"], ["??", "??"], ["9s", "Jd"]]
 
     # Over: everyone's cards were shown; the pot is 0 and the pots list empty; the winners are table seats.
     hand.act(Action.raise_to(250), 2)
@@ -291,8 +292,9 @@ def test_view_json_of_a_dealt_hand() -> None:
     assert hand.is_complete
     done = view_json(hand.view(1), SEAT_OF, number=4)
     assert (done["phase"], done["pot"], done["pots"], done["legal"], done["to_act"]) == ("complete", 0, [], None, None)
-    assert done["board"] == ["Qs", "6s", "3s", "Qd", "Qc"]
-    assert [p["cards"] for p in done["players"]] == [["As", "Jd"], ["9c", "Tc"], ["Jc", "2s"]]
+    assert done["board"] == ["3h", "4c", "Ks", "9c", "7s"]
+    assert [p["cards"] for p in done["players"]] == [["8h", "Kd"], ["Td", "7c"], ["9s", "Jd"]]
+    # Kings (the button) take the main pot of 3 x 100; nines (the big blind) beat sevens for the side pot of 2 x 100.
     assert [p["stack"] for p in done["players"]] == [300, 0, 300]
     assert [e for e in done["events"] if e["type"] == "pot"] == [
         {"type": "pot", "amount": 300, "winners": [[2, 300]], "eligible": [2, 5, 7]},
@@ -313,21 +315,22 @@ def test_view_json_side_pot() -> None:
     view = view_json(hand.view(1), [1, 3, 4, 8], number=9)
     assert (view["street"], view["to_act"], view["pot"]) == ("turn", 3, 320)
     assert view["pots"] == [{"amount": 200, "eligible": [1, 3, 4, 8]}, {"amount": 120, "eligible": [3, 4, 8]}]
-    assert view["board"] == ["Kd", "5d", "Ac", "2s"]
+    assert view["board"] == ["Jh", "5d", "Ks", "Kc"]
     assert [(p["seat"], p["stack"], p["cards"]) for p in view["players"]] == [
-        (1, 0, ["??", "??"]), (3, 110, ["5s", "8s"]), (4, 210, ["??", "??"]), (8, 210, ["??", "??"]),
+        (1, 0, ["??", "??"]), (3, 110, ["Ah", "9d"]), (4, 210, ["??", "??"]), (8, 210, ["??", "??"]),
     ]  # fmt: skip
     assert view["legal"] == {"actions": ["fold", "check", "bet"], "bet": [2, 110]}
 
 
 def test_view_json_stud_up_cards_and_bring_in() -> None:
-    hand = find("stud").deal(stacks=[100, 100, 100], seed=5, bring_in=1, limit="fixed")
+    # Seed 8: the viewer (table seat 3) brings in: its 4c is lower than seat 4's 4d by suit.
+    hand = find("stud").deal(stacks=[100, 100, 100], seed=8, bring_in=1, limit="fixed")
     view = view_json(hand.view(1), [0, 3, 4], number=1)
     assert (view["button"], view["to_act"], view["street"]) == (0, 3, "third")
     assert [(p["cards"], p["up"]) for p in view["players"]] == [
-        (["??", "??", "Jd"], [False, False, True]),
-        (["Js", "8d", "2c"], [False, False, True]),
-        (["??", "??", "4c"], [False, False, True]),
+        (["??", "??", "9c"], [False, False, True]),
+        (["Kd", "8s", "4c"], [False, False, True]),
+        (["??", "??", "4d"], [False, False, True]),
     ]
     assert view["legal"] == {"actions": ["bring-in", "bet"], "bet": [1, 1], "bring_in": 1}
 
@@ -341,8 +344,8 @@ def test_view_json_draw_limit() -> None:
     view = view_json(hand.view(1), [4, 1], number=2)
     assert (view["phase"], view["street"], view["button"], view["to_act"], view["pot"]) == ("draw", "draw", 4, 1, 4)
     assert view["players"][0]["cards"] == ["??"] * 5
-    assert view["players"][1]["cards"] == ["Js", "Ad", "Ac", "2c", "Jd"]
+    assert view["players"][1]["cards"] == ["9d", "6s", "Qd", "Tc", "3h"]
     assert view["legal"] == {"actions": ["draw"], "draw": 5}
     button = view_json(hand.view(0), [4, 1], number=2)
-    assert button["players"][0]["cards"] == ["6d", "8d", "Kh", "4c", "8c"]
+    assert button["players"][0]["cards"] == ["9c", "5c", "Td", "5d", "Kc"]
     assert button["legal"] is None

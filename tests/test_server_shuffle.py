@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import servertools
 from pokerroom.cli import app as cli_app
 from pokerroom.room.proof import Reveal, seed_hash, verify
-from servertools import DUEL, Conn, Message, api, serve, sign_up, table
+from servertools import DUEL, TRIO, Conn, Message, api, serve, sign_up, table
 
 # Fixtures: pytest finds them among the module's names (Argon2 at its cheapest).
 cheap_hashes_fixture = servertools.cheap_hashes_fixture
@@ -111,6 +111,38 @@ def test_seed_refusals_say_what_is_allowed(tmp_path: Path) -> None:
             assert a.error("seed_refused")["message"] == "a client seed is 1 to 64 lower-case hex digits"
             a.send("seed", hand=1, seed="a" * 65)
             assert "1 to 64 characters" in a.error("bad_field")["message"]
+
+
+def test_a_seat_takes_one_seed_a_hand_kept_with_the_player_who_sent_it(tmp_path: Path) -> None:
+    """Issue 19, items 3 and 9: a second seed from a seat for the same hand is refused (``seed_refused``) and
+    sends no one a state (a seed changes the state everyone is sent: more would be a flood amplifier); a seed is
+    kept with the player who sent it from that seat, and dealt only while that player sits there."""
+    with serve(f"sqlite:///{tmp_path / 'room.db'}", TRIO) as client:
+        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+        with table(client, alice) as a, table(client, bob) as b:
+            a.send("sit", seat=0, buy_in=100)
+            a.state(lambda s: s["you"] == 0)
+            a.send("seed", hand=1, seed="a1")
+            a.state(lambda s: s["shuffle"]["client_seeds"] == [[0, "a1"]])
+            b.drain()
+            a.send("seed", hand=1, seed="a2")
+            assert a.error("seed_refused")["message"] == "one seed per hand: yours for hand 1 is taken"
+            assert [m for m in b.drain() if m["type"] == "state"] == []
+            # alice moves to seat 2: her seat-0 seed is not dealt from an empty seat; seat 2 takes one of hers
+            a.send("leave")
+            a.state(lambda s: s["you"] is None)
+            a.send("sit", seat=2, buy_in=100)
+            assert a.state(lambda s: s["you"] == 2)["shuffle"]["client_seeds"] == []
+            a.send("seed", hand=1, seed="a3")
+            a.state(lambda s: s["shuffle"]["client_seeds"] == [[2, "a3"]])
+            # back in seat 0: her seed for it stands, and bob in seat 2 does not get her seat-2 seed
+            a.send("leave")
+            a.state(lambda s: s["you"] is None)
+            a.send("sit", seat=0, buy_in=100)
+            assert a.state(lambda s: s["you"] == 0)["shuffle"]["client_seeds"] == [[0, "a1"]]
+            b.send("sit", seat=2, buy_in=100)
+            dealt = a.state(lambda s: s["hand"] is not None)["shuffle"]
+            assert dealt["hand"] == 1 and dealt["root"] is not None and dealt["client_seeds"] == [[0, "a1"]]
 
 
 def test_a_reveal_setting_puts_the_seed_in_the_proof(tmp_path: Path) -> None:

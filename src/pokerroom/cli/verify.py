@@ -32,7 +32,7 @@ def verify(
     try:
         data = json.loads(handfile.read_text(encoding="utf-8"))
         verdict = verify_proof(data, server_seed=seed)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ProofError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, ProofError) as exc:  # JSON Python cannot hold too
         err.print(f"error: {handfile}: {exc}", markup=False)
         raise typer.Exit(code=2) from None
     if as_json:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -29,10 +29,11 @@ from pokerroom.cards import UNKNOWN, format_card
 from pokerroom.engine import EventType
 from pokerroom.engine.shuffle import deck_order
 from pokerroom.errors import PokerroomError, RecordError
-from pokerroom.room.record import Deck, HandRecord, apply, recorded_actions
+from pokerroom.room.record import STREAM, Deck, HandRecord, apply, recorded_actions
 
 __all__ = [
     "FORMAT",
+    "Misdealt",
     "Opening",
     "ProofError",
     "Reveal",
@@ -180,33 +181,26 @@ class Opening:
         return node
 
 
-def _seen(record: HandRecord) -> list[int]:
-    """Every card ``record`` (a view or the full record) shows, each once, in the order first seen."""
-    out: dict[int, None] = {}
-    for e in record.events:
-        for c in e.cards or ():
-            if c != UNKNOWN:
-                out.setdefault(c)
-    return list(out)
-
-
 def openings(record: HandRecord, seat: int | None, *, every: bool = False) -> list[Opening]:
-    """The openings of every position engine ``seat`` saw in ``record`` (the full record, with its seed): its own
-    cards, the board, up cards and cards shown, by position (``every``: every card the hand dealt, once the
-    seed is revealed)."""
+    """The openings of the positions engine ``seat`` saw dealt in ``record`` (the full record, with its seed): its
+    own cards, the board, up cards and cards shown (``every``: every position dealt, once the seed is revealed).
+    A card a draw game dealt after its reshuffle is not opened: its first position would tell who held it and threw
+    it away; the server seed alone checks those."""
     deck = record.setup.deck
     secret = deck.secret
     if secret is None or deck.root is None:
         raise RecordError("the hand's deck was not committed to, so it has no openings", field="deck")
     order = deck_order(record.setup.the_game().deck, deck.key())
     levels = _tree(order, secret)
-    where = {card: p for p, card in enumerate(order)}
+    # The positions as the viewer saw them dealt: a card seen only later (a reshuffled discard) is not opened
+    # where it was first dealt, which would tell who held it.
     out = []
-    for card in _seen(record if every else record.view(seat)):
-        p = where[card]
+    for dealt in _dealt(record if every else record.view(seat)):
+        if dealt.reshuffled or dealt.card == UNKNOWN:
+            continue
+        p = dealt.position
         path = tuple((side, sibling) for side, sibling in _path(levels, p))
-        out.append(Opening(p, card, salt(secret, p).hex(), path))
-    out.sort(key=lambda o: o.position)
+        out.append(Opening(p, order[p], salt(secret, p).hex(), path))
     return out
 
 
@@ -271,52 +265,99 @@ def _read_openings(raw: object) -> list[Opening]:
     return out
 
 
-_DEALS = (EventType.DEAL_HOLE, EventType.DEAL_UP, EventType.DEAL_BOARD)
+class Misdealt(ProofError):
+    """The file's cards are not dealt by the dealing rule (docs/shuffle.md): a seat out of order, a seat dealt
+    that had folded, a round of unequal size."""
 
 
-def _dealt(record: HandRecord) -> Iterator[tuple[int, int, str, bool]]:
-    """Each card the hand dealt as ``(position, card, to whom, after a reshuffle)``, by the dealing rule of
-    docs/shuffle.md: a run of hole (or up) card events of one size for distinct seats is one round of the deal,
-    one card at a time round those seats; board cards come off the top in turn."""
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """One card as the hand dealt it: its ``position`` in the deck (before any reshuffle), ``card`` (``UNKNOWN``
+    when hidden), ``to`` whom (text), and whether it came ``reshuffled`` (after a draw game's reshuffle: its
+    position is not its order in the first deck)."""
+
+    position: int
+    card: int
+    to: str
+    reshuffled: bool
+
+
+def _dealt(record: HandRecord) -> list[Dealt]:
+    """Each card the hand dealt, by the dealing rule of docs/shuffle.md, worked out from the set-up and not from
+    the order of the file's events: each street's hole (or up) cards one at a time clockwise from the left of the
+    button to every seat still in (not folded), then board cards off the top; a draw's cards to the drawer.  Raises
+    :class:`Misdealt` when the file's deal events do not follow that rule."""
     events = record.events
-    seats = record.setup.seats
-    position = 0
+    setup = record.setup
+    n = len(setup.seats)
+    order = [(setup.button + 1 + k) % n for k in range(n)]
+    folded: set[int] = set()
+    out: list[Dealt] = []
     reshuffled = False
+    drawer: int | None = None
+
+    def name(seat: int | None) -> str:
+        if seat is None or not 0 <= seat < n:
+            raise Misdealt(f"a deal names seat {seat!r}, not one of the hand's {n} seats")
+        return f"seat {setup.seats[seat].seat}"
+
     k = 0
     while k < len(events):
         e = events[k]
-        if e.type is EventType.RESHUFFLE:
+        t = e.type
+        if t is EventType.FOLD and e.seat is not None:
+            folded.add(e.seat)
+        elif t is EventType.DRAW:
+            drawer = e.seat
+        elif t is EventType.RESHUFFLE:
             reshuffled = True
-        if e.type not in _DEALS:
-            k += 1
+        elif t is EventType.DEAL_BOARD:
+            out += [Dealt(len(out) + j, c, "the board", reshuffled) for j, c in enumerate(e.cards or ())]
+        elif t is EventType.DEAL_HOLE and drawer is not None and e.seat == drawer:
+            out += [Dealt(len(out) + j, c, name(e.seat), reshuffled) for j, c in enumerate(e.cards or ())]
+            drawer = None
+        elif t in (EventType.DEAL_HOLE, EventType.DEAL_UP):
+            seats = [s for s in order if s not in folded]
+            if not seats:
+                raise Misdealt(f"a round of {t.value.replace('_', ' ')} cards with no seat in the hand to deal to")
+            group = events[k : k + len(seats)]
+            size = len(e.cards or ())
+            got = [g.seat for g in group if g.type is t and len(g.cards or ()) == size]
+            if got != seats:
+                want = ", ".join(name(s) for s in seats)
+                have = ", ".join(name(g.seat) for g in group if g.type is t)
+                raise Misdealt(
+                    f"a round of {t.value.replace('_', ' ')} cards goes to {want} in that order (clockwise from the "
+                    f"left of the button, {size} each), but the file deals to {have}"
+                )
+            base = len(out)
+            for j in range(size):
+                for g in group:
+                    out.append(Dealt(base + j * len(seats) + group.index(g), (g.cards or ())[j], name(g.seat),
+                                     reshuffled))  # fmt: skip
+            out[base:] = sorted(out[base:], key=lambda d: d.position)
+            k += len(group)
             continue
-        if e.type is EventType.DEAL_BOARD:
-            for c in e.cards or ():
-                yield position, c, "the board", reshuffled
-                position += 1
-            k += 1
-            continue
-        group = [e]
-        size = len(e.cards or ())
-        while k + len(group) < len(events):
-            nxt = events[k + len(group)]
-            if nxt.type is not e.type or len(nxt.cards or ()) != size or nxt.seat in {g.seat for g in group}:
-                break
-            group.append(nxt)
-        for j in range(size):
-            for g in group:
-                cards = g.cards or ()
-                yield position, cards[j], f"seat {seats[g.seat or 0].seat}", reshuffled
-                position += 1
-        k += len(group)
+        k += 1
+    return out
 
 
 def verify(data: Mapping[str, Any], *, server_seed: str | None = None) -> Verdict:
-    """Check a proof file (:func:`proof_json`): every opening leads to the hand's Merkle root; every card the hand
-    shows was committed at the position it was dealt from (cards dealt after a draw game's reshuffle: at some
-    position); and with the server seed (in the file or ``server_seed``) its hash, the whole deck's order and
-    root, and every card of the hand dealt again, reshuffles included.  Raises :class:`ProofError` for a file
-    that cannot be read."""
+    """Check a proof file (:func:`proof_json`): every opening leads to the hand's Merkle root; the cards are dealt
+    by the dealing rule (seats in order from the set-up's button); every card the file shows that was dealt before
+    any reshuffle is the one committed at the position it was dealt from; the viewer's own cards are shown and
+    opened.  With the server seed (in the file or ``server_seed``): its hash, the whole deck's order and root,
+    the deal dealt again (a seat's view: the first deal; a whole record: every event, reshuffles, seats and
+    amounts included).  Raises :class:`ProofError` for a file that cannot be read."""
+    try:
+        return _verify(data, server_seed)
+    except ProofError:
+        raise
+    except (PokerroomError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as err:
+        raise ProofError(f"the file cannot be read as a proof: {err}") from None
+
+
+def _verify(data: Mapping[str, Any], server_seed: str | None) -> Verdict:
     from pokerroom.room.record_json import record_from_json
 
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
@@ -325,8 +366,16 @@ def verify(data: Mapping[str, Any], *, server_seed: str | None = None) -> Verdic
         record = record_from_json(data.get("hand") or {})
     except PokerroomError as err:
         raise ProofError(f"the file's hand cannot be read: {err}") from None
+    n = len(record.setup.seats)
+    if n < 2:
+        raise ProofError(f"the file's hand has {n} seats; a hand is dealt to 2 or more")
+    wild = next((e for e in record.events if e.seat is not None and not 0 <= e.seat < n), None)
+    if wild is not None:
+        raise ProofError(f"the file's hand has an event for seat {wild.seat}, not one of its {n} seats: {wild}")
     opened = _read_openings(data.get("openings", []))
     deck = record.setup.deck
+    if deck.stream != STREAM:
+        raise ProofError(f"the file's deck names the {deck.stream!r} shuffle; pokerroom verify checks {STREAM!r} decks")
     if deck.root is None or deck.seed_hash is None:
         raise ProofError("the hand's deck carries no commitments (seed_hash and root): nothing to verify against")
     checks: list[str] = []
@@ -339,36 +388,90 @@ def verify(data: Mapping[str, Any], *, server_seed: str | None = None) -> Verdic
                 f"position {o.position}: {format_card(o.card)} with its salt and path does not lead to "
                 f"the root {deck.root[:16]}...: the card or its opening was changed"
             )
+        elif o.position in by_position:
+            failures.append(f"position {o.position} is opened twice")
         else:
             by_position[o.position] = o
     checks.append(f"{len(opened)} openings checked against the root {deck.root[:16]}...")
-    committed = {o.card for o in by_position.values()}
-    dealt = 0
-    for position, c, who, reshuffled in _dealt(record):
-        dealt += 1
+    try:
+        dealt = _dealt(record)
+    except Misdealt as err:
+        return Verdict(tuple(checks), (*failures, str(err)), False)
+    checked = later = 0
+    for d in dealt:
+        c = d.card
         if c == UNKNOWN:
             continue
-        if reshuffled:
-            if c not in committed:
-                failures.append(f"{format_card(c)} ({who}, dealt after the reshuffle) has no opening")
+        if d.reshuffled:
+            later += 1
             continue
-        at = by_position.get(position)
+        at = by_position.get(d.position)
         if at is None:
             failures.append(
-                f"{format_card(c)} ({who}, the {_ordinal(position + 1)} card dealt, position {position}) has no opening"
+                f"{format_card(c)} ({d.to}, the {_ordinal(d.position + 1)} card dealt, position {d.position}) has "
+                "no opening"
             )
         elif at.card != c:
             failures.append(
-                f"{format_card(c)} ({who}, the {_ordinal(position + 1)} card dealt) differs from the card committed "
-                f"at position {position}: {format_card(at.card)}"
+                f"{format_card(c)} ({d.to}, the {_ordinal(d.position + 1)} card dealt) differs from the card "
+                f"committed at position {d.position}: {format_card(at.card)}"
             )
-    checks.append(f"{dealt} cards dealt matched to their positions")
+        else:
+            checked += 1
+    failures += _dealt_twice(record)
+    viewer = record.viewer
+    if viewer is not None and 0 <= viewer < len(record.setup.seats):
+        own = [e for e in record.events if e.type is EventType.DEAL_HOLE and e.seat == viewer]
+        if any(c == UNKNOWN for e in own for c in e.cards or ()):
+            failures.append(f"the proof is seat {record.setup.seats[viewer].seat}'s, but its own cards are hidden")
+    if not checked and not failures:
+        failures.append("the file opens no card it shows: nothing was checked")
+    checks.append(f"{checked} cards dealt matched to the positions they were dealt from")
+    if later:
+        checks.append(f"{later} cards dealt after the reshuffle: checked with the server seed only")
     seed_hex = server_seed or data.get("server_seed")
     full = False
     if seed_hex:
         full = True
         failures += _verify_seed(record, str(seed_hex), checks)
     return Verdict(tuple(checks), tuple(failures), full)
+
+
+def _dealt_twice(record: HandRecord) -> list[str]:
+    """Cards the file deals while they are still held (in a hand, on the board), or deals a drawer back from its own
+    discards (RULES §2.5): what a deck never does, reshuffle or not.  Only cards the file shows are followed."""
+    held: dict[int, str] = {}
+    discarded: dict[int, set[int]] = {}
+    drawer: int | None = None
+    out: list[str] = []
+    seats = record.setup.seats
+    for e in record.events:
+        t, seat = e.type, e.seat
+        if t is EventType.DRAW and seat is not None:
+            drawer = seat
+            for c in e.cards or ():
+                if c != UNKNOWN:
+                    held.pop(c, None)
+                    discarded.setdefault(seat, set()).add(c)
+        elif t is EventType.FOLD and seat is not None:
+            who = f"seat {seats[seat].seat}"
+            for c in [c for c, owner in held.items() if owner == who]:
+                del held[c]
+        elif t in (EventType.DEAL_HOLE, EventType.DEAL_UP, EventType.DEAL_BOARD):
+            who = "the board" if seat is None else f"seat {seats[seat].seat}"
+            for c in e.cards or ():
+                if c == UNKNOWN:
+                    continue
+                if c in held:
+                    out.append(f"{format_card(c)} is dealt to {who} while {held[c]} holds it")
+                elif seat is not None and seat == drawer and c in discarded.get(seat, set()):
+                    out.append(f"{format_card(c)} is dealt back to {who}, which threw it away (RULES §2.5)")
+                held[c] = who
+    return out
+
+
+def _cards(cards: Sequence[int] | None) -> str:
+    return " ".join(format_card(c) for c in cards or ()) or "no cards"
 
 
 def _verify_seed(record: HandRecord, seed_hex: str, checks: list[str]) -> list[str]:
@@ -381,24 +484,38 @@ def _verify_seed(record: HandRecord, seed_hex: str, checks: list[str]) -> list[s
     if seed_hash(secret) != published:
         return [f"the server seed hashes to {seed_hash(secret)[:16]}..., not the published {published[:16]}..."]
     checks.append("the server seed matches the hash published before the hand")
-    full = replace(deck, server_seed=seed_hex, seed=None)
+    full = replace(deck, server_seed=seed_hex, seed=None, stream=STREAM)
     recommitted = commit(full, record.setup.the_game().deck)
     if recommitted.root != deck.root:
         return ["the deck the seed and the client seeds deal does not give the published root"]
     checks.append("the whole deck's order gives the published root")
-    if record.viewer is not None:
-        return []  # a seat's view cannot be replayed (others' discards are hidden); the positions were checked
     setup = replace(record.setup, deck=full)
     try:
         hand = setup.deal()
+        if record.viewer is not None:
+            # A seat's view hides others' discards: the first deal is dealt again; the rest were checked by position.
+            for k, theirs in enumerate(hand.events):
+                mine = record.events[k] if k < len(record.events) else None
+                known = mine is not None and all(c != UNKNOWN for c in mine.cards or ())
+                if (
+                    mine is None
+                    or (mine.type, mine.seat) != (theirs.type, theirs.seat)
+                    or (known and mine.cards != theirs.cards)
+                ):
+                    return [f"event {k + 1}: the file has {mine}, the seed deals {theirs}"]
+            checks.append("the first deal is the one the seed deals")
+            return []
         for seat, action in recorded_actions(hand, record):
             apply(hand, action, seat)
     except PokerroomError as err:
         return [f"the hand does not replay from the seed: {err}"]
     for k, (mine, theirs) in enumerate(zip(record.events, hand.events, strict=False)):
-        if mine.cards != theirs.cards:
-            got = " ".join(format_card(c) for c in mine.cards or ())
-            want = " ".join(format_card(c) for c in theirs.cards or ())
-            return [f"event {k + 1} ({mine.type.value}): the file says {got}, the seed deals {want}"]
-    checks.append("every card of the hand, reshuffles included, is the one the seed deals")
+        if mine != theirs:
+            if mine.cards != theirs.cards:
+                return [f"event {k + 1} ({mine.type.value}): the file says {_cards(mine.cards)}, the seed deals "
+                        f"{_cards(theirs.cards)}"]  # fmt: skip
+            return [f"event {k + 1}: the file has {mine}, the seed and the actions give {theirs}"]
+    if len(record.events) != len(hand.events):
+        return [f"the file has {len(record.events)} events, the seed and the actions give {len(hand.events)}"]
+    checks.append("every event of the hand, reshuffles, seats and amounts included, is the one the seed deals")
     return []

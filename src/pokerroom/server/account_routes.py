@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 from pokerroom.server.accounts import MAX_PASSWORD, SESSION_DAYS, AuthError, Users, digest
 from pokerroom.server.hashing import HashPool, PoolBusy
 from pokerroom.server.sockets import SocketRegistry
-from pokerroom.server.throttle import DEVICE_COOKIE, DEVICE_DAYS, LoginThrottle, Throttled
+from pokerroom.server.throttle import DEVICE_COOKIE, DEVICE_DAYS, LoginThrottle, Throttled, address_key
 
 __all__ = ["COOKIE", "AccountRoutes", "Credentials", "NewPassword", "account_routes", "client_address"]
 
@@ -49,9 +49,10 @@ class NewPassword(BaseModel):
 
 
 def client_address(request: Any) -> str:
-    """The client's address as the server sees it (a request or a WebSocket)."""
+    """The client's address as the server sees it (a request or a WebSocket), keyed for the per-address limits
+    by :func:`~pokerroom.server.throttle.address_key` (an IPv6 address as its /64)."""
     client = request.client
-    return client.host if client is not None else "unknown"
+    return address_key(client.host) if client is not None else "unknown"
 
 
 def _too_many(err: Throttled) -> HTTPException:
@@ -100,12 +101,14 @@ class AccountRoutes:
             raise _busy(err) from None
 
     async def check(self, name: str, password: str, address: str, device: str | None, *, owner: bool) -> str:
-        """``name``'s stored hash when ``password`` is theirs; 429, 503 or 401 (``owner``: the caller is logged in
-        as ``name``, so the per-name limit does not apply and a wrong password is a 403, not a lost session)."""
+        """``name``'s stored hash when ``password`` is theirs; 429, 503 or 401.  ``device``: the request's device
+        cookie (a known device of ``name`` skips the shared buckets for a bucket of its own); ``owner``: the caller
+        is logged in as ``name``, so the per-name limit does not apply and a wrong password is a 403, not a lost
+        session."""
         stored = await anyio.to_thread.run_sync(self.users.stored_hash, name)
-        known = owner or self.users.known_device(device, name, stored)
+        known = device if device is not None and self.users.known_device(device, name, stored) else None
         try:
-            held = self.throttle.log_in(name, address, known_device=known)
+            held = self.throttle.log_in(name, address, device=known, owner=owner)
         except Throttled as err:
             raise _too_many(err) from None
         try:
@@ -189,7 +192,8 @@ def account_routes(a: AccountRoutes) -> APIRouter:
             new = users.check_password(body.new)
         except AuthError as err:
             raise HTTPException(status_code=err.status, detail=f"the new password: {err}") from None
-        await a.check(name, body.old, client_address(request), None, owner=True)
+        device = request.cookies.get(DEVICE_COOKIE)
+        await a.check(name, body.old, client_address(request), device, owner=True)
         hashed = await a.hash(users.hash, new)
         await run(users.set_password, name, hashed)
         a.sockets.end("password changed", player=name)

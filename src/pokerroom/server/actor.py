@@ -63,6 +63,7 @@ from pokerroom.server.protocol import (
     encode,
     error_message,
     legal_json,
+    pong,
     view_json,
 )
 from pokerroom.server.shuffle_desk import SeedRefused, ShuffleDesk
@@ -229,7 +230,7 @@ class TableActor:
         """Carry out ``command`` from ``conn``'s player; a refusal is sent back to ``conn`` as an ``error``
         message and changes nothing."""
         if isinstance(command, Ping):  # to its sender alone, no state: pings must not cost other connections
-            conn.send({"v": VERSION, "type": "pong", "id": command.id})
+            conn.send(pong(command))
             return
         try:
             if is_chat(command):  # the chat changes nothing a state shows: no broadcast (return skips the else)

@@ -19,6 +19,9 @@ hand only.  What the night adds, between hands, in the order the terminal's even
   now``, ``pause`` and ``resume``;
 * the end: ``book.end()`` settles the sheet, which is shown to everyone at the night (:meth:`on_end`).
 
+A night deals from its books (the night's seed, or a fresh one), not from a committed deck: its states carry no
+``shuffle`` field and a ``seed`` message is refused (``seed_refused``).
+
 A disconnected player keeps the seat for the whole evening (their turns time out: check, else fold); they are
 never sat out or stood up, which would take the deal from the night.  A night resumed after a restart starts
 paused: the hand cut off is void and refunded (RULES §3.8), and the host deals on with ``resume``.
@@ -50,7 +53,7 @@ from pokerroom.server.night_invites import (
     is_bot,
 )
 from pokerroom.server.night_protocol import HOST_ONLY, NightCommand
-from pokerroom.server.protocol import VERSION, Act, Command, Leave, Ping, ProtocolError, Rebuy
+from pokerroom.server.protocol import VERSION, Act, Command, Leave, Ping, ProtocolError, Rebuy, Seed
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.store import nights as stored_nights
 from pokerroom.store.night_runner import NightRunner
@@ -213,6 +216,8 @@ class NightActor(TableActor):
             return
         if self.phase == ENDED:
             raise ProtocolError("night_over", "the night has ended: see the cash-out sheet")
+        if isinstance(command, Seed):  # a night deals from no published commitment: no deck a seed could join
+            raise ProtocolError("seed_refused", "club nights deal without client seeds")
         if isinstance(command, Act):
             if not self._seated(player):
                 raise ProtocolError("not_at_night", f"{player} has no seat at this night; join it first")
@@ -640,4 +645,6 @@ class NightActor(TableActor):
         }
 
     def _shared(self) -> dict[str, object]:
-        return {**super()._shared(), "night": self.night_json()}
+        shared = super()._shared()
+        del shared["shuffle"]  # a night deals no committed deck: no seed hash to show, no seeds to take
+        return {**shared, "night": self.night_json()}

@@ -39,7 +39,7 @@ from pokerroom.server.actor import Connection
 from pokerroom.server.night_actor import RUNNING, NightActor, agreement_json
 from pokerroom.server.night_invites import CANCELLED, STARTED, WAITING, Invite, Invites, agreement, is_bot, valid_token
 from pokerroom.server.night_protocol import HOST_ONLY, NightCommand
-from pokerroom.server.protocol import VERSION, Command, Ping, ProtocolError, encode, error_message
+from pokerroom.server.protocol import VERSION, Command, Ping, ProtocolError, encode, error_message, pong
 from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
 from pokerroom.store import nights as stored
@@ -236,7 +236,7 @@ class NightRoom:
 
     def _handle(self, player: str, command: Command | NightCommand, conn: Connection) -> None:
         if isinstance(command, Ping):
-            conn.send({"v": VERSION, "type": "pong", "id": command.id})
+            conn.send(pong(command))
             return
         if self.invite.status != WAITING:
             raise ProtocolError("night_over", f"the night has {self.phase}: nothing more can be done at it")

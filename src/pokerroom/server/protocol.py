@@ -43,6 +43,7 @@ __all__ = [
     "error_message",
     "legal_json",
     "parse",
+    "pong",
     "view_json",
 ]
 
@@ -303,6 +304,12 @@ come_back, rebuy, act, bots, ping, seed, chat, mute, unmute, chat_remove, chat_m
         known = ", ".join(types)
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}; the types are: {known}", allowed=types)
     return parser(msg)
+
+
+def pong(ping: Ping) -> dict[str, object]:
+    """The answer to ``ping``, sent to its connection alone (no table is asked: a flood of pings from one account
+    never waits in, or delays, any table's queue)."""
+    return {"v": VERSION, "type": "pong", "id": ping.id}
 
 
 def error_message(err: ProtocolError) -> dict[str, object]:

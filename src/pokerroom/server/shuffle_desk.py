@@ -4,8 +4,12 @@ message each player dealt in gets when the hand ends.
 
 Order matters, and :class:`ShuffleDesk` keeps it: the server seed's hash is published (the next deck is drawn)
 before any client seed is taken, client seeds are taken only between hands for the hand whose hash is shown,
-and the deal commits to the deck's positions (the root) before anyone sees a card.  The server seed itself
-never leaves: a state gives :meth:`~pokerroom.room.record.Deck.public` fields only, and a proof gives the seed
+and the deal commits to the deck's positions (the root) before anyone sees a card.  A seat takes one seed a hand
+(a seed changes the state every connection is sent, so more would be a flood amplifier), kept with the player who
+sent it: it is dealt only while that player still sits in that seat.  The next deck and its seeds live in
+memory: after a restart between hands the same hand number shows another seed hash and no seeds (the page
+forgets, at each ``welcome``, what it remembered of hands not yet dealt: static/shuffle.js).  The server seed
+itself never leaves: a state gives :meth:`~pokerroom.room.record.Deck.public` fields only, and a proof gives the seed
 only when the operator's :class:`~pokerroom.room.proof.Reveal` setting allows.
 """
 
@@ -36,7 +40,8 @@ class ShuffleDesk:
         self.table = table
         self.reveal = reveal or Reveal()
         self._next: Deck | None = None
-        self._seeds: dict[int, str] = {}
+        self._seeds: dict[tuple[int, str], str] = {}
+        """(table seat, player) -> the client seed that player sent from that seat for the next hand."""
 
     def next_deck(self) -> Deck:
         """The next hand's deck, drawn (and its hash published) once, before any client seed is taken."""
@@ -45,11 +50,17 @@ class ShuffleDesk:
             self._seeds = {}
         return self._next
 
+    def _occupant(self, seat: int) -> str | None:
+        st = self.table.seats[seat] if 0 <= seat < len(self.table.seats) else None
+        return None if st is None else st.player
+
     def add_seed(self, seat: int | None, hand: object, seed: object, *, running: bool) -> None:
         """Take ``seed`` from the player at table ``seat`` for hand number ``hand``.  Raises :class:`SeedRefused`
-        when they are not seated, a hand is being played (its deck is dealt; the next one's hash is not out yet),
-        the hand number is not the next one, or the seed is not 1 to 64 lower-case hex digits."""
-        if seat is None:
+        when nobody sits there, a hand is being played (its deck is dealt; the next one's hash is not out yet),
+        the hand number is not the next one, the seed is not 1 to 64 lower-case hex digits, or that player has
+        sent their seed for this hand already (one a hand)."""
+        player = None if seat is None else self._occupant(seat)
+        if seat is None or player is None:
             raise SeedRefused("only a seated player adds a client seed")
         if not isinstance(seed, str) or not CLIENT_SEED.fullmatch(seed):
             raise SeedRefused("a client seed is 1 to 64 lower-case hex digits")
@@ -62,13 +73,16 @@ class ShuffleDesk:
         if hand != upcoming:
             raise SeedRefused(f"the next hand is {upcoming}, not {hand!r}: a seed is for the hand whose hash is shown")
         self.next_deck()
-        self._seeds[seat] = seed
+        if (seat, player) in self._seeds:
+            raise SeedRefused(f"one seed per hand: yours for hand {upcoming} is taken")
+        self._seeds[seat, player] = seed
 
     def deal_deck(self) -> Deck:
-        """The deck to deal the next hand from: the committed one with the seated players' client seeds."""
+        """The deck to deal the next hand from: the committed one with the client seeds of the players still in
+        the seats they sent them from."""
         deck = self.next_deck()
-        seated = {seat for seat, st in enumerate(self.table.seats) if st is not None}
-        return replace(deck, client_seeds=tuple(sorted((s, t) for s, t in self._seeds.items() if s in seated)))
+        seeds = ((seat, text) for (seat, player), text in self._seeds.items() if self._occupant(seat) == player)
+        return replace(deck, client_seeds=tuple(sorted(seeds)))
 
     def dealt(self) -> None:
         """The hand was dealt from :meth:`deal_deck`: the next one gets a new server seed."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from pokerroom.server.protocol import ProtocolError, encode, error_message
+from pokerroom.server.protocol import Ping, ProtocolError, encode, error_message, pong
 from pokerroom.server.ratelimit import TokenBucket
 
 __all__ = [
@@ -204,6 +204,9 @@ async def talk(
                 command = read_command(data)
             except ProtocolError as err:
                 conn.send(error_message(err))
+                continue
+            if isinstance(command, Ping):  # answered here: a ping asks nothing of the table, so never queues there
+                conn.send(pong(command))
                 continue
             submit(conn, command)
 

@@ -6,6 +6,10 @@
 // is the one committed at the position it was dealt from (the dealing rule of pokerroom.room.proof), every card
 // this page saw (its own cards and the board) is opened and dealt, its client seed is in, and a revealed server
 // seed hashes to the seed hash. The badge beside the result line says "Deck verified" or what failed.
+// The next hand's deck lives in the server's memory: after a restart between hands the same hand number shows
+// another seed hash, and the seeds taken are gone. So at each (re)connection (a `welcome`) the page forgets the
+// commitments of the hands not yet dealt, unless the server still lists this page's seed for it, and sends a
+// fresh seed for the hash then shown (shuffleWelcome).
 // SHA-256 is our own (crypto.subtle is missing on plain-http LAN addresses); crypto.getRandomValues is everywhere.
 
 import { t } from "./i18n.js";
@@ -139,37 +143,42 @@ export function openingRoot(o) {
 
 const DEALS = new Set(["deal_hole", "deal_up", "deal_board"]);
 
-/** Each card a record's events dealt as {position, card, reshuffled}, by the dealing rule of docs/shuffle.md
- *  (pokerroom.room.proof._dealt): a run of hole (or up) card events of one size for distinct seats is one round
- *  of the deal, one card at a time round those seats; board cards come off the top in turn. */
-export function dealtCards(events) {
+/** Each card a record dealt as {position, card, reshuffled}, by the dealing rule of docs/shuffle.md
+ *  (pokerroom.room.proof._dealt), worked out from the set-up and not from the order of the events: each street's
+ *  hole (or up) cards one at a time clockwise from the left of the button to every seat not folded, board cards
+ *  off the top, a draw's cards to the drawer. Returns null when the events do not follow that rule. */
+export function dealtCards(hand) {
+  const events = hand.events;
+  const n = hand.setup.seats.length;
+  const order = [];
+  for (let k = 0; k < n; k += 1) order.push((hand.setup.button + 1 + k) % n);
+  const folded = new Set();
   const out = [];
-  let position = 0;
   let reshuffled = false;
+  let drawer = null;
   let k = 0;
   while (k < events.length) {
     const e = events[k];
-    if (e.type === "reshuffle") reshuffled = true;
-    if (!DEALS.has(e.type)) {
-      k += 1;
+    if (e.type === "fold" && e.seat !== null && e.seat !== undefined) folded.add(e.seat);
+    else if (e.type === "draw") drawer = e.seat;
+    else if (e.type === "reshuffle") reshuffled = true;
+    else if (e.type === "deal_board" || (e.type === "deal_hole" && drawer !== null && e.seat === drawer)) {
+      for (const card of e.cards || []) out.push({ position: out.length, card, reshuffled });
+      if (e.type === "deal_hole") drawer = null;
+    } else if (e.type === "deal_hole" || e.type === "deal_up") {
+      const seats = order.filter((s) => !folded.has(s));
+      const group = events.slice(k, k + seats.length);
+      const size = (e.cards || []).length;
+      const ok = seats.length > 0 && group.length === seats.length &&
+        group.every((g, i) => g.type === e.type && g.seat === seats[i] && (g.cards || []).length === size);
+      if (!ok) return null;
+      for (let j = 0; j < size; j += 1) {
+        for (const g of group) out.push({ position: out.length, card: g.cards[j], reshuffled });
+      }
+      k += group.length;
       continue;
     }
-    if (e.type === "deal_board") {
-      for (const card of e.cards || []) out.push({ position: position++, card, reshuffled });
-      k += 1;
-      continue;
-    }
-    const group = [e];
-    const size = (e.cards || []).length;
-    while (k + group.length < events.length) {
-      const next = events[k + group.length];
-      if (next.type !== e.type || (next.cards || []).length !== size || group.some((g) => g.seat === next.seat)) break;
-      group.push(next);
-    }
-    for (let j = 0; j < size; j += 1) {
-      for (const g of group) out.push({ position: position++, card: g.cards[j], reshuffled });
-    }
-    k += group.length;
+    k += 1;
   }
   return out;
 }
@@ -198,10 +207,14 @@ export function checkProof(proof, seen, number) {
   }
   const opened = new Set(byPosition.values());
   const dealt = new Set();
-  for (const { position, card, reshuffled } of dealtCards(events)) {
+  const late = new Set(); // dealt after a draw game's reshuffle: not opened (who threw it away stays hidden)
+  const cards = dealtCards(proof.hand);
+  if (cards === null) return fail("shuffle.fail.unreadable");
+  for (const { position, card, reshuffled } of cards) {
     if (card === "??") continue;
     if (reshuffled) {
-      if (!opened.has(card)) return fail("shuffle.fail.unopened_reshuffle", { card });
+      late.add(card);
+      continue;
     } else if (!byPosition.has(position)) {
       return fail("shuffle.fail.unopened_position", { card, position });
     } else if (byPosition.get(position) !== card) {
@@ -210,6 +223,7 @@ export function checkProof(proof, seen, number) {
     dealt.add(card);
   }
   for (const card of seen.cards) {
+    if (late.has(card) && !dealt.has(card)) continue; // checked with the server seed only
     if (!opened.has(card)) return fail("shuffle.fail.unopened", { card });
     if (!dealt.has(card)) return fail("shuffle.fail.not_dealt", { card });
   }
@@ -229,11 +243,32 @@ export function checkProof(proof, seen, number) {
 // ---------------------------------------------------------------- the table's hands
 
 let hands = new Map(); // hand number -> {seedHash, root, changed, cards: Set, seat, seed, verdict}
+let rejoined = new Map(); // hand number -> its entry before a (re)connection: not yet dealt, this page's seed sent
 
 /** Forget every hand (another table is shown). */
 export function resetShuffle() {
   hands = new Map();
+  rejoined = new Map();
   renderShuffle(null);
+}
+
+/** A `welcome` (the page connected again; the server may have restarted and drawn the next deck again): the
+ *  hands not yet dealt are forgotten. One this page sent a seed for is kept aside, and taken back at the next
+ *  state only if the server still lists that seed (it did not restart); else the hash then shown is remembered
+ *  and a fresh seed sent for it. */
+export function shuffleWelcome() {
+  rejoined = new Map();
+  for (const [number, h] of hands) {
+    if (h.root !== null) continue;
+    hands.delete(number);
+    if (h.seed !== null) rejoined.set(number, h);
+  }
+}
+
+/** Whether `shuffle` (a state's) lists the client seed of entry `h`. */
+function listsSeed(shuffle, h) {
+  const seeds = Array.isArray(shuffle.client_seeds) ? shuffle.client_seeds : [];
+  return seeds.some((s) => Array.isArray(s) && s[0] === h.seat && s[1] === h.seed);
 }
 
 function handOf(number) {
@@ -256,6 +291,9 @@ export function freshSeed() {
 export function shuffleState(state, send) {
   const sh = state.shuffle;
   if (sh && Number.isInteger(sh.hand)) {
+    const before = rejoined.get(sh.hand); // the first state since a welcome decides
+    rejoined = new Map();
+    if (before && !hands.has(sh.hand) && listsSeed(sh, before)) hands.set(sh.hand, before);
     const h = handOf(sh.hand);
     if (h.seedHash === null) h.seedHash = sh.seed_hash;
     else if (h.seedHash !== sh.seed_hash) h.changed = true;

@@ -16,7 +16,7 @@ import { movePot, renderResultLine } from "./felt.js";
 import { gameName, limitName, stakesName, t } from "./i18n.js";
 import { loadHistory, renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
-import { resetShuffle, shuffleError, shuffleProof, shuffleState } from "./shuffle.js";
+import { resetShuffle, shuffleError, shuffleProof, shuffleState, shuffleWelcome } from "./shuffle.js";
 import { PROTOCOL, chips, el, gameById, replace, tid, toast } from "./util.js";
 import { offeredSeat } from "./waitlist.js";
 
@@ -174,6 +174,7 @@ function onNotice(msg) {
 }
 
 async function onWelcome(v, msg) {
+  shuffleWelcome(); // before any state: a restarted server shows the next hand with another seed hash
   v.attempt = 0;
   setConn(null);
   v.info = msg.table;
