@@ -119,8 +119,11 @@ def test_a_proof_checks_and_each_tampering_names_what_failed() -> None:
             _tamper(
                 good,
                 lambda p: p["hand"]["events"].extend(
-                    [{"type": "draw", "seat": 0, "cards": []}, {"type": "reshuffle"},
-                     {"type": "deal_hole", "seat": 0, "cards": ["2c"]}]
+                    [
+                        {"type": "draw", "seat": 0, "cards": []},
+                        {"type": "reshuffle"},
+                        {"type": "deal_hole", "seat": 0, "cards": ["2c"]},
+                    ]
                 ),
             ),
             _seen(good, root, mine),
