@@ -18,6 +18,7 @@ player downloads; :func:`verify` checks one (``pokerroom verify``), with or with
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 from collections.abc import Mapping, Sequence
@@ -142,6 +143,14 @@ def _path(levels: list[list[bytes]], position: int) -> list[list[str]]:
     return path
 
 
+@functools.lru_cache(maxsize=16)
+def _committed(cards: tuple[int, ...], key: bytes, secret: bytes) -> tuple[list[int], list[list[bytes]]]:
+    """The deck's order and Merkle tree, made once per hand however many seats get a proof (callers never
+    change them)."""
+    order = deck_order(cards, key)
+    return order, _tree(order, secret)
+
+
 def _tree(order: Sequence[int], secret: bytes) -> list[list[bytes]]:
     return merkle_levels([leaf(p, card, salt(secret, p)) for p, card in enumerate(order)])
 
@@ -152,7 +161,7 @@ def commit(deck: Deck, cards: Sequence[int]) -> Deck:
     secret = deck.secret
     if secret is None:
         raise RecordError("a deck without a seed cannot be committed to", field="deck")
-    root = _tree(deck_order(cards, deck.key()), secret)[-1][0]
+    root = _committed(tuple(cards), deck.key(), secret)[1][-1][0]
     return replace(deck, seed_hash=seed_hash(secret), root=root.hex())
 
 
@@ -190,8 +199,7 @@ def openings(record: HandRecord, seat: int | None, *, every: bool = False) -> li
     secret = deck.secret
     if secret is None or deck.root is None:
         raise RecordError("the hand's deck was not committed to, so it has no openings", field="deck")
-    order = deck_order(record.setup.the_game().deck, deck.key())
-    levels = _tree(order, secret)
+    order, levels = _committed(tuple(record.setup.the_game().deck), deck.key(), secret)
     # The positions as the viewer saw them dealt: a card seen only later (a reshuffled discard) is not opened
     # where it was first dealt, which would tell who held it.
     out = []

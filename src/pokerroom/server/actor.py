@@ -438,7 +438,8 @@ class TableActor:
         record = self.table.record
         result = self._record(record) if record is not None else None
         if record is not None:  # each player dealt in gets the openings of what they saw (docs/shuffle.md)
-            for player, proof in self.shuffle.proofs(record, self.hand_ids.get(record.number or 0)).items():
+            proofs = self.shuffle.proofs(record, self.hand_ids.get(record.number or 0), self.connections)
+            for player, proof in proofs.items():
                 for conn in self.connections.get(player, ()):
                     conn.send(proof)
         self._bot_due = None

@@ -16,6 +16,7 @@ only when the operator's :class:`~pokerroom.room.proof.Reveal` setting allows.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import replace
 
 from pokerroom.errors import PokerroomError
@@ -104,14 +105,16 @@ class ShuffleDesk:
             "client_seeds": [[seat, text] for seat, text in deck.client_seeds],
         }
 
-    def proofs(self, record: HandRecord, hand_id: int | None) -> dict[str, dict[str, object]]:
-        """Each dealt-in player's ``proof`` message for the finished hand ``record`` (none for a voided hand or a
-        deck without commitments)."""
+    def proofs(self, record: HandRecord, hand_id: int | None, players: Collection[str]) -> dict[str, dict[str, object]]:
+        """The ``proof`` message of each of ``players`` (those connected) dealt into the finished hand ``record``
+        (none for a voided hand or a deck without commitments)."""
         if record.status is not Status.COMPLETE or record.setup.deck.root is None:
             return {}
         reveal = self.reveal.now(record, table_open=True)  # the table is dealing: it is open
         out: dict[str, dict[str, object]] = {}
         for k, seat in enumerate(record.setup.seats):
+            if seat.player not in players:
+                continue
             out[seat.player] = {
                 "type": "proof",
                 "hand_id": hand_id,
