@@ -88,10 +88,18 @@ def cheap_hashes_fixture(monkeypatch: pytest.MonkeyPatch) -> None:
     hashes(monkeypatch, 1, 8)
 
 
+HOUSE_BANKROLL = 1_000_000
+"""What the operator puts in the real-money house bankroll before a real-money table with bots opens."""
+
+
 @contextmanager
 def serve(url: str, *starters: Starter, **options: Any) -> Iterator[TestClient]:
     store = Store(url)
     try:
+        # House bots at a real-money table play with the house's money, which the operator deposits first
+        # (`pokerroom cashier deposit --house`): without it they do not sit (tests/test_books.py).
+        if any(s.real_money and s.bots for s in starters) and not store.house_balance(real_money=True):
+            store.house_deposit(HOUSE_BANKROLL, real_money=True)
         app = create_app(store=store, starters=starters or (HEADS_UP,), **{**FAST, **options})
         with TestClient(app) as client:
             yield client

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
 import servertools
+from browsertools import free_port
 from pokerroom.cli import app as cli
 from pokerroom.server import COOKIE, create_app
 from pokerroom.server.origins import ORIGIN_REFUSED, OriginError, OriginGuard, origin_of
@@ -192,7 +193,7 @@ def test_serve_passes_the_public_url_and_origins_on(db: str, monkeypatch: pytest
     result = CliRunner().invoke(
         cli,
         [
-            "serve", "--database", db, "--public-url", "https://poker.example",
+            "serve", "--database", db, "--port", str(free_port()), "--public-url", "https://poker.example",
             "--allowed-origin", "https://a.example", "--allowed-origin", "http://b.example:8080",
         ],
     )  # fmt: skip

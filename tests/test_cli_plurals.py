@@ -140,10 +140,10 @@ def test_report_history_and_balance_count_postings_and_chips(tmp_path: Path) -> 
 def test_the_store_says_chip_when_one_is_held() -> None:
     store = Store("sqlite:///:memory:")
     bo = store.create_account("bo", deposit=1)
-    with pytest.raises(StoreError, match=r"^account \d+ holds 1 chip, cannot withdraw 5$"):
+    with pytest.raises(StoreError, match=r"^bo's account holds 1 chip, cannot withdraw 5$"):
         store.withdraw(bo, 5)
     store.deposit(bo, 1)
-    with pytest.raises(StoreError, match=r"^account \d+ holds 2 chips, cannot withdraw 5$"):
+    with pytest.raises(StoreError, match=r"^bo's account holds 2 chips, cannot withdraw 5$"):
         store.withdraw(bo, 5)
 
 

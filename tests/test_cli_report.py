@@ -1,8 +1,9 @@
-"""``pokerroom report``: rake by table and by day, a bot's history and the ledger's balance, read from a store that
-a short ``pokerroom simulate --real-money`` filled (RULES §3.10)."""
+"""``pokerroom report``: rake by table and by day, a bot's history and the ledger's balance by currency, read from
+a store that a short ``pokerroom simulate --real-money`` filled (RULES §3.10), and small crafted stores."""
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from pathlib import Path
@@ -74,14 +75,31 @@ def test_history_of_a_bot(database: str) -> None:
     assert unknown.exit_code == 2 and "no account named 'nobody'" in plain(unknown.output)
 
 
-def test_balance_passes_then_fails_on_a_tampered_ledger(database: str, tmp_path: Path) -> None:
+def test_balance_per_currency_passes_then_fails_on_a_tampered_ledger(database: str, tmp_path: Path) -> None:
     result = runner.invoke(app, ["report", "--database", database, "balance"])
     assert result.exit_code == 0, result.output
     with Store(database) as store:
         total = store.total()
+        rake = sum(r.rake for r in store.rake_report())
+        stacks = sum(store.stacks(t).get(a, 0) for t, _n, _g in store.tables() for a in range(1, 10))
     text = plain(result.output)
-    assert f"In the room {total}" in text and f"cashier (the outside world) -{total}" in text
-    assert f"The ledger balances: every transaction sums to zero; {total} chips in the room." in text
+    # simulate --real-money: every chip is real money (its bots are people to the ledger: no house bots there).
+    owed = total - rake
+    assert stacks == 0 and rake > 0
+    assert f"Real money Book Chips owed to players: their accounts {owed} " in text
+    assert f"owed to players {owed} house bankroll (house:real) 0 house bots' chips (accounts and stacks) 0 " in text
+    assert f"rake taken by the house {rake} " in text
+    assert f"in the room {total} cashier (the outside world) -{total} balances yes" in text
+    assert "Play chips Book Chips owed to players: their accounts 0 " in text
+    assert f"Real money: the room owes players {owed} chips." in text
+    assert "Play chips: the room owes players 0 chips." in text
+    assert "The ledger balances: every transaction sums to zero, in one currency" in text
+    as_json = runner.invoke(app, ["report", "--database", database, "balance", "--json"])
+    assert as_json.exit_code == 0, as_json.output
+    figures = json.loads(as_json.output)
+    assert figures["balanced"] is True and figures["problems"] == []
+    assert figures["currencies"]["real"]["owed_to_players"] == owed
+    assert figures["currencies"]["real"]["cashier"] == -total and figures["currencies"]["play"]["in_room"] == 0
     # A copy with one balance row changed behind the ledger's back.
     copy = tmp_path / "tampered.db"
     copy.write_bytes(Path(database.removeprefix("sqlite:///")).read_bytes())
@@ -91,6 +109,67 @@ def test_balance_passes_then_fails_on_a_tampered_ledger(database: str, tmp_path:
     tampered = runner.invoke(app, ["report", "--database", url, "balance"])
     assert tampered.exit_code == 1, tampered.output
     assert "the ledger does not balance" in plain(tampered.output)
+    assert f"real money: {total + 1} chips in the room but the cashier's side is -{total} (they differ by 1)" in (
+        plain(tampered.output)
+    )
+    assert runner.invoke(app, ["report", "--database", url, "balance", "--json"]).exit_code == 1
+
+
+def test_house_money_and_play_chips_apart_in_the_balance(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    with Store(url) as store:
+        store.create_account("ann", deposit=1_250)
+        store.create_account("play:ann", deposit=10_000)
+        store.house_deposit(40_000, real_money=True)
+        bot = store.create_account("bot-1-1")
+        store.fund_from_house(bot, 400, real_money=True, memo="house bankroll to bot-1-1")
+    result = runner.invoke(app, ["report", "--database", url, "balance"])
+    assert result.exit_code == 0, result.output
+    text = plain(result.output)
+    assert "Real money: the room owes players 1250 chips." in text
+    assert "Play chips: the room owes players 10000 chips." in text
+    assert "house bankroll (house:real) 39600 house bots' chips (accounts and stacks) 400 " in text
+    assert "in the room 41250 cashier (the outside world) -41250 balances yes" in text
+    assert "in the room 10000 cashier (the outside world) -10000 balances yes" in text
+
+
+def test_rake_apart_from_play_money_and_history_in_whole_lines(tmp_path: Path) -> None:
+    """Rake at real-money tables only in the totals (play-money rake, never taken under the rules, shown apart
+    and labelled); the history shows the table's hand number as the memo does, beside the store's id, and
+    piped to a file keeps each line whole."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    with Store(url) as store:
+        real = store.create_table("Real one", game="holdem", config={"real_money": True})
+        play = store.create_table("Play one", game="holdem", config={})
+        a = store.create_account("a-player-with-a-long-name-for-the-memo-column", deposit=500)
+        b = store.create_account("b", deposit=500)
+        for table in (real, play):
+            store.buy_in(table, a, 100)
+            store.buy_in(table, b, 100)
+        for number in (1, 2):
+            store.begin_hand(play, number, setup={})  # hands 1, 2 at the play table: ids 1 and 2
+        hand = store.begin_hand(real, 1, setup={})
+        store.settle_hand(hand, contributions={a: 10, b: 10}, payouts={a: 17}, rake=3)
+        played = store.begin_hand(play, 3, setup={})
+        store.settle_hand(played, contributions={a: 5, b: 5}, payouts={b: 9}, rake=1)
+    result = runner.invoke(app, ["report", "--database", url, "rake"])
+    assert result.exit_code == 0, result.output
+    text = plain(result.output)
+    assert f"Rake by table: real-money tables Table Name Hands raked Rake (chips) {real} Real one 1 3 Total 1 3" in text
+    assert f"Play-money rake by table (not in the totals) Table Name Hands raked Rake (chips) {play} Play one 1 1" in (
+        text
+    )
+    by_day = plain(runner.invoke(app, ["report", "--database", url, "rake", "--by", "day"]).output)
+    assert re.search(r"real-money tables Day \(UTC\) Hands raked Rake \(chips\) \d{4}-\d\d-\d\d 1 3 Total 1 3", by_day)
+    history = runner.invoke(app, ["report", "--database", url, "history", "b"])
+    assert history.exit_code == 0, history.output
+    lines = history.output.splitlines()
+    (settled,) = [line for line in lines if "hand 1 settled" in line]
+    assert f"table {real}" in settled and f"hand 1 (id {hand})" in settled and "-10" in settled
+    put, won = [line for line in lines if "hand 3 settled" in line]
+    assert f"hand 3 (id {played})" in put and "-5" in put and f"hand 3 (id {played})" in won and "+9" in won
+    long = runner.invoke(app, ["report", "--database", url, "history", "a-player-with-a-long-name-for-the-memo-column"])
+    assert any(len(line) > 80 and "hand 1 settled" in line for line in long.output.splitlines())
 
 
 def test_a_missing_database_is_refused(tmp_path: Path) -> None:
@@ -103,7 +182,7 @@ def test_a_missing_database_is_refused(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------------------------- not pokerroom's
 
 
-REPORTS = [["balance"], ["history", "X"], ["rake"], ["rake", "--by", "day"]]
+REPORTS = [["balance"], ["history", "X"], ["rake"], ["rake", "--by", "day"], ["pairs", "--since", "2024-01-01"]]
 
 
 def tables_of(path: Path) -> list[str]:
@@ -144,7 +223,7 @@ def test_an_empty_or_garbage_file_is_refused(tmp_path: Path, report: list[str]) 
     empty.touch()
     result = runner.invoke(app, ["report", "--database", f"sqlite:///{empty}", *report])
     assert result.exit_code == 2, result.output  # was: accepted, and filled with pokerroom's tables
-    assert "notapokerroomdatabase" in squashed(result.output) and "notableaccounts" in squashed(result.output)
+    assert "notapokerroomdatabase" in squashed(result.output) and "accounts," in squashed(result.output)
     assert empty.stat().st_size == 0
     garbage = tmp_path / "notes.db"
     garbage.write_text("not a database\n" * 200)
@@ -182,7 +261,7 @@ def test_a_database_error_while_reading_is_refused_not_raised(
     def failing(self: Store) -> int:
         raise OperationalError("SELECT ...", {}, Exception("disk I/O error"))
 
-    monkeypatch.setattr(Store, "total", failing)
+    monkeypatch.setattr(Store, "currency_books", failing)
     result = runner.invoke(app, ["report", "--database", database, "balance"])
     assert result.exit_code == 2, result.output
     assert "cannot read the store" in plain(result.output) and "disk I/O error" in plain(result.output)

@@ -297,6 +297,7 @@ def test_a_voided_hand_says_so_and_refunds() -> None:
         "alice: raises 4 to 6",
         "bob: calls 5",
         "Hand voided: the server stopped; every chip put in was returned",
+        "Hand cancelled",
         "*** SUMMARY ***",
         "Total pot 0 | Rake 0",
         "Seat 1: alice (button) was refunded (6)",
@@ -333,6 +334,7 @@ SHAPES = {
     "collected": rf"^.+ collected {AMOUNT} from (pot|main pot|side pot-\d)$",
     "total": rf"^Total pot {AMOUNT}( Main pot {AMOUNT}\.( Side pot-\d {AMOUNT}\.)+)? \| Rake {AMOUNT}$",
     "board": r"^Board \[[^\]]+\]$",
+    "cancelled": r"^Hand cancelled$",
     "seat summary": rf"^Seat \d+: .+?( \(button\))?( \((small|big) blind\))? (folded (before Flop|on the (Flop|Turn|River)"  # noqa: E501
     rf"|on the [3-6](rd|th) Street|before the Draw|after the ([1-3](st|nd|rd) )?Draw)( \(didn't bet\))?"
     rf"|showed \[[^\]]+\] and (won \({AMOUNT}\)|lost) with .+|collected \({AMOUNT}\)|mucked( \[[^\]]+\])?)$",

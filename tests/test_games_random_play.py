@@ -16,8 +16,8 @@ After every action:
   is negative, and the current pots hold exactly the pot (``sum(current_pots()) == pot_total``);
 * every listed legal action passes :meth:`Hand.verify` (each kind; for a bet or raise the minimum, the maximum
   and a middle amount or each of the listed ``amounts``; for a draw standing pat, the most cards and a timed-out
-  draw), and every ``ACCEPT_EVERY``-th decision each of them is also played on ``hand.copy()``, leaving the hand
-  itself untouched (sampled: a copy per action is most of the time);
+  draw), and every ``ACCEPT_EVERY``-th decision each of them is also played on a copy of the hand
+  (``randomplay.trial_copy``), leaving the hand itself untouched (sampled: a copy per action is most of the time);
 * everything else is refused with a typed error and the state unchanged: amounts one below the minimum and one
   above the maximum, an amount between the listed ``amounts``, a bet without an amount, every kind not listed,
   too many discards, a discard of a card not held or named twice, and a listed action by a seat that is not
@@ -62,6 +62,7 @@ from randomplay import (
     random_hand,
     runs_out,
     snapshot,
+    trial_copy,
 )
 
 SOAK = os.environ.get("POKERROOM_SOAK") == "1"
@@ -194,7 +195,7 @@ def check_accepted(
             stats["draws the deck cannot complete (engine gap, xfail)"] += 1
             continue
         if play:
-            trial = hand.copy()
+            trial = trial_copy(hand)
             trial.act(action, legal.seat)
             check_invariants(trial, total)
             assert len(trial.events) > len(hand.events)

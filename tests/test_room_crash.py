@@ -60,7 +60,8 @@ def in_progress_rows(path: Path) -> list[tuple[int, int]]:
         return list(
             conn.execute(
                 "SELECT h.id, COUNT(j.seq) FROM hands h LEFT JOIN journal j ON j.hand_id = h.id "
-                "WHERE h.status = 'in_progress' GROUP BY h.id"
+                "WHERE h.status = ? GROUP BY h.id",
+                (Status.INCOMPLETE.value,),  # the store's status of a hand in progress
             )
         )
     finally:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from pokerroom.room.clock import VirtualClock
 from pokerroom.server.accounts import PLAY_CHIPS, Users, play_account
 from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import Lobby
-from pokerroom.server.protocol import VERSION, Act, Leave, Ping, Sit, parse
+from pokerroom.server.protocol import VERSION, Act, Leave, Ping, Rebuy, Sit, parse
 from pokerroom.store import Store
 from servertools import turn_act
 
@@ -27,29 +28,41 @@ SOAK = bool(os.environ.get("POKERROOM_SOAK"))
 
 class Client:
     """A connection that records what it is sent and checks, at the moment of sending, that the hand part of a
-    ``state`` carries no down card of another seat that has not been shown (nor a card it never saw)."""
+    ``state`` carries no down card of another seat that has not been shown (nor a card it never saw).
 
-    def __init__(self, player: str, actor: TableActor) -> None:
+    A ``state`` comes as the text the broadcast sends over the socket and is checked as that text; it is decoded
+    only when read (:meth:`last_state`, :attr:`messages`), and its ``results`` when a hand was settled since the
+    last one this client noted (``track_results``), so the acceptance test spends its time playing hands."""
+
+    def __init__(self, player: str, actor: TableActor, *, track_results: bool = False) -> None:
         self.player = player
         self.actor = actor
-        self.messages: list[dict[str, Any]] = []
+        self.track_results = track_results
+        self._sent: list[dict[str, Any] | str] = []
+        self._errors: list[dict[str, Any]] = []
         self.checked = 0
         self.results: dict[int, dict[str, Any]] = {}
 
     def send(self, message: dict[str, Any] | str) -> None:
-        # Every message is JSON as sent over the socket: the broadcast sends it encoded.
-        message = json.loads(message) if isinstance(message, str) else json.loads(json.dumps(message))
-        self.messages.append(message)
-        if message["type"] == "state":
-            self.results.update((r["number"], r) for r in message["results"])
-            if message["hand"] is not None:
+        if isinstance(message, str):  # a state as the broadcast encodes it
+            self._sent.append(message)
+            if self.track_results and self.actor.results and self.actor.results[-1]["number"] not in self.results:
+                self.results.update((r["number"], r) for r in json.loads(message)["results"])
+            if not message.endswith('"hand":null}'):
                 self._no_leak(message)
+            return
+        message = json.loads(json.dumps(message))  # every message is JSON as sent over the socket
+        self._sent.append(message)
+        if message["type"] == "error":
+            self._errors.append(message)
 
-    def _no_leak(self, message: dict[str, Any]) -> None:
+    def _no_leak(self, text: str) -> None:
         table = self.actor.table
         h, layout = table.hand, table.layout
         assert h is not None and layout is not None
-        mine = message["you"]
+        found = _YOU.search(text)
+        assert found is not None, text[:200]
+        mine = None if found[1] == "null" else int(found[1])
         me = layout.dealt.index(mine) if mine is not None and mine in layout.dealt else None
         known: set[int] = set()  # every card this seat held or discarded this hand: its own knowledge
         if me is not None:
@@ -63,16 +76,26 @@ class Client:
         for es, cards in enumerate(h.hole):
             if es != me:
                 secret.update(format_card(c) for c in cards if c not in public and c not in known)
-        text = json.dumps(message["hand"]) + json.dumps(message["seats"])
-        leaked = sorted(c for c in secret if f'"{c}"' in text)
+        # The seats and this connection's part (its seat, rebuy and hand); the results name earlier hands' cards.
+        sent = text[text.index('"seats":') : text.index('"button":')] + text[found.start() :]
+        leaked = sorted(c for c in secret if f'"{c}"' in sent)
         assert not leaked, f"{self.player} (seat {mine}) was sent {leaked} in phase {h.phase}"
         self.checked += 1
 
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        """Every message sent, decoded."""
+        return [json.loads(m) if isinstance(m, str) else m for m in self._sent]
+
     def last_state(self) -> dict[str, Any]:
-        return next(m for m in reversed(self.messages) if m["type"] == "state")
+        return json.loads(next(m for m in reversed(self._sent) if isinstance(m, str)))
 
     def errors(self) -> list[dict[str, Any]]:
-        return [m for m in self.messages if m["type"] == "error"]
+        return list(self._errors)
+
+
+_YOU = re.compile(r',"you":(null|\d+),"rebuy":')
+"""Where a broadcast state's personal part begins: the seat of the connection it was made for."""
 
 
 @pytest.fixture
@@ -130,7 +153,18 @@ def _drive(actor: TableActor, clients: dict[str, Client], clock: VirtualClock, r
         elif actor.table.hand_number >= target and not actor._hand_running():
             break
         else:
+            _rebuy_the_busted(actor, clients)
             clock.advance(1.0)
+
+
+def _rebuy_the_busted(actor: TableActor, clients: dict[str, Client]) -> None:
+    """Between hands a person who went broke buys back in to the table's default (and is dealt in again): house
+    bots do not play on among themselves, so the table deals only while a person sits in."""
+    if actor._hand_running():
+        return
+    for st in actor.table.seats:
+        if st is not None and st.player in clients and st.stack < actor.table.min_stack:
+            actor.handle(clients[st.player], Rebuy(actor.table.default_buy_in() - st.stack))
 
 
 # ---------------------------------------------------------------------------------------------------------- chips
@@ -171,6 +205,25 @@ def test_a_fold_heads_up_moves_exact_chips_and_the_store_follows(store: Store) -
     assert sorted(result["net"]) == [-1, 1]
     actor.handle(alice, Leave())
     assert store.balance(store.account_id(play_account("alice"))) == PLAY_CHIPS - 200 + stacks["alice"]
+    lobby.close()
+
+
+def test_a_refused_buy_in_names_the_players_account_not_its_id(store: Store) -> None:
+    """Issue 20: a buy-in the account cannot pay is refused to the player in words naming their own account
+    (play chips here), never the store's internal account id; nothing moves."""
+    clock = VirtualClock()
+    _people(store, "alice")
+    play = store.account_id(play_account("alice"))
+    store.withdraw(play, PLAY_CHIPS - 50)
+    lobby = _lobby(store, clock)
+    actor = lobby.create(name="T", game="holdem", stakes="1/2", limit="no", seats=2)
+    alice = Client("alice", actor)
+    actor.connect(alice)
+    actor.handle(alice, Sit(0, 100))
+    (err,) = alice.errors()
+    assert (err["code"], err["message"]) == ("store", "alice's play-chip account holds 50 chips, cannot buy in for 100")
+    assert f"account {play}" not in err["message"] and not re.search(r"account \d", err["message"])
+    assert actor.table.seats[0] is None and store.balance(play) == 50
     lobby.close()
 
 
@@ -265,6 +318,62 @@ def test_disconnect_protection_after_the_grace_on_a_real_money_fixed_limit_table
     lobby.close()
 
 
+def test_a_protected_seat_shows_all_in_with_its_chips_in_the_pot_and_behind(store: Store) -> None:
+    """Issue 20: while the hand goes on without them, a player put all-in by disconnect protection is shown to
+    everyone as all-in and protected, with the chips they put in the pot and their chips behind (set aside for
+    them, RULES §3.7) as the stack, never an empty stack; after the hand the set-aside chips are back."""
+    clock = VirtualClock()
+    names = ("alice", "bob", "carol")
+    _people(store, *names)
+    for name in names:
+        store.deposit(store.account_id(name), 1000)
+    lobby = _lobby(store, clock, grace=30.0, stand_after=600.0)
+    actor = lobby.create(name="FL3", game="holdem", stakes="2/4", limit="fixed", seats=3, real_money=True)
+    clients = {name: Client(name, actor) for name in names}
+    for seat, name in enumerate(names):
+        actor.connect(clients[name])
+        actor.handle(clients[name], Sit(seat, 100))
+    clock.advance(1.0)
+    actor.tick()
+    # Three-handed the button acts first and raises to 4; the small blind (1 chip in) drops off and times out.
+    t = actor.table
+    raiser = t.seats[t.to_act].player  # type: ignore[index,union-attr]
+    actor.handle(clients[raiser], turn_act(actor, Action.raise_to(4)))
+    gone = t.to_act
+    assert gone is not None and t.hand is not None and t.hand.bets[t.layout.dealt.index(gone)] == 1  # type: ignore[union-attr]
+    away = t.seats[gone].player  # type: ignore[union-attr]
+    actor.disconnect(clients[away])
+    while t.to_act == gone:
+        clock.advance(5.0)
+        actor.tick()
+    assert t.hand.events[-1].type is EventType.ARTIFICIAL_ALL_IN and not t.hand.is_complete
+    actor.broadcast()
+    watcher = next(c for n, c in clients.items() if n not in (raiser, away))
+    state = watcher.last_state()
+    assert state["seats"][gone] == {
+        "seat": gone, "player": away, "stack": 99, "in_pot": 1, "all_in": True, "protected": True,
+        "sitting_out": True, "connected": False, "bot": False, "timed_out": True,
+    }  # fmt: skip
+    assert {(s["player"], s["stack"], s["in_pot"], s["all_in"], s["protected"]) for s in state["seats"]} == {
+        (raiser, 96, 4, False, False), (away, 99, 1, True, True), (watcher.player, 98, 2, False, False),
+    }  # fmt: skip
+    assert next(p for p in state["hand"]["players"] if p["seat"] == gone)["stack"] == 0  # the hand's own view
+    number = t.hand_number
+    while actor._hand_running():  # the two others play it down; the protected seat can act no more
+        mover = clients[t.seats[t.to_act].player]  # type: ignore[index,union-attr]
+        legal = t.hand.legal_actions()  # type: ignore[union-attr]
+        assert legal is not None
+        actor.handle(mover, turn_act(actor, Action.check() if legal.check else Action.call()))
+    assert t.hand_number == number and t.hand.is_complete  # type: ignore[union-attr]
+    actor.broadcast()
+    after = watcher.last_state()["seats"][gone]
+    final = t.seats[gone].stack  # type: ignore[union-attr]
+    assert final >= 99 and (after["stack"], after["in_pot"], after["all_in"], after["protected"]) == (
+        final, 0, False, False,
+    )  # fmt: skip
+    lobby.close()
+
+
 def test_reconnecting_within_the_grace_keeps_the_seat_in_play(store: Store) -> None:
     clock = VirtualClock()
     _people(store, "alice")
@@ -350,13 +459,16 @@ def test_no_message_carries_another_seats_down_cards(store: Store) -> None:
     clock = VirtualClock()
     people = ("ann", "ben", "cat", "dan")
     _people(store, *people)
-    Users(store)
+    for p in people:  # enough play chips to buy back in as often as random play goes broke
+        store.deposit(store.account_id(play_account(p)), 1_000_000)
     rng = random.Random(2026)
     lobby = _lobby(store, clock)
     checked = 0
     for game, stakes, limit in LEAK_GAMES:
-        actor = lobby.create(name=f"leak-{game}", game=game, stakes=stakes, limit=limit, seats=6, bots=3)
-        clients = {p: Client(p, actor) for p in people}
+        actor = lobby.create(name=f"leak-{game}", game=game, stakes=stakes, limit=limit, seats=6)
+        actor.bot_kind = "random"  # the bots' play is not what is tested here; the simple bot's equity is slow
+        assert len(actor.add_bots(3)) == 3
+        clients = {p: Client(p, actor, track_results=p == "dan") for p in people}
         for p in people:
             actor.connect(clients[p])
         for seat, p in zip((3, 4, 5), people, strict=False):

@@ -8,6 +8,7 @@ stations acting at once, no pause between hands and a fixed seed, so every card 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -230,6 +231,9 @@ def test_tables_and_create_table(db: str) -> None:
         assert "whist" in bad_game["detail"] and "holdem" in bad_game["detail"] and "omaha" in bad_game["detail"]
         taken = api(client, alice, "POST", "/api/tables", 400, json=new)
         assert taken == {"detail": "a table named 'Omaha night' already exists"}
+        # House bots at real money only where the operator's configuration puts them (issue 20).
+        real_bots = api(client, alice, "POST", "/api/tables", 400, json={**new, "name": "Mine", "kind": "real"})
+        assert "only where the operator's table configuration puts them" in real_bots["detail"]
         assert api(client, alice, "POST", "/api/tables", 400, json={**new, "name": "Bad", "limit": "doubled"})
         assert api(client, alice, "POST", "/api/tables", 400, json={**new, "name": "Bad", "kind": "fake"})
         assert [t["id"] for t in api(client, None, "GET", "/api/tables")] == [1, 2, 3]  # nothing half-made
@@ -279,8 +283,8 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
             s = conn.state()
             assert s["you"] == 1 and s["seats"][0] is None and s["hand"] is None
             assert seat(s, 1) == {
-                "seat": 1, "player": "alice", "stack": 150, "sitting_out": False, "connected": True, "bot": False,
-                "timed_out": False,
+                "seat": 1, "player": "alice", "stack": 150, "in_pot": 0, "all_in": False, "protected": False,
+                "sitting_out": False, "connected": True, "bot": False, "timed_out": False,
             }  # fmt: skip
             assert s["rebuy"] == {"allowed": True, "max": 50, "queued": None}
             assert balances(client, alice) == (0, PLAY - 150)
@@ -296,8 +300,8 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
             conn.send("bots", count=3)  # one seat is empty: one bot
             s = conn.state(lambda s: s["hand"] is not None, "the first deal")
             assert seat(s, 0) == {  # the seat's stack is live: the bot on the button has posted the small blind
-                "seat": 0, "player": "bot-1-1", "stack": 199, "sitting_out": False, "connected": True, "bot": True,
-                "timed_out": False,
+                "seat": 0, "player": "bot-1-1", "stack": 199, "in_pot": 1, "all_in": False, "protected": False,
+                "sitting_out": False, "connected": True, "bot": True, "timed_out": False,
             }  # fmt: skip
             assert s["hand_number"] == 1 and s["hand"]["number"] == 1
             assert api(client, None, "GET", "/api/tables/1")["players"] == ["bot-1-1", "alice"]
@@ -435,7 +439,10 @@ def test_store_refuses_real_money_buy_in_without_balance(db: str) -> None:
         alice = sign_up(client, "alice")
         with table(client, alice) as conn:
             conn.send("sit", seat=1, buy_in=100)
-            assert conn.error("store")["message"].endswith("holds 0 chips, cannot buy in for 100")
+            # Named as the player knows the account, never by the store's internal id (issue 20).
+            message = conn.error("store")["message"]
+            assert message == "alice's account holds 0 chips, cannot buy in for 100"
+            assert not re.search(r"account \d", message)
             conn.ping("store")
             assert balances(client, alice) == (0, PLAY)
         assert api(client, None, "GET", "/api/tables/1")["players"] == ["bot-1-1", None]
@@ -615,8 +622,8 @@ def test_reconnect_within_and_after_the_grace(db: str) -> None:
                 s = conn.turn(1)
                 assert s["you"] == 1
                 assert seat(s, 1) == {  # live: her big blind is in
-                    "seat": 1, "player": "alice", "stack": 198, "sitting_out": False, "connected": True, "bot": False,
-                    "timed_out": False,
+                    "seat": 1, "player": "alice", "stack": 198, "in_pot": 2, "all_in": False, "protected": False,
+                    "sitting_out": False, "connected": True, "bot": False, "timed_out": False,
                 }  # fmt: skip
                 assert s["hand"]["players"][1]["cards"] == before["hand"]["players"][1]["cards"]
                 assert s["hand"]["legal"] == before["hand"]["legal"]

@@ -338,42 +338,76 @@ def test_a_client_that_never_reads_is_dropped(db: str) -> None:
         with uvicorn_server(app) as port:
             base = f"http://127.0.0.1:{port}"
             token = httpx2.post(f"{base}/api/signup", json={"name": "slowpoke", "password": PASSWORD}).cookies[COOKIE]
-            raw = socket.create_connection(("127.0.0.1", port))
-            raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            key = base64.b64encode(os.urandom(16)).decode()
-            raw.sendall(
-                f"GET /ws/tables/1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nCookie: {COOKIE}={token}\r\n\r\n".encode()
-            )
-            actor = app.state.lobby.actors[1]
-            try:
-                # Deadlines are generous (a loaded machine deals slowly); each wait ends as soon as its condition holds.
-                conn = _wait_for(lambda: next(iter(actor.connections.get("slowpoke", [])), None), 60, "never connected")
-                started = actor.table.hand_number
+            # Bots never play each other alone (issue 20): a person who reads and plays sits in the fourth seat.
+            reader = httpx2.post(f"{base}/api/signup", json={"name": "reader", "password": PASSWORD})
+            cookie = {"Cookie": f"{COOKIE}={reader.cookies[COOKIE]}"}
+            stop = threading.Event()
+            with websockets.sync.client.connect(f"ws://127.0.0.1:{port}/ws/tables/1", additional_headers=cookie) as ws:
+                ws.send(json.dumps({"v": servertools.VERSION, "type": "sit", "seat": 3, "buy_in": 200}))
+                player = threading.Thread(target=_check_or_call_at, args=(ws, 3, stop), daemon=True)
+                player.start()
+                raw = socket.create_connection(("127.0.0.1", port))
+                raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                key = base64.b64encode(os.urandom(16)).decode()
+                raw.sendall(
+                    f"GET /ws/tables/1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                    f"Cookie: {COOKIE}={token}\r\n\r\n".encode()
+                )
+                actor = app.state.lobby.actors[1]
+                try:
+                    # Generous deadlines (a loaded machine deals slowly); each wait ends as soon as it holds.
+                    conn = _wait_for(
+                        lambda: next(iter(actor.connections.get("slowpoke", [])), None), 60, "never connected"
+                    )
+                    started = actor.table.hand_number
 
-                def gone() -> bool:
-                    assert conn.outbox.qsize() <= 1001, "the outbox grows without end"
-                    return conn not in actor.connections.get("slowpoke", [])
+                    def gone() -> bool:
+                        assert conn.outbox.qsize() <= 1001, "the outbox grows without end"
+                        return conn not in actor.connections.get("slowpoke", [])
 
-                _wait_for(gone, 60, "the client that never reads is still connected")
-                assert conn.dropped.is_set(), "the connection went, but not for its full outbox"
-                assert actor.table.hand_number > started, "the table dealt nothing while the outbox filled"
-                # The rest of the server goes on: a client that reads is served and the table deals for it (bots
-                # alone do not play on, so it is this watcher that keeps the table dealing).
-                reader = httpx2.post(f"{base}/api/signup", json={"name": "reader", "password": PASSWORD})
-                cookie = {"Cookie": f"{COOKIE}={reader.cookies[COOKIE]}"}
-                with websockets.sync.client.connect(
-                    f"ws://127.0.0.1:{port}/ws/tables/1", additional_headers=cookie
-                ) as ws:
+                    _wait_for(gone, 60, "the client that never reads is still connected")
+                    assert conn.dropped.is_set(), "the connection went, but not for its full outbox"
+                    assert actor.table.hand_number > started, "the table dealt nothing while the outbox filled"
+                    # The rest of the server goes on: the table deals on for the player who reads.
                     before = actor.table.hand_number
-                    deadline = time.monotonic() + 60
-                    while actor.table.hand_number < before + 3:
-                        assert time.monotonic() < deadline, "the table stopped dealing after the drop"
-                        assert json.loads(ws.recv(timeout=60))
-            finally:
-                raw.close()
+                    _wait_for(
+                        lambda: actor.table.hand_number >= before + 3, 60, "the table stopped dealing after the drop"
+                    )
+                    assert player.is_alive()
+                finally:
+                    stop.set()
+                    raw.close()
+                player.join(5)
     finally:
         store.close()
+
+
+def _check_or_call_at(ws: Any, seat: int, stop: threading.Event) -> None:
+    """Read every message of ``ws`` and check or call, once, whenever table ``seat`` is to act, until ``stop``;
+    an action refused by the socket's rate limit is sent again a second later."""
+    sent: tuple[int, int] | None = None
+    last: str | None = None
+    while not stop.is_set():
+        try:
+            m = json.loads(ws.recv(timeout=0.5))
+        except TimeoutError:
+            continue
+        except websockets.exceptions.ConnectionClosed:
+            return
+        if m.get("type") == "error" and m.get("code") == "rate_limited" and last is not None:
+            time.sleep(1)
+            ws.send(last)
+            continue
+        h = m.get("hand") if m.get("type") == "state" else None
+        if h is None or m.get("you") != seat or h.get("to_act") != seat or h.get("phase") == "complete":
+            continue
+        turn = (h["number"], len(h["events"]))
+        if turn != sent:  # a state sent again for the same turn (another client joined) is answered once
+            sent = turn
+            act = {"v": servertools.VERSION, "type": "act", "hand": turn[0], "seq": turn[1]}
+            last = json.dumps(act | check_or_call(h))
+            ws.send(last)
 
 
 def _wait_for(condition: Any, timeout: float, message: str) -> Any:

@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from browsertools import free_port
 from pokerroom.cli import app as cli_app
 from pokerroom.engine import Action
 from pokerroom.room.clock import FOLD_DELAY, VirtualClock
@@ -289,7 +290,7 @@ def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeyp
     seated: list[int] = []
 
     def run(served: Any, **options: Any) -> None:
-        assert options["host"] == "127.0.0.1" and options["port"] == 8765
+        assert options["host"] == "127.0.0.1" and options["port"] == port
         assert served.state.lobby.actor_options["next_hand_delay"] == 1.5
         with TestClient(served):
             actors = served.state.lobby.actors.values()
@@ -297,14 +298,16 @@ def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeyp
 
     monkeypatch.setattr(uvicorn, "run", run)
     url = f"sqlite:///{tmp_path / 'served.db'}"
-    out = CliRunner().invoke(cli_app, ["serve", "--database", url, "--port", "8765", "--next-hand-delay", "1.5"])
+    port = free_port()  # serve tries the port before it starts
+    out = CliRunner().invoke(cli_app, ["serve", "--database", url, "--port", str(port), "--next-hand-delay", "1.5"])
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
-    assert lines[0].startswith("pokerroom: the card room is at http://127.0.0.1:8765/ (store: sqlite:///")
-    # The starter tables: ten, three house bots each, nobody dealt a hand.
-    assert len(seated) == 30
+    assert lines[0].startswith(f"pokerroom: the card room is at http://127.0.0.1:{port}/ (store: sqlite:///")
+    # The starter tables: ten, three house bots at each play-money one (none at the real-money table: house bots
+    # sit at real money only where the operator's own --tables file puts them), nobody dealt a hand.
+    assert len(seated) == 27
     assert lines[-1] == (
-        f"pokerroom stopped: 0 hands voided, 0 chips returned to 0 players (and {sum(seated):,} to 30 house bots), "
+        f"pokerroom stopped: 0 hands voided, 0 chips returned to 0 players (and {sum(seated):,} to 27 house bots), "
         "store closed"
     )
 

@@ -141,9 +141,10 @@ def test_a_hand_voided_by_a_stop_replays_to_its_refund(tmp_path: Path) -> None:
     assert isinstance(streets, list) and [s["name"] for s in streets] == ["preflop"]
     text = replay["text"]
     assert isinstance(text, str)
-    assert text.splitlines()[-6:] == [
+    assert text.splitlines()[-7:] == [
         "alice: raises 4 to 6",
         f"Hand voided: {record.reason}; every chip put in was returned",
+        "Hand cancelled",
         "*** SUMMARY ***",
         "Total pot 0 | Rake 0",
         "Seat 1: alice (button) (small blind) was refunded (6)",

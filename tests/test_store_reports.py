@@ -49,6 +49,31 @@ def test_rake_report_by_table_and_day(store: Store, clock: Clock) -> None:
         store.rake_report(by="week")  # type: ignore[arg-type]
 
 
+def test_rake_report_by_table_kind(store: Store) -> None:
+    real = store.create_table("real", game="holdem", config={"real_money": True})
+    play = store.create_table("play", game="holdem", config={"real_money": False})
+    a, b = store.create_account("a", deposit=500), store.create_account("b", deposit=500)
+    pa, pb = store.create_account("play:a", deposit=500), store.create_account("play:b", deposit=500)
+    for number, (table, rake) in enumerate(((real, 3), (play, 1), (real, 2)), start=1):
+        x, y = (a, b) if table == real else (pa, pb)
+        store.buy_in(table, x, 10)
+        store.buy_in(table, y, 10)
+        hand = store.begin_hand(table, number, setup={})
+        store.settle_hand(hand, contributions={x: 10, y: 10}, payouts={x: 20 - rake}, rake=rake)
+    assert store.rake_report(real_money=True) == [RakeRow(real, "real", 2, 5)]
+    assert store.rake_report(real_money=False) == [RakeRow(play, "play", 1, 1)]
+    assert store.rake_report() == [RakeRow(real, "real", 2, 5), RakeRow(play, "play", 1, 1)]
+    (day,) = store.rake_report(by="day", real_money=True)
+    assert (day.hands, day.rake) == (2, 5)
+    books = store.currency_books().books
+    assert (books["real"].rake, books["play"].rake) == (5, 1)
+    assert books["real"].balanced and books["play"].balanced
+    assert (books["real"].owed, books["play"].owed) == (1000 - 5, 1000 - 1)
+    store.buy_in(play, a, 7)  # real money carried to a play-money table: each currency's books show it
+    books = store.currency_books().books
+    assert (books["real"].in_room + books["real"].cashier, books["play"].in_room + books["play"].cashier) == (-7, 7)
+
+
 def test_account_history_with_balances_after(store: Store, clock: Clock) -> None:
     alice = store.create_account("alice", deposit=100)
     bob = store.create_account("bob", deposit=100)

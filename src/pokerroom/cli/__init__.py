@@ -11,6 +11,7 @@
   (``--workers``) or a Dask cluster (``--dask``) (:mod:`pokerroom.cli.simulate`);
 * ``pokerroom equity GAME HAND...``: each player's share of the pot, exact or Monte Carlo (:mod:`pokerroom.cli.equity`);
 * ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`);
+* ``pokerroom export``: one day's hands with every card, as PHH or PokerStars text (:mod:`pokerroom.cli.export`);
 * ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`);
 * ``pokerroom cashier``: real money in and out of a server player's account (:mod:`pokerroom.cli.cashier`);
 * ``pokerroom db``: the store's database revision, upgraded to this release (:mod:`pokerroom.cli.db`);
@@ -27,6 +28,7 @@ from pokerroom.cli.admin import admin_app
 from pokerroom.cli.cashier import cashier_app
 from pokerroom.cli.db import db_app
 from pokerroom.cli.equity import equity_command
+from pokerroom.cli.export import export
 from pokerroom.cli.games import games
 from pokerroom.cli.night import night
 from pokerroom.cli.play import play
@@ -58,6 +60,7 @@ app.add_typer(report_app, name="report")
 app.command(name="simulate")(simulate)
 app.command(name="equity")(equity_command)
 app.command(name="recover")(recover)
+app.command(name="export")(export)
 app.command(name="verify")(verify)
 app.command(name="serve")(serve)
 app.add_typer(cashier_app, name="cashier")

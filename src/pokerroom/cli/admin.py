@@ -5,31 +5,45 @@
   read from FILE (its first line) or typed at a prompt without echo, twice;
 * ``pokerroom admin list [--database URL]``: every operator and since when.
 
-Exit codes: 0 done (an operator made operator again changes nothing); 2 bad arguments (a database pokerroom cannot
-open, a name or password the server refuses, a name signed up in another spelling, an unreadable password file).
+The operators' tools (issue 20; docs/server.md, "Operators"), each written to the audit log
+(:mod:`pokerroom.store.audit`; ``--by NAME`` says who acted, ``cli:USER`` by default): ``online``, ``suspend NAME
+--until TIME | --for 12h``, ``ban NAME``, ``reinstate NAME``, ``password NAME [--password-file FILE]``, ``close ID``,
+``pause ID``, ``resume ID``, ``void ID``, ``hand ID [--phh]`` and ``audit [--since DATE] [--limit N]``.  They change
+the store at once; what only the running server can do (close sockets, stand players up, act on its tables) is
+queued for it, and it applies it within about 2 s; each command says whether a server is running.
+
+Exit codes: 0 done (an operator made operator again changes nothing); 1 refused (no such player, table or hand, or
+not in a state the action applies to: the reason on standard error); 2 bad arguments (a database pokerroom cannot
+open, a name or password the server refuses, a name signed up in another spelling, an unreadable password file, a
+duration or time that is none).
 """
 
 from __future__ import annotations
 
+import getpass
+import json
+import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
-from pokerroom.cli.report import DEFAULT_DATABASE, open_store
+from pokerroom.cli.database import DEFAULT_DATABASE, Database
+from pokerroom.cli.report import open_store
 from pokerroom.errors import PokerroomError
+from pokerroom.store import Store, audit
 from pokerroom.store.roles import OPERATOR, grant, holders
 
 __all__ = ["admin_app", "create", "list_operators"]
 
 admin_app = typer.Typer(
     name="admin",
-    help="The server's operators: make a player one, list them.",
+    help="The server's operators and their tools: players, tables, hands, the audit log.",
     no_args_is_help=True,
     add_completion=False,
 )
 
-Database = Annotated[str, typer.Option(help="The server's store: sqlite:///FILE or postgresql+psycopg://...")]
 PasswordFile = Annotated[
     Path | None,
     typer.Option(
@@ -92,3 +106,265 @@ def list_operators(database: Database = DEFAULT_DATABASE) -> None:
         typer.echo("no operators; make one with: pokerroom admin create NAME")
     for g in grants:
         typer.echo(f"{g.name}  operator since {g.granted_at:%Y-%m-%d %H:%M} UTC")
+
+
+# ---------------------------------------------------------------------------------------------- the operators' tools
+
+By = Annotated[
+    str | None,
+    typer.Option("--by", help="Who does this, as the audit log names them (default: cli:USER, the system user)."),
+]
+Reason = Annotated[str, typer.Option(help="Why, for the audit log.")]
+TableId = Annotated[int, typer.Argument(help="The table's id (as the lobby and `pokerroom report` show it).")]
+
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+
+
+def _by(by: str | None) -> str:
+    return by or f"cli:{getpass.getuser()}"
+
+
+def _duration(text: str) -> timedelta:
+    """``30m``, ``12h``, ``7d``, ``2w`` or ``90s`` as a :class:`timedelta`; :class:`typer.BadParameter` else."""
+    match = re.fullmatch(r"\s*(\d+)\s*([smhdw])\s*", text)
+    if match is None or int(match.group(1)) <= 0:
+        raise typer.BadParameter(
+            f"{text!r} is no duration; give a whole number and a unit: 90s, 30m, 12h, 7d, 2w", param_hint="--for"
+        )
+    return timedelta(seconds=int(match.group(1)) * _UNITS[match.group(2)])
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _when(moment: datetime) -> str:
+    return f"{_utc(moment):%Y-%m-%d %H:%M:%S} UTC"
+
+
+def _refused(err: PokerroomError) -> NoReturn:
+    """A refusal: bad input exits 2 (typer's usage error), a player, table or hand not there or in another state
+    exits 1, the store's message on standard error either way."""
+    if isinstance(err, audit.AdminError) and err.status == 400:
+        raise typer.BadParameter(str(err)) from None
+    typer.echo(f"refused: {err}", err=True)
+    raise typer.Exit(1)
+
+
+def _server(store: Store, queued: str, no_server: str) -> str:
+    """What becomes of an action queued for the running server: ``queued`` when one runs, ``no_server`` else."""
+    desk = audit.server_running(store)
+    if desk is not None:
+        return f"{queued}: the running server ({desk.host}, pid {desk.pid}) applies it within about 2 s"
+    return f"no server is running: {no_server}"
+
+
+@admin_app.command()
+def online(database: Database = DEFAULT_DATABASE) -> None:
+    """Who is online and where, as the running server last wrote it (and how fresh that is)."""
+    store = open_store(database)
+    try:
+        desk = audit.server_running(store)
+        now = store.now()
+    finally:
+        store.close()
+    if desk is None:
+        typer.echo(f"no server is running (none has checked in within {audit.DESK_FRESH:g} s): nobody is online")
+        return
+    age = (now - desk.presence_at).total_seconds()
+    beat = (now - desk.beat_at).total_seconds()
+    typer.echo(
+        f"online at {desk.host} (pid {desk.pid}) as of {_when(desk.presence_at)}, {age:.0f} s ago (rewritten when "
+        f"someone comes or goes; the server last checked in {beat:.0f} s ago)"
+    )
+    if not desk.presence:
+        typer.echo("nobody is online")
+    for p in desk.presence:
+        seated = ", ".join(str(t) for t in p["seated"]) or "-"
+        watching = ", ".join(str(t) for t in p["watching"]) or "-"
+        typer.echo(f"{p['player']}  seated at: {seated}  watching: {watching}")
+
+
+@admin_app.command()
+def suspend(
+    name: str,
+    until: Annotated[
+        datetime | None, typer.Option(help="The suspension's end (UTC unless a zone is given), e.g. 2026-12-24T18:00.")
+    ] = None,
+    for_: Annotated[str | None, typer.Option("--for", help="The suspension's length: 90s, 30m, 12h, 7d, 2w.")] = None,
+    reason: Reason = "",
+    by: By = None,
+    database: Database = DEFAULT_DATABASE,
+) -> None:
+    """Suspend NAME until a time (--until) or for a while (--for): sessions end, log-in refused until then."""
+    if (until is None) == (for_ is None):
+        raise typer.BadParameter("give the suspension's end: --until TIME or --for DURATION (one of them)")
+    store = open_store(database)
+    try:
+        end = _utc(until) if until is not None else store.now() + _duration(for_ or "")
+        try:
+            entry = audit.hold(store, name, audit.SUSPENDED, until=end, reason=reason, operator=_by(by), applied=False)
+        except PokerroomError as err:
+            _refused(err)
+        note = _server(store, "their sockets close and they stand up", "nothing more to do")
+    finally:
+        store.close()
+    typer.echo(
+        f"{name}: suspended until {_when(end)}; {entry.detail['sessions_ended']} sessions ended (audit #{entry.id})"
+    )
+    typer.echo(note)
+
+
+@admin_app.command()
+def ban(name: str, reason: Reason = "", by: By = None, database: Database = DEFAULT_DATABASE) -> None:
+    """Ban NAME for good: sessions end, log-in refused; their chips stay in their accounts."""
+    store = open_store(database)
+    try:
+        try:
+            entry = audit.hold(store, name, audit.BANNED, reason=reason, operator=_by(by), applied=False)
+        except PokerroomError as err:
+            _refused(err)
+        note = _server(store, "their sockets close and they stand up", "nothing more to do")
+    finally:
+        store.close()
+    typer.echo(f"{name}: banned; {entry.detail['sessions_ended']} sessions ended (audit #{entry.id})")
+    typer.echo(note)
+
+
+@admin_app.command()
+def reinstate(name: str, by: By = None, database: Database = DEFAULT_DATABASE) -> None:
+    """Lift NAME's suspension or ban: they may log in again."""
+    store = open_store(database)
+    try:
+        try:
+            entry = audit.reinstate(store, name, operator=_by(by), applied=False)
+        except PokerroomError as err:
+            _refused(err)
+    finally:
+        store.close()
+    typer.echo(f"{name}: reinstated (was {entry.detail['was']}; audit #{entry.id})")
+
+
+@admin_app.command()
+def password(
+    name: str, password_file: PasswordFile = None, by: By = None, database: Database = DEFAULT_DATABASE
+) -> None:
+    """Reset NAME's password: the first line of --password-file, else a generated one printed once; every
+    session of theirs ends."""
+    from pokerroom.server.accounts import AuthError, Users  # the server's packages load only for this command
+    from pokerroom.server.admin_routes import new_password
+
+    secret = _password(password_file) if password_file is not None else new_password()
+    try:
+        Users.check_password(secret)
+    except AuthError as err:
+        raise typer.BadParameter(str(err), param_hint="--password-file") from None
+    store = open_store(database)
+    try:
+        hashed = Users(store).hash(secret)
+        try:
+            entry = audit.reset_password(
+                store, name, hashed, generated=password_file is None, operator=_by(by), applied=False
+            )
+        except PokerroomError as err:
+            _refused(err)
+        note = _server(store, "their sockets close", "nothing more to do")
+    finally:
+        store.close()
+    if password_file is None:
+        typer.echo(f"{name}: new password {secret}  (shown this once)")
+    typer.echo(f"{name}: password reset; {entry.detail['sessions_ended']} sessions ended (audit #{entry.id})")
+    typer.echo(note)
+
+
+def _table_action(database: str, table: int, action: str, by: str | None, *, no_server: str) -> None:
+    store = open_store(database)
+    try:
+        detail: dict[str, object] = {}
+        if action == "void":
+            try:
+                playing = store.hands_in_progress(table)
+            except PokerroomError as err:
+                _refused(err)
+            if not playing:
+                _refused(audit.AdminError(f"no hand is being played at table {table}"))
+            detail["hand"] = playing[-1].id
+        try:
+            entry = audit.table_action(store, table, action, operator=_by(by), applied=False, detail=detail)
+        except PokerroomError as err:
+            _refused(err)
+        note = _server(store, "queued", no_server)
+    finally:
+        store.close()
+    what = {"close": "closed", "pause": "paused", "resume": "resumed", "void": f"hand {detail.get('hand')} voided"}
+    typer.echo(f"table {table}: {what[action]} (audit #{entry.id})")
+    typer.echo(note)
+
+
+@admin_app.command()
+def close(table: TableId, by: By = None, database: Database = DEFAULT_DATABASE) -> None:
+    """Close TABLE: no more deals; after the hand being played everyone stands up, cashed out to their accounts;
+    the table leaves the lobby for good."""
+    _table_action(database, table, "close", by, no_server="the table is stored closed; no server will open it again")
+
+
+@admin_app.command()
+def pause(table: TableId, by: By = None, database: Database = DEFAULT_DATABASE) -> None:
+    """Pause TABLE: no new deal until resumed (the hand being played plays on)."""
+    _table_action(database, table, "pause", by, no_server="the table is stored paused; a server starting deals none")
+
+
+@admin_app.command()
+def resume(table: TableId, by: By = None, database: Database = DEFAULT_DATABASE) -> None:
+    """Resume a paused TABLE: it deals again."""
+    _table_action(database, table, "resume", by, no_server="the table is stored open again")
+
+
+@admin_app.command()
+def void(table: TableId, by: By = None, database: Database = DEFAULT_DATABASE) -> None:
+    """Void the hand being played at TABLE under the crash rule (RULES §3.8: every contribution back)."""
+    _table_action(
+        database, table, "void", by,
+        no_server="the action waits queued; a server opening the table voids that hand by the crash rule anyway",
+    )  # fmt: skip
+
+
+@admin_app.command()
+def hand(
+    hand_id: Annotated[int, typer.Argument(metavar="ID", help="The hand's id (the store's).")],
+    phh: Annotated[bool, typer.Option("--phh", help="The PHH text instead of the record's JSON.")] = False,
+    by: By = None,
+    database: Database = DEFAULT_DATABASE,
+) -> None:
+    """Hand ID with every card (all hole cards, the deck): the record's JSON, or PHH with --phh.  Audit-logged."""
+    from pokerroom.server.admin_routes import hand_lookup  # the server's packages load only for this command
+
+    store = open_store(database)
+    try:
+        try:
+            out, _entry = hand_lookup(store, hand_id, _by(by), phh)
+        except PokerroomError as err:
+            _refused(err)
+    finally:
+        store.close()
+    typer.echo(out if phh else json.dumps(out, indent=1))
+
+
+@admin_app.command(name="audit")
+def audit_log(
+    since: Annotated[datetime | None, typer.Option(help="Only rows at or after this time (UTC).")] = None,
+    limit: Annotated[int, typer.Option(min=1, help="The most rows shown, newest first.")] = 50,
+    database: Database = DEFAULT_DATABASE,
+) -> None:
+    """The audit log, newest first: every admin action, by whom, on what, and when a server applied it."""
+    store = open_store(database)
+    try:
+        rows = audit.entries(store, since=None if since is None else _utc(since), limit=limit)
+    finally:
+        store.close()
+    if not rows:
+        typer.echo("no admin actions logged")
+    for e in rows:
+        applied = "queued" if e.applied_at is None else f"applied {_when(e.applied_at)}"
+        detail = json.dumps(e.detail, sort_keys=True)
+        typer.echo(f"#{e.id}  {_when(e.at)}  {e.operator}  {e.action} {e.target}  {detail}  {applied}")

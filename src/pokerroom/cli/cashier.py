@@ -1,9 +1,11 @@
-"""``pokerroom cashier deposit|withdraw NAME CHIPS``: the room's cashier for a server's players.
+"""``pokerroom cashier deposit|withdraw NAME CHIPS`` and ``--house CHIPS``: the room's cashier.
 
 A player who signed up at ``pokerroom serve`` has a real-money account ``NAME`` (empty at sign-up) and a
 play-money account ``play:NAME``; the host moves real money in and out here (cashier <-> account in the
-double-entry ledger).  Chips are whole numbers of the smallest unit.  Exit code 2 for an unknown player or store,
-or an amount the ledger refuses (a withdrawal above the balance), with what was wrong.
+double-entry ledger).  ``--house CHIPS`` (no NAME) moves the house's own money instead: cashier <-> the house's
+bankroll ``house:real`` (``--play``: ``house:play``), which funds the house bots.  Chips are whole numbers of the
+smallest unit.  Exit code 2 for an unknown player or store, or an amount the ledger refuses (a withdrawal above
+the balance), with what was wrong.
 """
 
 from __future__ import annotations
@@ -12,16 +14,51 @@ from typing import Annotated
 
 import typer
 
-from pokerroom.cli.report import DEFAULT_DATABASE, open_store
+from pokerroom.cli.database import DEFAULT_DATABASE, Database
+from pokerroom.cli.report import open_store
 from pokerroom.errors import StoreError
-from pokerroom.store.ledger import play_account
+from pokerroom.store.ledger import house_key, play_account
 
 __all__ = ["cashier_app"]
 
-cashier_app = typer.Typer(help="Move real money in and out of a server player's account.", no_args_is_help=True)
+cashier_app = typer.Typer(
+    help="Move real money in and out of a server player's account, or the house's bankroll (--house).",
+    no_args_is_help=True,
+)
 
-Database = Annotated[str, typer.Option(help="The server's store: sqlite:///FILE or postgresql+psycopg://...")]
-Play = Annotated[bool, typer.Option("--play", help="The play-money account (play:NAME) instead.")]
+Play = Annotated[bool, typer.Option("--play", help="The play-money account (play:NAME, house:play) instead.")]
+Name = Annotated[str | None, typer.Argument(help="The player's name (none with --house).", show_default=False)]
+Chips = Annotated[int | None, typer.Argument(min=1, help="Chips, 1 or more.", show_default=False)]
+House = Annotated[
+    int | None,
+    typer.Option("--house", min=1, metavar="CHIPS", help="Move CHIPS for the house's bankroll instead of a player."),
+]
+
+
+def _house(chips: int, database: str, play: bool, *, deposit: bool) -> None:
+    store = open_store(database)
+    try:
+        if deposit:
+            balance = store.house_deposit(chips, real_money=not play)
+        else:
+            balance = store.house_withdraw(chips, real_money=not play)
+    except StoreError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--house") from None
+    finally:
+        store.close()
+    book = house_key(not play)
+    typer.echo(f"house bankroll {book}: {'deposited' if deposit else 'withdrew'} {chips}; balance {balance}")
+
+
+def _dispatch(name: str | None, chips: int | None, house: int | None, database: str, play: bool, deposit: bool) -> None:
+    if house is not None:
+        if name is not None or chips is not None:
+            raise typer.BadParameter("--house CHIPS takes no NAME or CHIPS argument", param_hint="--house")
+        _house(house, database, play, deposit=deposit)
+        return
+    if name is None or chips is None:
+        raise typer.BadParameter("give NAME and CHIPS, or --house CHIPS", param_hint="NAME/CHIPS")
+    _move(name, chips, database, play, deposit=deposit)
 
 
 def _move(name: str, chips: int, database: str, play: bool, *, deposit: bool) -> None:
@@ -30,7 +67,6 @@ def _move(name: str, chips: int, database: str, play: bool, *, deposit: bool) ->
             f"a player's name has no colon, not {name!r}; a play-money account is NAME with --play", param_hint="NAME"
         )
     store = open_store(database)
-    account: int | None = None
     try:
         account = store.account_id(play_account(name) if play else name)
         if deposit:
@@ -39,8 +75,7 @@ def _move(name: str, chips: int, database: str, play: bool, *, deposit: bool) ->
             store.withdraw(account, chips, memo="cashier withdrawal")
         balance = store.balance(account)
     except StoreError as exc:
-        message = str(exc) if account is None else str(exc).replace(f"account {account} ", f"{name}'s account ")
-        raise typer.BadParameter(message, param_hint="NAME/CHIPS") from None
+        raise typer.BadParameter(str(exc), param_hint="NAME/CHIPS") from None  # the store's text names the player
     finally:
         store.close()
     money = " play money" if play else ""
@@ -49,15 +84,24 @@ def _move(name: str, chips: int, database: str, play: bool, *, deposit: bool) ->
 
 @cashier_app.command()
 def deposit(
-    name: str, chips: Annotated[int, typer.Argument(min=1)], database: Database = DEFAULT_DATABASE, play: Play = False
+    name: Name = None,
+    chips: Chips = None,
+    database: Database = DEFAULT_DATABASE,
+    play: Play = False,
+    house: House = None,
 ) -> None:
-    """Put CHIPS into NAME's account."""
-    _move(name, chips, database, play, deposit=True)
+    """Put CHIPS into NAME's account (--house CHIPS: into the house's bankroll)."""
+    _dispatch(name, chips, house, database, play, deposit=True)
 
 
 @cashier_app.command()
 def withdraw(
-    name: str, chips: Annotated[int, typer.Argument(min=1)], database: Database = DEFAULT_DATABASE, play: Play = False
+    name: Name = None,
+    chips: Chips = None,
+    database: Database = DEFAULT_DATABASE,
+    play: Play = False,
+    house: House = None,
 ) -> None:
-    """Take CHIPS out of NAME's account (not chips on a table: those come back when the player stands)."""
-    _move(name, chips, database, play, deposit=False)
+    """Take CHIPS out of NAME's account (not chips on a table: those come back when the player stands);
+    --house CHIPS: out of the house's bankroll (not what its bots hold at the tables)."""
+    _dispatch(name, chips, house, database, play, deposit=False)

@@ -2,25 +2,43 @@
 pokerroom can open, before any command reads or writes it (``report``, ``cashier``, ``recover``, ``db``,
 ``simulate``, ``serve``).
 
-A refusal is :class:`typer.BadParameter` on ``--database`` (exit 2) saying what was wrong: not a database URL, a
-database pokerroom has no driver for (only sqlite and postgresql are supported), a SQLite URL that is not a
-file, a SQLite file that is not there, or a database that cannot be opened.
+:data:`Database` is the option itself (``--database``, or the environment variable ``POKERROOM_DATABASE``), the
+one definition every such command uses.  A refusal is :class:`typer.BadParameter` on ``--database`` (exit 2)
+saying what was wrong: not a database URL, a database pokerroom has no driver for (only sqlite and postgresql
+are supported), a SQLite URL that is not a file, a SQLite file that is not there, or a database that cannot be
+opened.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-__all__ = ["DEFAULT_DATABASE", "SUPPORTED", "Opened", "open_database", "refuse"]
+__all__ = ["DATABASE_ENV", "DEFAULT_DATABASE", "SUPPORTED", "Database", "Opened", "open_database", "refuse"]
 
 DEFAULT_DATABASE = "sqlite:///pokerroom.db"
 SUPPORTED = "pokerroom supports sqlite and postgresql (postgresql+psycopg)"
+
+DATABASE_ENV = "POKERROOM_DATABASE"
+"""The environment variable every store command reads ``--database`` from when the option is not given."""
+
+Database = Annotated[
+    str,
+    typer.Option(
+        "--database",
+        envvar=DATABASE_ENV,
+        show_envvar=True,
+        help="The room's store: sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB.",
+    ),
+]
+"""The ``--database URL`` option of every command on the room's store (``serve``, ``report``, ``cashier``,
+``recover``, ``db``, ``admin``, ...): one definition, so each takes ``POKERROOM_DATABASE`` alike."""
 
 
 def refuse(message: str) -> typer.BadParameter:

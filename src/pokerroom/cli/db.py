@@ -31,7 +31,7 @@ from rich.table import Table as RichTable
 from sqlalchemy import create_engine
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
-from pokerroom.cli.database import DEFAULT_DATABASE, open_database, refuse
+from pokerroom.cli.database import DEFAULT_DATABASE, Database, open_database, refuse
 from pokerroom.errors import StoreError
 from pokerroom.store import migrations
 
@@ -43,10 +43,6 @@ db_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-Database = Annotated[
-    str, typer.Option("--database", help="The store's URL: sqlite:///FILE or postgresql+psycopg://...")
-]
 
 
 def _out() -> Console:

@@ -17,14 +17,15 @@ no driver (the checks of ``pokerroom report``), 1 when the store fails during re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.console import Console
 from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerroom.cli.report import DEFAULT_DATABASE, open_store
+from pokerroom.cli.database import DEFAULT_DATABASE, Database
+from pokerroom.cli.report import open_store
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.store import Store
 from pokerroom.store.runner import TableRunner, crash_void
@@ -112,10 +113,7 @@ def describe(records: list[Recovered]) -> list[str]:
 
 
 def recover(
-    database: Annotated[
-        str,
-        typer.Option("--database", help="The store's SQLAlchemy URL: sqlite:///FILE or postgresql+psycopg://..."),
-    ] = DEFAULT_DATABASE,
+    database: Database = DEFAULT_DATABASE,
 ) -> None:
     """Void the hands a crashed table server left in progress and refund their chips (RULES §3.8)."""
     console = Console(highlight=False, soft_wrap=True)

@@ -1,12 +1,19 @@
 """``pokerroom report``: what the store's ledger says (:mod:`pokerroom.store`), as Rich tables.
 
 * ``pokerroom report rake [--by table|day]``: rake per table or per UTC day, hands raked and chips taken
-  (RULES §3.10);
+  (RULES §3.10), at real-money tables; play-money rake (none under the rules) is shown apart, never in the totals;
 * ``pokerroom report history ACCOUNT``: every posting on a player's account and table stacks, oldest first, with
-  the balances after each (``--last N`` shows the last N);
-* ``pokerroom report balance``: the double-entry check (every transaction sums to zero, every balance matches
-  its postings, nothing negative, every pot empty) and the chips in the room by book.  Exit code 1 when the
-  ledger does not balance.
+  the balances after each (``--last N`` shows the last N) and each hand as the memo names it (the table's hand
+  number) beside its store id;
+* ``pokerroom report balance [--json]``: the double-entry check (every transaction sums to zero, every balance
+  matches its postings, nothing negative, every pot empty) and, per currency (real money, play chips), what the
+  room owes players, the house's bankroll and bots, the rake and the cashier's side.  Exit code 1 when the
+  ledger does not balance;
+* ``pokerroom report pairs --since DATE``: chip flows between pairs of accounts, flagged for review
+  (:mod:`pokerroom.store.pairs`).
+
+Output piped to a file or a program is never cut at 80 columns (Rich's width for a non-terminal): each line is as
+wide as it needs.
 
 ``--database URL`` (before the subcommand) picks the store; default ``sqlite:///pokerroom.db``.  Reports only
 read: a SQLite file that does not exist is refused rather than created empty, and so is a database that is not
@@ -17,30 +24,35 @@ the reason (exit 2), never a traceback.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table as RichTable
-from sqlalchemy import Engine, func, inspect, select
+from sqlalchemy import Engine, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
-from pokerroom.cli.database import DEFAULT_DATABASE, SUPPORTED, open_database, refuse
+from pokerroom.cli.database import DEFAULT_DATABASE, SUPPORTED, Database, open_database, refuse
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store import Store, migrations
-from pokerroom.store.ledger import PLAY_PREFIX, play_account
-from pokerroom.store.schema import balances, metadata
+from pokerroom.store.ledger import PLAY_PREFIX, house_key, play_account
+from pokerroom.store.pairs import pair_report
+from pokerroom.store.records import RakeRow
+from pokerroom.store.reports import CurrencyBooks, hand_numbers
+from pokerroom.store.schema import metadata
 from pokerroom.words import plural
 
 __all__ = ["DEFAULT_DATABASE", "check_database", "open_store", "reading", "report_app"]
 
 report_app = typer.Typer(
     name="report",
-    help="Reports from the store: rake by table or day, a player's history, the ledger's balance.",
+    help="Reports from the store: rake by table or day, a player's history, the ledger's balance, pairs of players.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -135,16 +147,22 @@ def reading(url: str) -> Iterator[Store]:
         raise refuse(f"cannot read the store at {shown}: {exc}") from None
 
 
+WIDE = 10_000
+"""The console's width when the output is not a terminal: Rich would cut lines at 80 columns; tables are only as
+wide as their cells, so this never pads."""
+
+
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console.width = WIDE
+    return console
 
 
 @report_app.callback()
 def report(
     ctx: typer.Context,
-    database: Annotated[
-        str, typer.Option("--database", help="The store's URL: sqlite:///FILE or postgresql+psycopg://...")
-    ] = DEFAULT_DATABASE,
+    database: Database = DEFAULT_DATABASE,
 ) -> None:
     """Reports from the store."""
     ctx.obj = database
@@ -155,10 +173,20 @@ def rake(
     ctx: typer.Context,
     by: Annotated[By, typer.Option("--by", help="Group by table or by UTC day.")] = By.table,
 ) -> None:
-    """Rake taken, per table or per day: hands raked and chips."""
+    """Rake taken at real-money tables, per table or per day: hands raked and chips (play money apart)."""
     with reading(str(ctx.obj)) as store:
-        rows = store.rake_report(by=by.value)
-    table = RichTable(title=f"Rake by {by.value}", title_justify="left")
+        real = store.rake_report(by=by.value, real_money=True)
+        play = store.rake_report(by=by.value, real_money=False)
+    console = _console()
+    console.print(_rake_table(f"Rake by {by.value}: real-money tables", real, by, total=True))
+    if not real:
+        console.print("No rake taken: only real-money hands that reached the raked street are raked (RULES §3.10).")
+    if play:  # never under the rules (play money is not raked); shown so that a wrong setting is seen
+        console.print(_rake_table(f"Play-money rake by {by.value} (not in the totals)", play, by, total=False))
+
+
+def _rake_table(title: str, rows: list[RakeRow], by: By, *, total: bool) -> RichTable:
+    table = RichTable(title=title, title_justify="left")
     if by is By.table:
         table.add_column("Table", justify="right")
     table.add_column("Name" if by is By.table else "Day (UTC)")
@@ -167,12 +195,10 @@ def rake(
     for row in rows:
         cells = [row.name, str(row.hands), str(row.rake)]
         table.add_row(*([str(row.table)] if by is By.table else []), *cells)
-    total = ["Total", str(sum(r.hands for r in rows)), str(sum(r.rake for r in rows))]
-    table.add_row(*([""] if by is By.table else []), *total, style="bold")
-    console = _console()
-    console.print(table)
-    if not rows:
-        console.print("No rake taken: only real-money hands that reached the raked street are raked (RULES §3.10).")
+    if total:
+        sums = ["Total", str(sum(r.hands for r in rows)), str(sum(r.rake for r in rows))]
+        table.add_row(*([""] if by is By.table else []), *sums, style="bold")
+    return table
 
 
 @report_app.command()
@@ -199,13 +225,15 @@ def history(
             rows = store.account_history(account_id)
         except StoreError as exc:
             raise typer.BadParameter(str(exc), param_hint="ACCOUNT") from None
+        with store.reading() as conn:  # the table's hand number, as the memo says it, beside the store's id
+            numbers = hand_numbers(conn, (row.hand for row in rows if row.hand is not None))
     shown = rows[-last:] if last else rows
     table = RichTable(title=f"History of account {account_id} ({account})", title_justify="left")
     for column, right in (
         ("Time (UTC)", False),
         ("Kind", False),
         ("Where", False),
-        ("Hand", True),
+        ("Hand", False),
         ("Amount", True),
         ("Balance", True),
         ("Holdings", True),
@@ -223,7 +251,7 @@ def history(
             row.time.strftime("%Y-%m-%d %H:%M:%S"),
             row.kind,
             where,
-            "" if row.hand is None else str(row.hand),
+            "" if row.hand is None else _hand(row.hand, numbers),
             f"{row.amount:+d}",
             str(row.balance),
             str(row.holdings),
@@ -238,39 +266,116 @@ def history(
         console.print(f"Their play money is the account {twin}: pokerroom report history {twin}.")
 
 
+def _hand(hand: int, numbers: dict[int, tuple[int, int]]) -> str:
+    found = numbers.get(hand)
+    return f"id {hand}" if found is None else f"hand {found[1]} (id {hand})"
+
+
+CURRENCY_NAMES = {"real": "Real money", "play": "Play chips"}
+
+
 @report_app.command()
-def balance(ctx: typer.Context) -> None:
-    """Check the double-entry ledger and print the chips in the room by book."""
-    console = _console()
+def balance(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")] = False,
+) -> None:
+    """Check the double-entry ledger and print, per currency, what the room owes players, the house's money, the
+    rake and the cashier's side."""
     with reading(str(ctx.obj)) as store:
-        with store.engine.connect() as conn:
-            books = {
-                str(book): int(chips or 0)
-                for book, chips in conn.execute(
-                    select(balances.c.book, func.sum(balances.c.balance)).group_by(balances.c.book)
-                )
-            }
-        total = store.total()
+        found = store.currency_books()
         try:
             store.check_balanced()
-            problem = None
+            problems = list(found.problems)
         except LedgerError as exc:
-            problem = str(exc)
-    table = RichTable(title="Chips by book", title_justify="left")
+            problems = [str(exc), *found.problems]
+    books = found.books
+    for currency, b in books.items():
+        if not b.balanced:
+            problems.append(
+                f"{CURRENCY_NAMES[currency].lower()}: {b.in_room} chips in the room but the cashier's side is "
+                f"{b.cashier} (they differ by {b.in_room + b.cashier})"
+            )
+    if as_json:
+        out = {"balanced": not problems, "problems": problems, "currencies": {c: b.json() for c, b in books.items()}}
+        typer.echo(json.dumps(out, indent=2))
+        if problems:
+            raise typer.Exit(1)
+        return
+    console = _console()
+    for currency, b in books.items():
+        console.print(_books_table(currency, b))
+    for currency, b in books.items():
+        console.print(f"{CURRENCY_NAMES[currency]}: the room owes players {plural(b.owed, 'chip')}.")
+    if problems:
+        for problem in problems:
+            console.print(problem, style="red", markup=False)
+        raise typer.Exit(1)
+    console.print(
+        "The ledger balances: every transaction sums to zero, in one currency, and each currency's chips in the "
+        "room equal the cashier's side."
+    )
+
+
+def _books_table(currency: str, b: CurrencyBooks) -> RichTable:
+    table = RichTable(title=CURRENCY_NAMES[currency], title_justify="left")
     table.add_column("Book")
     table.add_column("Chips", justify="right")
-    for book, meaning in (
-        ("account", "players' accounts, off the tables"),
-        ("stack", "stacks at the tables"),
-        ("carried", "odd chips carried to the next hand"),
-        ("pot", "pots (empty between hands)"),
-        ("rake", "rake taken by the house"),
+    for label, chips, style in (
+        ("owed to players: their accounts", b.player_accounts, None),
+        ("owed to players: their stacks at the tables", b.player_stacks, None),
+        ("owed to players", b.owed, "bold"),
+        (f"house bankroll ({house_key(currency == 'real')})", b.house_bankroll, None),
+        ("house bots' chips (accounts and stacks)", b.bot_accounts + b.bot_stacks, None),
+        ("rake taken by the house", b.rake, None),
+        ("odd chips carried to the next hand", b.carried, None),
+        ("pots (empty between hands)", b.pots, None),
+        ("in the room", b.in_room, "bold"),
+        ("cashier (the outside world)", b.cashier, None),
+        ("balances", b.in_room + b.cashier, None),
     ):
-        table.add_row(f"{book}: {meaning}", str(books.get(book, 0)))
-    table.add_row("In the room", str(total), style="bold")
-    table.add_row("cashier (the outside world)", str(books.get("cashier", 0)))
+        table.add_row(label, str(chips) if label != "balances" else ("yes" if b.balanced else "NO"), style=style)
+    return table
+
+
+def _day(value: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise typer.BadParameter(f"a day is YYYY-MM-DD, not {value!r}", param_hint="--since") from None
+
+
+@report_app.command()
+def pairs(
+    ctx: typer.Context,
+    since: Annotated[str, typer.Option("--since", help="The first UTC day (YYYY-MM-DD) of hands to read.")],
+    min_hands: Annotated[int, typer.Option("--min-hands", help="Only pairs with this many hands together.", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the pairs as a JSON list.")] = False,
+) -> None:
+    """Chip flows between pairs of accounts in the hands settled since a day: who won how much from whom, hands
+    and tables together, folds to each other's bets, and flags (likely chip dumping, soft play) for review."""
+    start = datetime.combine(_day(since), datetime.min.time(), tzinfo=UTC)
+    with reading(str(ctx.obj)) as store, store.reading() as conn:
+        try:
+            found = pair_report(conn, start, min_hands=min_hands)
+        except StoreError as exc:
+            raise refuse(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps([p.json() for p in found], indent=2))
+        return
+    console = _console()
+    table = RichTable(title=f"Pairs of players since {start.date().isoformat()} (UTC)", title_justify="left")
+    for column, right in (
+        ("A", False), ("B", False), ("Hands", True), ("Tables", False), ("A won from B", True),
+        ("B won from A", True), ("A folded to B", True), ("B folded to A", True), ("Contested", True),
+        ("Bets/raises", True), ("Flags", False),
+    ):  # fmt: skip
+        table.add_column(column, justify="right" if right else "left")
+    for p in found:
+        table.add_row(
+            p.a, p.b, str(p.hands), ", ".join(map(str, sorted(p.tables))), str(p.won_by_a), str(p.won_by_b),
+            str(p.a_folded_to_b), str(p.b_folded_to_a), str(p.contested), str(p.aggression),
+            "; ".join(p.flags) or "-",
+        )  # fmt: skip
     console.print(table)
-    if problem is not None:
-        console.print(problem, style="red", markup=False)
-        raise typer.Exit(1)
-    console.print(f"The ledger balances: every transaction sums to zero; {plural(total, 'chip')} in the room.")
+    flagged = sum(1 for p in found if p.flags)
+    console.print(f"{plural(len(found), 'pair')}, {flagged} flagged for review.")

@@ -1,40 +1,113 @@
 """``pokerroom serve``: the online card room (FastAPI + uvicorn) with its web client.
 
-The store is a SQLite file by default (``--database sqlite:///pokerroom.db``) or PostgreSQL by URL; on its first
-start the server creates a table of each online game with house bots (:data:`pokerroom.server.STARTER_TABLES`).
-Hands cut short by a crash are voided with every player's contributions refunded when the server starts again
-(RULES §3.8).  Stopping the server (Ctrl-C) voids the hands being played the same way and returns every player's
-table chips to their account, and says so in one line (``pokerroom stopped: 2 hands voided, 150 chips returned
-to 5 players, store closed``).
+The store is a SQLite file by default (``--database sqlite:///pokerroom.db``) or PostgreSQL by URL.  On each
+start the server creates the tables of ``--tables FILE`` (TOML, :mod:`pokerroom.server.starters`) the store has
+none of, the room's default tables (the packaged ``starter_tables.toml``) without it, none with ``--tables
+none``.  Hands cut short by a crash are voided with every player's contributions refunded when the server
+starts again (RULES §3.8).  Stopping the server (Ctrl-C) voids the hands being played the same way and returns
+every player's table chips to their account, and says so in one line (``pokerroom stopped: 2 hands voided, 150
+chips returned to 5 players, store closed``).
 
 ``--public-url URL`` is the room's address as players see it (behind a proxy that serves HTTPS, say): its
-origin is the one WebSockets and state-changing requests must come from, and an ``https`` URL makes the cookies
-``Secure``; ``--allowed-origin ORIGIN`` (repeatable) allows more origins (docs/server.md, "Security").
-``--reveal-seed never|close|after:HOURS`` says when a hand's server seed is published in its proof
-(docs/shuffle.md).
+origin is the one WebSockets and state-changing requests must come from, an ``https`` URL makes the cookies
+``Secure``, and its path is the room's base path (``https://example.org/poker/``: the room under ``/poker/``,
+docs/operations.md); ``--allowed-origin ORIGIN`` (repeatable) allows more origins (docs/server.md,
+"Security").  ``--reveal-seed never|close|after:HOURS`` says when a hand's server seed is published in its
+proof (docs/shuffle.md).  ``--log-format json|text`` and ``--log-level`` set the operations log on standard
+error (:mod:`pokerroom.server.oplog`).  Every option may be given by an environment variable instead,
+``POKERROOM_<OPTION>`` (``POKERROOM_DATABASE``, ``POKERROOM_PORT``, ``POKERROOM_PUBLIC_URL``, ...).
+
+A port in use or tables played by another server on the same store is said in one line, exit status 2.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import logging
+import socket
+from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from pokerroom.cli.report import DEFAULT_DATABASE
+from pokerroom.cli.database import DEFAULT_DATABASE, Database
 from pokerroom.errors import PokerroomError
 from pokerroom.room.clock import FOLD_DELAY, NEXT_HAND_DELAY
 
-__all__ = ["serve"]
+__all__ = ["ENV_PREFIX", "LogFormat", "LogLevel", "serve"]
+
+ENV_PREFIX = "POKERROOM_"
+"""Every option of ``serve`` is also read from ``POKERROOM_<OPTION>`` (dashes as underscores)."""
+
+
+class LogFormat(StrEnum):
+    json = "json"
+    text = "text"
+
+
+class LogLevel(StrEnum):
+    debug = "debug"
+    info = "info"
+    warning = "warning"
+    error = "error"
+
+
+def _env(option: str) -> dict[str, Any]:
+    return {"envvar": ENV_PREFIX + option.upper().replace("-", "_"), "show_envvar": True}
+
+
+def _shown_store(database: str) -> str:
+    """The store's URL with its password hidden, as the start-up line and log show it."""
+    try:
+        return make_url(database).render_as_string(hide_password=True)
+    except ArgumentError:
+        return database
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening, which is how uvicorn will bind it: the check that it can
+    be, before the store is opened; :class:`OSError` when it cannot (a port in use)."""
+    family, kind, proto, _name, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart need not wait out TIME_WAIT
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _address(sock: socket.socket) -> str:
+    """``http://HOST:PORT/`` of the address ``sock`` is bound to (IPv6 in brackets)."""
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
-    database: Annotated[str, typer.Option(help="The store: sqlite:///FILE or postgresql+psycopg://...")] = (
-        DEFAULT_DATABASE
-    ),
-    bot_delay: Annotated[float, typer.Option(help="Seconds a house bot waits before acting.", min=0)] = 0.6,
+    host: Annotated[str, typer.Option(help="Address to listen on.", **_env("host"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535, **_env("port"))] = 8000,
+    database: Database = DEFAULT_DATABASE,
+    tables: Annotated[
+        str | None,
+        typer.Option(
+            help=(
+                "The starting tables: a TOML file of table entries (docs/operations.md), each created when the "
+                "store has no table of its name; 'none' for no tables. Default: the packaged starter_tables.toml."
+            ),
+            **_env("tables"),
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a house bot waits before acting.", min=0, **_env("bot-delay"))
+    ] = 0.6,
     next_hand_delay: Annotated[
         float,
         typer.Option(
@@ -43,20 +116,27 @@ def serve(
                 f"(at most {FOLD_DELAY:g} after a hand won uncontested)."
             ),
             min=0,
+            **_env("next-hand-delay"),
         ),
     ] = NEXT_HAND_DELAY,
     public_url: Annotated[
         str | None,
         typer.Option(
             help=(
-                "The room's address as players see it, e.g. https://poker.example: requests and sockets must come "
-                "from its origin; https makes the cookies Secure."
-            )
+                "The room's address as players see it, e.g. https://poker.example or https://example.org/poker/: "
+                "requests and sockets must come from its origin; https makes the cookies Secure; its path is the "
+                "room's base path behind a reverse proxy."
+            ),
+            **_env("public-url"),
         ),
     ] = None,
     allowed_origin: Annotated[
         list[str] | None,
-        typer.Option(help="Another origin pages may use the room from, e.g. https://club.example (repeatable)."),
+        typer.Option(
+            help="Another origin pages may use the room from, e.g. https://club.example (repeatable; in the "
+            "environment: separated by spaces).",
+            **_env("allowed-origin"),
+        ),
     ] = None,
     reveal_seed: Annotated[
         str,
@@ -64,16 +144,26 @@ def serve(
             help=(
                 "When a hand's server seed (which shows every card, the mucked ones too) is published in its proof: "
                 "never, close (once the table is closed) or after:HOURS (docs/shuffle.md)."
-            )
+            ),
+            **_env("reveal-seed"),
         ),
     ] = "never",
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(help="The operations log on standard error: JSON lines or text.", **_env("log-format")),
+    ] = LogFormat.json,
+    log_level: Annotated[
+        LogLevel, typer.Option(help="The least level of the operations log.", **_env("log-level"))
+    ] = LogLevel.info,
 ) -> None:
     """Run the card room server: lobby, accounts and tables in the browser at http://HOST:PORT/."""
     import uvicorn
 
     from pokerroom.room.proof import ProofError, Reveal
     from pokerroom.server import create_app
+    from pokerroom.server.oplog import configure, event
     from pokerroom.server.origins import OriginError, origin_of
+    from pokerroom.server.starters import STARTER_TABLES, Starter, StarterError, read
     from pokerroom.store import Store
 
     for hint, urls in (("--public-url", [public_url] if public_url else []), ("--allowed-origin", allowed_origin)):
@@ -86,22 +176,66 @@ def serve(
         reveal = Reveal.parse(reveal_seed)
     except ProofError as err:
         raise typer.BadParameter(str(err), param_hint="--reveal-seed") from None
+    starters: tuple[Starter, ...] = STARTER_TABLES
+    if tables is not None:
+        try:
+            starters = () if tables.strip().lower() == "none" else read(tables)
+        except StarterError as err:
+            raise typer.BadParameter(str(err), param_hint="--tables") from None
     defences: dict[str, Any] = {
         "public_url": public_url, "allowed_origins": list(allowed_origin or ()), "reveal": reveal,
     }  # fmt: skip
     try:
+        with _listen(host, port) as probe:
+            address = _address(probe)
+    except OSError as exc:
+        why = "the port is in use (another server?)" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
+        typer.echo(f"pokerroom: cannot listen on {host}:{port}: {why}", err=True)
+        raise typer.Exit(2) from None
+    shown_store = _shown_store(database)
+    try:
         store = Store(database)
     except (ArgumentError, SQLAlchemyError, ImportError, PokerroomError) as exc:
-        raise typer.BadParameter(f"cannot open the store {database!r}: {exc}", param_hint="--database") from None
-    app = create_app(store=store, bot_delay=bot_delay, next_hand_delay=next_hand_delay, **defences)
-    shown = f"[{host}]" if ":" in host else host  # the address bound, as a URL writes it (IPv6 in brackets)
+        raise typer.BadParameter(f"cannot open the store {shown_store!r}: {exc}", param_hint="--database") from None
+    handler = configure(level=log_level.value, fmt=log_format.value)
+    app = create_app(store=store, starters=starters, bot_delay=bot_delay, next_hand_delay=next_hand_delay, **defences)
+    # A start refused by the room (a table another server plays) is said in one line below, without uvicorn's
+    # traceback of the lifespan.
+    quiet = _Refused(app)
+    logging.getLogger("uvicorn.error").addFilter(quiet)
     public = f", for players at {public_url}" if public_url else ""
-    typer.echo(f"pokerroom: the card room is at http://{shown}:{port}/{public} (store: {database}); Ctrl-C stops it")
+    typer.echo(f"pokerroom: the card room is at {address}{public} (store: {shown_store}); Ctrl-C stops it")
+    event("start", address=address, public_url=public_url, store=shown_store, starters=len(starters))
     try:
         # No per-message compression: table states are small, and zlib per socket costs CPU and 50 KB each.
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536, ws_per_message_deflate=False)
+        uvicorn.run(
+            app, host=host, port=port, log_level="warning", log_config=None, access_log=False, ws_max_size=65536,
+            ws_per_message_deflate=False,
+        )  # fmt: skip
+    except SystemExit:  # uvicorn's exit when the start failed: said below when the room refused it
+        if getattr(app.state, "start_error", None) is None:
+            raise
     finally:
         store.close()
-        done = getattr(app.state, "stopped", None)  # set by the app once its tables are closed
-        if done is not None:
-            typer.echo(f"pokerroom stopped: {done.text()}, store closed")
+        logging.getLogger("uvicorn.error").removeFilter(quiet)
+        logging.getLogger().removeHandler(handler)
+    refused = getattr(app.state, "start_error", None)
+    if refused is not None:
+        typer.echo(f"pokerroom: cannot start: {refused} (is another server running on this store?)", err=True)
+        raise typer.Exit(2)
+    done = getattr(app.state, "stopped", None)  # set by the app once its tables are closed
+    if done is not None:
+        typer.echo(f"pokerroom stopped: {done.text()}, store closed")
+
+
+class _Refused(logging.Filter):
+    """Drops uvicorn's records once the app's start was refused (``app.state.start_error``)."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__()
+        self.app = app
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        with contextlib.suppress(AttributeError):
+            return getattr(self.app.state, "start_error", None) is None
+        return True

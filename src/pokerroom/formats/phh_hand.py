@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from enum import Enum
 from typing import Any
@@ -85,6 +86,7 @@ __all__ = [
     "extension_keys",
     "from_hand",
     "from_record",
+    "header_keys",
     "to_record",
     "variant_code",
 ]
@@ -271,9 +273,10 @@ def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None
     return from_record(record.view(seat) if seat is not None else record)
 
 
-def from_record(record: HandRecord) -> PHHHand:
+def from_record(record: HandRecord, *, hand_id: int | None = None) -> PHHHand:
     """The PHH record of ``record`` (``finishing_stacks`` only once it is complete), amounts in its set-up's
-    ``unit``, cards as the record holds them (a seat's view keeps other seats' hidden cards as ``??``).  Raises
+    ``unit``, cards as the record holds them (a seat's view keeps other seats' hidden cards as ``??``), with the
+    header fields of :func:`header_keys` (``hand_id``: the store's id of the hand, ``_hand_id``).  Raises
     :class:`~pokerroom.errors.UnsupportedRule` for what PHH and its extension keys cannot express (an event
     this writer does not know, a rake whose parts cannot be told again)."""
     setup = record.setup
@@ -367,7 +370,7 @@ def from_record(record: HandRecord) -> PHHHand:
         actions=tuple(actions),
         finishing_stacks=finishing,
         players=_names(setup, order),
-        extra={**extra, **_table_keys(setup, order)},
+        extra={**extra, **header_keys(setup, order, hand_id=hand_id)},
     )
     if record_unit(phh) != unit:
         # The reader would replay in a larger unit (every amount a multiple of it), where odd chips and the
@@ -387,10 +390,21 @@ def _names(setup: Setup, order: Sequence[int]) -> tuple[str, ...] | None:
     return None if names == _default_names(len(names)) else tuple(names[s] for s in order)
 
 
-def _table_keys(setup: Setup, order: Sequence[int]) -> dict[str, Any]:
-    """PHH's optional ``table``, ``hand``, ``seats`` (1-based, by position) and ``currency`` from a room table's
-    set-up; none for a hand played without a table."""
+def header_keys(setup: Setup, order: Sequence[int], *, hand_id: int | None = None) -> dict[str, Any]:
+    """PHH's optional header fields of a room table's hand (one place for every PHH the room writes: a player's
+    download and ``pokerroom export``): ``table`` (the table's name), ``hand`` (the table's hand number),
+    ``seats`` (1-based table seats, by position ``order``: PHH position -> engine seat), ``currency``, the start
+    time in UTC as ``year``, ``month``, ``day``, ``time`` (a TOML local time, whole seconds) and
+    ``time_zone = 'UTC'``, and ``_hand_id`` (the store's id of the hand, ``hand_id``).  Only the fields the
+    set-up has: none for a hand played without a table."""
     out: dict[str, Any] = {}
+    started = setup.started_at
+    if started is not None:
+        at = started.astimezone(UTC) if started.tzinfo is not None else started  # naive: already UTC
+        out.update(
+            year=at.year, month=at.month, day=at.day, time=at.time().replace(microsecond=0, tzinfo=None),
+            time_zone="UTC",
+        )  # fmt: skip
     if setup.table_name is not None:
         out["table"] = setup.table_name
     if setup.number is not None:
@@ -399,6 +413,8 @@ def _table_keys(setup: Setup, order: Sequence[int]) -> dict[str, Any]:
         out["seats"] = [setup.seats[s].seat + 1 for s in order]
     if setup.currency is not None:
         out["currency"] = setup.currency
+    if hand_id is not None:
+        out["_hand_id"] = hand_id
     return out
 
 
@@ -437,4 +453,19 @@ def to_record(phh: PHHHand, *, unit: Decimal | None = None) -> HandRecord:
         currency=currency if isinstance(currency, str) else None,
         table_name=None if table is None else str(table),
         number=number if whole_number(number) else None,
+        started_at=_started_at(phh.extra),
     )
+
+
+def _started_at(extra: dict[str, Any]) -> datetime | None:
+    """The start time of a hand written with :func:`header_keys`' fields in UTC (``year``, ``month``, ``day``,
+    ``time``, ``time_zone = 'UTC'``); ``None`` when any is missing, of another zone or not a real moment."""
+    year, month, day, at = (extra.get(k) for k in ("year", "month", "day", "time"))
+    if extra.get("time_zone") != "UTC" or not isinstance(at, time) or at.tzinfo is not None:
+        return None
+    if not (whole_number(year) and whole_number(month) and whole_number(day)):
+        return None
+    try:
+        return datetime.combine(date(year, month, day), at, tzinfo=UTC)
+    except (ValueError, OverflowError):
+        return None

@@ -34,7 +34,15 @@ from pokerroom.engine.results import hand_name
 from pokerroom.games import Family, Game, Limit
 from pokerroom.room.record import HandRecord, Status
 
-__all__ = ["GAME_NAMES", "LIMIT_NAMES", "header_game", "text_name", "write_hand"]
+__all__ = ["BETWEEN_HANDS", "CANCELLED", "GAME_NAMES", "LIMIT_NAMES", "header_game", "text_name", "write_hand"]
+
+BETWEEN_HANDS = "\n\n\n"
+"""What separates two hands of one file, after the first hand's last line break: three blank lines, as PokerStars
+writes its files."""
+
+CANCELLED = "Hand cancelled"
+"""The line by which PokerStars marks a hand that did not end in a settlement, just before its summary; a voided
+hand (RULES §3.8) carries it after the line that gives the reason."""
 
 GAME_NAMES: dict[str, str] = {
     "holdem": "Hold'em",
@@ -424,8 +432,8 @@ class _Writer:
         result = record.result
         if record.status is Status.VOIDED:
             self.lines.append(f"Hand voided: {record.reason or 'no reason given'}; every chip put in was returned")
-        elif record.status is Status.CANCELLED:
-            self.lines.append("Hand cancelled")
+        if record.status is Status.VOIDED or record.status is Status.CANCELLED:
+            self.lines.append(CANCELLED)  # PokerStars' own mark, right before the summary, for the trackers
         self.lines.append("*** SUMMARY ***")
         pots = result.pots if result is not None and record.status is Status.COMPLETE else ()
         rake = result.rake if result is not None and record.status is Status.COMPLETE else 0

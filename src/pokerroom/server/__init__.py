@@ -10,7 +10,11 @@
 * :mod:`~pokerroom.server.app` - :func:`create_app`, the FastAPI app, and the web client in ``static/``;
 * the defences (docs/server.md, "Security"): :mod:`~pokerroom.server.account_routes` (log-in, log-out everywhere,
   the password change), :mod:`~pokerroom.server.throttle`, :mod:`~pokerroom.server.hashing`,
-  :mod:`~pokerroom.server.origins` and :mod:`~pokerroom.server.sockets` (every open WebSocket, capped).
+  :mod:`~pokerroom.server.origins` and :mod:`~pokerroom.server.sockets` (every open WebSocket, capped);
+* running the room (docs/operations.md): :mod:`~pokerroom.server.starters` (the starting tables, a TOML file),
+  :mod:`~pokerroom.server.operations` (the base path, ``/healthz``, ``/metrics``), :mod:`~pokerroom.server.metrics`
+  (the Prometheus figures), :mod:`~pokerroom.server.oplog` (the structured log), and the operators' tools
+  (:mod:`~pokerroom.server.admin_routes`, :mod:`~pokerroom.server.admin_desk`; docs/server.md, "Operators").
 
 Only this layer is asynchronous; the engine, room and store below it are synchronous (DESIGN habit 7).
 """

@@ -15,6 +15,7 @@ WebSockets opened under them at once (:class:`~pokerroom.server.sockets.SocketRe
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,8 @@ from pydantic import BaseModel, Field
 
 from pokerroom.server.accounts import MAX_PASSWORD, SESSION_DAYS, AuthError, Users, digest
 from pokerroom.server.hashing import HashPool, PoolBusy
+from pokerroom.server.metrics import RoomMetrics
+from pokerroom.server.oplog import event
 from pokerroom.server.sockets import SocketRegistry
 from pokerroom.server.throttle import DEVICE_COOKIE, DEVICE_DAYS, LoginThrottle, Throttled, address_key
 
@@ -77,10 +80,14 @@ class AccountRoutes:
     player: Callable[..., str]
     leave_waitlists: Callable[[str], None]
     secure: bool = False
+    path: str = "/"
+    """The cookies' path: the room's base path (``/poker/`` behind a proxy, server/operations.py)."""
+    metrics: RoomMetrics | None = None
 
     def set_cookies(self, response: Response, token: str, name: str, stored: str) -> None:
         response.set_cookie(
-            COOKIE, token, httponly=True, samesite="lax", secure=self.secure, max_age=SESSION_DAYS * _DAY
+            COOKIE, token, httponly=True, samesite="lax", secure=self.secure, max_age=SESSION_DAYS * _DAY,
+            path=self.path,
         )
         response.set_cookie(
             DEVICE_COOKIE,
@@ -89,10 +96,11 @@ class AccountRoutes:
             samesite="lax",
             secure=self.secure,
             max_age=DEVICE_DAYS * _DAY,
+            path=self.path,
         )
 
     def drop_cookie(self, response: Response) -> None:
-        response.delete_cookie(COOKIE, httponly=True, samesite="lax", secure=self.secure)
+        response.delete_cookie(COOKIE, httponly=True, samesite="lax", secure=self.secure, path=self.path)
 
     async def hash(self, fn: Callable[..., Any], *args: object) -> Any:
         try:
@@ -117,6 +125,9 @@ class AccountRoutes:
             held.refund()  # nothing was checked
             raise _busy(err) from None
         if not ok:
+            if self.metrics is not None and not owner:
+                self.metrics.login(ok=False)
+            event("login_failed", level=logging.WARNING, name=name, address=address, password_change=owner)
             if owner:
                 raise HTTPException(status_code=403, detail="the old password is wrong")
             raise HTTPException(status_code=401, detail=str(AuthError("wrong name or password")))
@@ -152,6 +163,9 @@ def account_routes(a: AccountRoutes) -> APIRouter:
             raise _busy(err) from None
         token = await run(users.register, name, hashed)
         a.set_cookies(response, token, name, hashed)
+        if a.metrics is not None:
+            a.metrics.signup()
+        event("signup", name=name, address=client_address(request))
         return await run(a.me, name)  # type: ignore[no-any-return]
 
     @router.post("/api/login")
@@ -160,6 +174,9 @@ def account_routes(a: AccountRoutes) -> APIRouter:
         stored = await a.check(body.name, body.password, client_address(request), device, owner=False)
         token = await run(users.open_session, body.name)
         a.set_cookies(response, token, body.name, stored)
+        if a.metrics is not None:
+            a.metrics.login(ok=True)
+        event("login", name=body.name, address=client_address(request))
         return await run(a.me, body.name)  # type: ignore[no-any-return]
 
     @router.post("/api/logout")
@@ -171,6 +188,7 @@ def account_routes(a: AccountRoutes) -> APIRouter:
             name = await run(users.player, token)
             await run(users.log_out, token)
             a.sockets.end("logged out", session=digest(token))
+            event("logout", name=name, address=client_address(request))
             if name is not None and not await run(users.logged_in, name):
                 a.leave_waitlists(name)  # off every waiting list once no session of theirs is left (issue 18)
         a.drop_cookie(response)

@@ -29,9 +29,10 @@ from sqlalchemy import delete, func, select, update
 
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.store import Store
+from pokerroom.store.audit import refusal
 from pokerroom.store.ledger import play_account
 from pokerroom.store.roles import OPERATOR, has_role
-from pokerroom.store.schema import logins, sessions
+from pokerroom.store.schema import account_holds, logins, sessions
 
 __all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "PLAY_CHIPS", "SESSION_DAYS", "AuthError", "Users", "play_account"]
 
@@ -176,6 +177,7 @@ class Users:
     def _session(self, name: str) -> str:
         token = secrets.token_urlsafe(32)
         with self.store.writing() as conn:
+            self._check_standing(conn, name)  # a suspended or banned player gets no session (403)
             conn.execute(
                 sessions.insert().values(
                     token=digest(token), name=name, expires_at=_now() + timedelta(days=SESSION_DAYS)
@@ -224,16 +226,32 @@ class Users:
         return hmac.compare_digest(mark.encode(), cls.device_mark(name, stored).encode())
 
     def player(self, token: str | None) -> str | None:
-        """The player logged in with session ``token``, or ``None`` (no, unknown or expired token)."""
+        """The player logged in with session ``token``, or ``None`` (no, unknown or expired token, or a player
+        suspended or banned since: :func:`~pokerroom.store.audit.refusal`)."""
         if not token:
             return None
+        query = (
+            select(sessions.c.name, sessions.c.expires_at, account_holds.c.status, account_holds.c.until)
+            .select_from(sessions.outerjoin(account_holds, account_holds.c.name == sessions.c.name))
+            .where(sessions.c.token == digest(token))
+        )
         with self.store.reading() as conn:
-            row = conn.execute(
-                select(sessions.c.name, sessions.c.expires_at).where(sessions.c.token == digest(token))
-            ).first()
+            row = conn.execute(query).first()
         if row is None or row.expires_at < _now():
             return None
+        if refusal(str(row.name), row.status, row.until, self.store.now()) is not None:
+            return None
         return str(row.name)
+
+    def _check_standing(self, conn: Any, name: str) -> None:
+        """Raise :class:`AuthError` (403) saying why when ``name`` is suspended or banned (the one check:
+        :func:`~pokerroom.store.audit.refusal`)."""
+        row = conn.execute(
+            select(account_holds.c.status, account_holds.c.until).where(account_holds.c.name == name)
+        ).first()
+        why = None if row is None else refusal(name, row.status, row.until, self.store.now())
+        if why is not None:
+            raise AuthError(why, status=403)
 
     def log_out(self, token: str) -> None:
         """End the session ``token`` (the player's other sessions stay)."""

@@ -22,6 +22,8 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import time
+import traceback
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -46,6 +48,8 @@ from pokerroom.room.decisions import Cause
 from pokerroom.room.proof import Reveal
 from pokerroom.room.record import HandRecord
 from pokerroom.server.chat import ChatRoom, TableChat, is_chat
+from pokerroom.server.metrics import RoomMetrics
+from pokerroom.server.oplog import event
 from pokerroom.server.protocol import (
     VERSION,
     Act,
@@ -70,14 +74,16 @@ from pokerroom.server.shuffle_desk import SeedRefused, ShuffleDesk
 from pokerroom.server.summary import shown_hands, summary
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.server.waitlist import Waitlist
+from pokerroom.store.ledger import BOT_PREFIX as LEDGER_BOT_PREFIX
+from pokerroom.store.ledger import HouseBankrollShort
 from pokerroom.store.runner import TableRunner
 
 __all__ = ["BotFactory", "Connection", "TableActor"]
 
 log = logging.getLogger(__name__)
 
-BOT_PREFIX = "bot-"
-"""Bots' player names start with this (``bot-3``); people may not sign up with such a name."""
+BOT_PREFIX = LEDGER_BOT_PREFIX
+"""Bots' player names start with this (``bot-3-1``); people may not sign up with such a name."""
 
 
 class Connection(Protocol):
@@ -90,7 +96,12 @@ class Connection(Protocol):
 
 
 BotFactory = Callable[[str], None]
-"""Called with a bot's player name before it sits: opens and funds its store account."""
+"""Called with a bot's player name before it sits or rebuys: opens its store account and funds it from the
+house's bankroll (:class:`~pokerroom.store.ledger.HouseBankrollShort` when the house cannot)."""
+
+BotHome = Callable[[str], int]
+"""Called with a bot's player name once it has stood up: its account's chips back to the house's bankroll;
+returns the chips moved."""
 
 
 @dataclass
@@ -131,6 +142,7 @@ class TableActor:
     (shorter after a hand won uncontested: :meth:`deal_delay`); ``grace``: seconds a disconnected player's
     seat is held as if connected; ``stand_after``: seconds after the grace before an absent player stands up;
     ``bot_kind``: the bots' kind (``pokerroom.bots.make``); ``fund_bot``: opens a bot's account before it sits;
+    ``bot_home``: sends a bot's chips back to the house once it stands (none: they stay in its account);
     ``chat``: the server's chat room (mutes, operators; a room of this table alone without it).
     Times are read from the table's clock (``runner.table.clock``), so tests drive it with a virtual clock.
     """
@@ -141,6 +153,7 @@ class TableActor:
         *,
         info: TableInfo,
         fund_bot: BotFactory,
+        bot_home: BotHome | None = None,
         bot_delay: float = 0.6,
         next_hand_delay: float = NEXT_HAND_DELAY,
         grace: float = 30.0,
@@ -149,6 +162,7 @@ class TableActor:
         seed: int | None = None,
         chat: ChatRoom | None = None,
         reveal: Reveal | None = None,
+        metrics: RoomMetrics | None = None,
     ) -> None:
         self.runner = runner
         self.table = runner.table
@@ -156,12 +170,15 @@ class TableActor:
         self.info = info
         info.table = runner.table
         self.fund_bot = fund_bot
+        self.bot_home = bot_home
         self.bot_delay = bot_delay
         self.next_hand_delay = next_hand_delay
         self.grace = grace
         self.stand_after = stand_after
         self.bot_kind = bot_kind
         self._seed = seed
+        self.metrics = metrics if metrics is not None else RoomMetrics()
+        """The server's metrics (:mod:`pokerroom.server.metrics`; a registry of this table's own without one)."""
         self.shuffle = ShuffleDesk(runner.table, reveal)
         """The provable shuffle: the next deck's commitment, the client seeds, the proofs (docs/shuffle.md)."""
         self.bots: dict[str, Any] = {}
@@ -188,6 +205,12 @@ class TableActor:
         """The table's waiting list (server/waitlist.py): its offers hold seats against others' ``sit``."""
         self.chat = TableChat(chat or ChatRoom(clock=self.clock))
         """The table's chat (``chat``: the server's :class:`~pokerroom.server.chat.ChatRoom`)."""
+        self.paused = False
+        """An operator paused the table: no new deal until :meth:`resume` (the hand being played plays on)."""
+        self.closing = False
+        """An operator closed the table: no more deals; everyone stands once the hand being played is over."""
+        self.when_closed: Callable[[TableActor, dict[str, int]], None] | None = None
+        """Called once the close is done, with the chips each player took back to their account (the lobby)."""
 
     # ------------------------------------------------------------------ connections
 
@@ -257,6 +280,11 @@ class TableActor:
         if isinstance(command, AddBots):
             if not self._seated(player):  # bots join people, never fill a table nobody plays at
                 raise ProtocolError("not_seated", f"{player}: sit down first; bots are added by a seated player")
+            if self.info.real_money:
+                raise RoomError(
+                    "house bots sit at real-money tables only where the operator's table configuration puts them; "
+                    "players add bots at play-money tables"
+                )
             self.add_bots(command.count)
             return
         if isinstance(command, Sit):
@@ -338,6 +366,7 @@ class TableActor:
             whose = "nobody's turn" if st is None else f"{st.player}'s turn (seat {to_act})"
             raise ProtocolError("not_your_turn", f"it is {whose}, not yours (seat {seat})")
         self.runner.act(seat, command.action)
+        self.metrics.action(bot=False)
         self._after_action()
 
     def _leave(self, player: str, seat: int) -> None:
@@ -365,7 +394,11 @@ class TableActor:
             if st is not None or self.waitlist.held(seat) is not None:
                 continue
             name = self._bot_name()
-            self.fund_bot(name)
+            try:
+                self.fund_bot(name)
+            except HouseBankrollShort as short:  # no overdraft: the bot does not sit (fund_bot logged it)
+                log.warning("table %s: bot %s does not sit (%s)", self.info.name, name, short)
+                break
             self.runner.sit(seat, name, self.table.default_buy_in())
             self.bots[name] = make_bot(self.bot_kind, seed=zlib.crc32(f"{self._seed}:{name}".encode()))
             added.append(name)
@@ -399,10 +432,25 @@ class TableActor:
                     self.runner.rebuy(name, want)
                 if st.sitting_out and st.stack > 0:
                     self.runner.come_back(name)
-            except PokerroomError as err:  # the table plays on without this bot
-                log.warning("table %s: bot %s cannot rebuy (%s); it sits out", self.info.name, name, err)
+            except PokerroomError as err:  # the table plays on without this bot: it stands, its chips go home
+                log.warning("table %s: bot %s cannot rebuy (%s); it stands up", self.info.name, name, err)
                 with contextlib.suppress(PokerroomError):
-                    self.runner.sit_out(name)
+                    self._stand_bot(name)
+
+    def _send_bots_home(self, moved: dict[str, int]) -> None:
+        """After everyone stood up (``moved``: name -> chips), the house bots' chips back to the house's
+        bankroll; a store refusal leaves them in the bot's account, swept home when the table opens again."""
+        if self.bot_home is not None:
+            for name in [name for name in moved if name in self.bots]:
+                with contextlib.suppress(PokerroomError):
+                    self.bot_home(name)
+
+    def _stand_bot(self, name: str) -> None:
+        """House bot ``name`` stands up between hands, its chips back to the house's bankroll."""
+        self.runner.stand(name)
+        self.bots.pop(name, None)
+        if self.bot_home is not None:
+            self.bot_home(name)
 
     # ------------------------------------------------------------------ the clock
 
@@ -443,11 +491,7 @@ class TableActor:
                 for conn in self.connections.get(player, ()):
                     conn.send(proof)
         self._bot_due = None
-        for player in sorted(self._leaving):
-            with contextlib.suppress(PokerroomError):
-                self.runner.stand(player)
-            self.bots.pop(player, None)
-        self._leaving.clear()
+        self._stand_leavers()
         self.table.finish_busts()
         self._queued_rebuys()
         self._deal_due = self.clock.now() + self.deal_delay(result)
@@ -498,7 +542,23 @@ class TableActor:
         }
         self.results.append(entry)
         del self.results[:-20]
+        self._ended(r, entry)
         return entry
+
+    def _ended(self, r: HandRecord, entry: dict[str, object]) -> None:
+        """Count the hand ``r`` and log it (``hand_settled`` or ``hand_voided``: table, hand id and number, the
+        pot and rake in chips, each winner's name and chips won)."""
+        self.metrics.hand_ended(voided=r.voided)
+        names = dict(r.players)
+        won: dict[str, int] = {}
+        for pot in entry["pots"]:  # type: ignore[attr-defined]
+            for seat, chips in pot["winners"]:
+                won[names[seat]] = won.get(names[seat], 0) + chips
+        event(
+            "hand_voided" if r.voided else "hand_settled",
+            table=self.info.name, table_id=self.info.id, hand_id=entry["hand_id"], number=r.number,
+            pot=sum(won.values()) + r.rake, rake=r.rake, winners=won,
+        )  # fmt: skip
 
     def next_deadline(self) -> float | None:
         """The table-clock time of the next thing :meth:`tick` will do (``None``: nothing until a command)."""
@@ -535,6 +595,9 @@ class TableActor:
         elif self._deal_due is not None and now >= self._deal_due:
             self._deal_due = None
             self._deal()
+        if self.closing and not self.closed and not self._hand_running():
+            self._finish_close()
+            return
         self.offer_seats()
 
     def offer_seats(self) -> None:
@@ -597,12 +660,16 @@ class TableActor:
             self.runner.act(seat, self.bots[name].act(view))
         except IllegalAction:
             self.runner.force(Cause.LEFT)  # a bot's mistake never stalls the table: check, else fold
+        self.metrics.action(bot=True)
 
     def _watched(self) -> bool:
-        """Whether anyone is here: a person seated or a connection watching (bots alone do not play on)."""
-        return bool(self.connections) or any(st is not None and st.player not in self.bots for st in self.table.seats)
+        """Whether a person (not a house bot) is seated and not sitting out: house bots never play each other
+        alone, a spectator watching or not (the house would rake its own chips)."""
+        return any(st is not None and st.player not in self.bots and not st.sitting_out for st in self.table.seats)
 
     def _deal(self) -> None:
+        if self.paused or self.closing:
+            return  # an operator's pause or close: dealt again on resume
         if not self._watched():
             return  # dealt again when someone connects or sits
         self._bot_rebuys()
@@ -612,6 +679,7 @@ class TableActor:
         except RoomError:
             return  # not enough players: dealt when someone sits or comes back
         self.shuffle.dealt()
+        self.metrics.hand_dealt()
         self.hand_ids[self.table.hand_number] = hand_id
         self.timed_out.clear()
         self._changed = True
@@ -623,18 +691,29 @@ class TableActor:
         """The part of a ``state`` message that is the same for every connection."""
         t = self.table
         seats: list[dict[str, object] | None] = []
-        live: dict[int, int] = {}  # a dealt seat's stack as the hand stands, not as it began
-        if t.hand is not None and t.layout is not None and not t.hand.is_complete:
-            live = {seat: t.hand.stacks[k] for k, seat in enumerate(t.layout.dealt)}
+        # A dealt seat as the hand stands, not as it began: (chips behind, chips in the pot, all-in, protected).
+        # Chips set aside by disconnect protection (RULES §3.7) are still the player's: they show as the stack.
+        live: dict[int, tuple[int, int, bool, bool]] = {}
+        h = t.hand
+        if h is not None and t.layout is not None and not h.is_complete:
+            for k, seat in enumerate(t.layout.dealt):
+                aside = h.protected[k]
+                stack = h.stacks[k]
+                all_in = not h.folded[k] and (stack == 0 or aside > 0)
+                live[seat] = (stack + aside, h.contributions[k] + h.dead_posted[k], all_in, aside > 0)
         for i, st in enumerate(t.seats):
             if st is None:
                 seats.append(None)
                 continue
+            stack, in_pot, all_in, protected = live.get(i, (st.stack, 0, False, False))
             seats.append(
                 {
                     "seat": i,
                     "player": st.player,
-                    "stack": live.get(i, st.stack),
+                    "stack": stack,
+                    "in_pot": in_pot,
+                    "all_in": all_in,
+                    "protected": protected,
                     "sitting_out": st.sitting_out,
                     "connected": st.player in self.connections or st.player in self.bots,
                     "bot": st.player in self.bots,
@@ -748,6 +827,7 @@ class TableActor:
                     conn, item = None, "tick"
             if item == "stop":
                 break
+            began = time.perf_counter()
             try:
                 if conn is not None and item == "connect":
                     self.connect(conn)
@@ -756,11 +836,17 @@ class TableActor:
                 elif conn is not None and not isinstance(item, str):
                     self.handle(conn, item)
                 self.tick()
-            except Exception:  # a bug must not stop the table: log it, void the hand (RULES §3.8), keep serving
-                log.exception("table %s: unexpected error; the hand is voided", self.info.name)
+            except Exception as exc:  # a bug must not stop the table: log it, void the hand (RULES §3.8), play on
+                self.metrics.error("table")
+                event(
+                    "error", level=logging.ERROR, where="table", table=self.info.name, error=repr(exc),
+                    exception=traceback.format_exc(), message="unexpected error; the hand is voided",
+                )  # fmt: skip
                 self._void("server error: hand void, chips returned (RULES §3.8)")
                 self._deal_due = self.clock.now() + self.next_hand_delay
             self.broadcast()
+            if isinstance(item, Act):
+                self.metrics.action_latency(time.perf_counter() - began)
         self.closed = True
 
     def _void(self, reason: str) -> None:
@@ -781,6 +867,7 @@ class TableActor:
         voided = int(running and not self._hand_running())
         try:
             moved = self.runner.stand_all()
+            self._send_bots_home(moved)
         finally:
             self.runner.close()
         people = {name: chips for name, chips in moved.items() if name not in self.bots}
@@ -794,3 +881,89 @@ class TableActor:
 
     def stop(self) -> None:
         self.submit(None, "stop")
+
+    # ------------------------------------------------------------------ the operator's (issue 20)
+
+    def _stand_leavers(self) -> None:
+        """Stand up the players who asked to leave (or were removed) during the hand just ended."""
+        for player in sorted(self._leaving):
+            with contextlib.suppress(PokerroomError):
+                self.runner.stand(player)
+            self.bots.pop(player, None)
+        self._leaving.clear()
+
+    def _wake(self) -> None:
+        self._changed = True
+        if not self.closed:
+            self.submit(None, "tick")
+
+    def pause(self) -> None:
+        """No new deal until :meth:`resume`; the hand being played plays on (on the event loop)."""
+        self.paused = True
+        self._wake()
+
+    def resume(self) -> None:
+        """Deal again after :meth:`pause` (the next deal after the usual delay)."""
+        self.paused = False
+        self._schedule_deal()
+        self._wake()
+
+    def close_table(self) -> bool:
+        """Close the table for good: no more deals; once the hand being played is over everyone stands up, their
+        chips back to their accounts, and :attr:`when_closed` is called.  Returns whether it closed at once (no
+        hand was being played)."""
+        self.closing = True
+        if not self._hand_running():
+            self._finish_close()
+            return True
+        self._wake()
+        return False
+
+    def _finish_close(self) -> None:
+        notice = {"v": VERSION, "type": "notice", "code": "table_closed", "table": self.info.id}
+        for conns in self.connections.values():
+            for conn in conns:
+                conn.send(notice)
+        try:
+            moved = self.runner.stand_all()
+        finally:
+            self.runner.close()
+            self.closed = True
+            self.submit(None, "stop")  # the task ends (it may be waiting for a command)
+        self._send_bots_home(moved)
+        self.bots.clear()
+        if self.when_closed is not None:
+            self.when_closed(self, moved)
+
+    def hand_playing(self) -> int | None:
+        """The store's id of the hand being played, or ``None`` between hands."""
+        return self.runner.hand_id if self._hand_running() else None
+
+    def void_hand(self, reason: str, hand_id: int | None = None) -> int | None:
+        """Void the hand being played by an operator's decision, through the crash rule's path (:meth:`_void`:
+        every contribution back, RULES §3.8, the void in the results); the table deals on after the usual delay.
+        ``hand_id``: void only that hand (the store's id).  Returns the voided hand's store id, or ``None`` when
+        no hand (or not that one) was being played."""
+        current = self.runner.hand_id
+        if not self._hand_running() or current is None or (hand_id is not None and hand_id != current):
+            return None
+        self._void(reason)
+        if self._hand_running():
+            return None  # the store refused the void: the hand plays on
+        self._bot_due = None
+        self._stand_leavers()
+        self._deal_due = self.clock.now() + self.next_hand_delay
+        self._wake()
+        return current
+
+    def remove_player(self, player: str) -> bool:
+        """Stand ``player`` up (an operator suspended or banned them): at once when not dealt into the hand being
+        played, else once it is over (checking or folding at their turns meanwhile); their chips back to their
+        account; off the waiting list.  Returns whether they were seated."""
+        if self.waitlist.leave(player):
+            self.offer_seats()
+        seated = self._seated(player)
+        if seated:
+            self._leave(player, self.table.seat_of(player))
+        self._wake()
+        return seated

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import traceback
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -26,7 +27,7 @@ from typing import Any
 import anyio.to_thread
 from fastapi import Depends, FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -43,12 +44,17 @@ from pokerroom.room.record_json import record_from_json
 from pokerroom.server.account_routes import COOKIE, AccountRoutes, account_routes, client_address
 from pokerroom.server.accounts import AuthError, Users, digest, play_account
 from pokerroom.server.actor import TableActor
+from pokerroom.server.admin_desk import AdminDesk
+from pokerroom.server.admin_routes import admin_routes
 from pokerroom.server.chat import ChatRoom
 from pokerroom.server.hand_replay import replay_json
 from pokerroom.server.hashing import HASH_QUEUE, HASH_THREADS, HashPool
 from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit
+from pokerroom.server.metrics import RoomMetrics
 from pokerroom.server.night_protocol import parse as parse_night
 from pokerroom.server.nights import NightHall, night_routes
+from pokerroom.server.operations import BasePath, base_path, log_recovery, operations_routes, page
+from pokerroom.server.oplog import event
 from pokerroom.server.origins import OriginGuard, origin_of
 from pokerroom.server.protocol import VERSION, parse
 from pokerroom.server.sockets import (
@@ -156,9 +162,12 @@ def create_app(
     users = Users(the_store)
     chat = ChatRoom(is_operator=users.is_operator, login_name=users.login_name, clock=clock or SystemClock())
     reveal = reveal or Reveal()
-    lobby = Lobby(the_store, clock=clock, seed=seed, chat=chat, reveal=reveal, **actor_options)
+    metrics = RoomMetrics()  # a registry of this app's own (docs/operations.md, "Monitoring")
+    base = base_path(public_url)  # the room's path behind a reverse proxy ("" at the root of the host)
+    lobby = Lobby(the_store, clock=clock, seed=seed, chat=chat, reveal=reveal, metrics=metrics, **actor_options)
     nights = NightHall(the_store, clock=clock, seed=seed, **{**actor_options, **dict(night_options or {})})
     sockets = SocketRegistry(sockets_per_player, sockets_per_address)
+    desk = AdminDesk(the_store, lobby, sockets)  # the operators' actions applied, who is online told (issue 20)
     hash_pool = HashPool(hash_threads, hash_queue)
     throttle = LoginThrottle(login_limits or LoginLimits(), (clock or SystemClock()).now)
 
@@ -167,25 +176,43 @@ def create_app(
         # Each worker thread keeps a writing connection of the store's pool (5 + 10): few enough threads that
         # they, their reads and the event loop's own never wait for one.
         anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
-        lobby.open(starters=starters)
+        try:
+            lobby.open(starters=starters)
+        except PokerroomError as err:  # a table another server plays, say: `pokerroom serve` says so in one line
+            app.state.start_error = err
+            lobby.close()
+            raise
+        log_recovery(lobby, the_store, lambda hand_id: sum(the_store.hand_record(hand_id).contributions))
         await lobby.start()
         nights.open()
         await nights.start()
+        await desk.start()
         keeper = asyncio.get_running_loop().create_task(_keep_gc(gc_freeze_every, gc_sweep_every))
         try:
             yield
         finally:
             keeper.cancel()
+            await desk.stop()
             hash_pool.close()
             done = await nights.stop()
             done += await lobby.stop()
             if own_store:
                 the_store.close()
             app.state.stopped = done  # `pokerroom serve` prints it once the store is closed
+            event(
+                "shutdown", hands_voided=done.hands_voided, chips_returned=done.chips_returned, players=done.players,
+                bot_chips=done.bot_chips, bots=done.bots,
+            )  # fmt: skip
             log.info("pokerroom stopped: %s%s", done.text(), ", store closed" if own_store else "")
 
     app = FastAPI(title="pokerroom", version=str(VERSION), lifespan=lifespan)
     app.add_middleware(OriginGuard, public_origin=public_origin, allowed=allowed)
+    app.add_middleware(BasePath, base=base)
+    metrics.watch(
+        tables=lambda: len(lobby.actors),
+        players=lambda: len({p for a in list(lobby.actors.values()) for p in a.connections}),
+        sockets=lambda: len(sockets.sockets),
+    )
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -196,6 +223,16 @@ def create_app(
             parts.append(f"{where or 'the request'}: {err.get('msg', 'invalid')}")
         return JSONResponse(status_code=400, content={"detail": "; ".join(parts)})
 
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        # Counted and logged with its traceback; the client is told no more than that it failed.
+        metrics.error("request")
+        event(
+            "error", level=logging.ERROR, where="request", method=request.method, path=request.url.path,
+            error=repr(exc), exception="".join(traceback.format_exception(exc)),
+        )  # fmt: skip
+        return JSONResponse(status_code=500, content={"detail": "internal server error"})
+
     app.state.store = the_store
     app.state.users = users
     app.state.lobby = lobby
@@ -204,6 +241,8 @@ def create_app(
     app.state.sockets = sockets
     app.state.throttle = throttle
     app.state.hash_pool = hash_pool
+    app.state.metrics = metrics
+    app.include_router(operations_routes(store=the_store, lobby=lobby, metrics=metrics))
 
     def player(request: Request) -> str:
         name = users.player(request.cookies.get(COOKIE))
@@ -226,6 +265,8 @@ def create_app(
                 player=player,
                 leave_waitlists=lobby.leave_waitlists,
                 secure=public_url is not None and public_url.strip().lower().startswith("https:"),
+                path=base + "/",
+                metrics=metrics,
             )
         )
     )
@@ -371,7 +412,7 @@ def create_app(
     def hand_phh(hand_id: int, name: str = Depends(player)) -> Response:
         record, seat = finished_hand(hand_id, name)
         try:
-            text = dumps(from_record(record.view(seat)))
+            text = dumps(from_record(record.view(seat), hand_id=hand_id))
         except PokerroomError as err:
             raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be written as PHH: {err}") from None
         filename = f"hand-{record.setup.table_id}-{record.setup.number}.phh"
@@ -442,10 +483,12 @@ def create_app(
         await serve_socket(ws, sock, room.submit, parse_night)
 
     app.include_router(night_routes(nights, player))
+    app.state.desk = desk
+    app.include_router(admin_routes(the_store, users, desk, player))
 
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    def index(request: Request) -> HTMLResponse:
+        return page(STATIC / "index.html", request)  # its <base href> the room's path (server/operations.py)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -2,9 +2,14 @@
 
 :class:`Lobby` opens a :class:`~pokerroom.store.runner.TableRunner` per stored table (recovering hands a crash
 cut, RULES §3.8), wraps it in a :class:`~pokerroom.server.actor.TableActor`, seats the house bots the table had,
-and on the very first start creates :data:`STARTER_TABLES` so a new user can play at once.  Play-money tables move
-chips between ``play:NAME`` accounts, real-money tables between ``NAME`` accounts (RULES §3.3 table stakes); house
-bots are funded from the cashier (``memo`` "house bot bankroll").
+and creates each of its starting tables the store has none of (:mod:`pokerroom.server.starters`;
+:data:`STARTER_TABLES` by default) so a new user can play at once.  Play-money tables move
+chips between ``play:NAME`` accounts, real-money tables between ``NAME`` accounts (RULES §3.3 table stakes).  House
+bots are funded from the house's bankroll of the table's currency (ledger keys ``house:real``, ``house:play``; a
+transfer whose memo names the bot and the table) and their chips go back to it when they stand, when the table
+closes and when it opens again after a crash; the real-money bankroll is funded by the operator (``pokerroom
+cashier deposit --house CHIPS``), the play-money one is topped up from the cashier when short.  House bots sit at
+real-money tables only where the operator puts them (:meth:`Lobby.create`), never at a player's request.
 
 :meth:`Lobby.rows` is the lobby's list: each table with its figures from the store
 (:mod:`pokerroom.store.table_stats`) and the length of its waiting list; :meth:`Lobby.join_waitlist`,
@@ -16,9 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anyio.to_thread
@@ -32,11 +37,15 @@ from pokerroom.room.config import TableConfig
 from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
 from pokerroom.server.actor import TableActor
+from pokerroom.server.oplog import event
 from pokerroom.server.ratelimit import TokenBucket
+from pokerroom.server.starters import STARTER_TABLES, Starter
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.store import Store
+from pokerroom.store.audit import CLOSED, PAUSED, table_statuses
+from pokerroom.store.ledger import BOT_PREFIX, HouseBankrollShort, house_key
 from pokerroom.store.runner import TableRunner
-from pokerroom.store.schema import lobby_tables
+from pokerroom.store.schema import accounts, lobby_tables
 from pokerroom.store.table_stats import TableStatsReader
 
 __all__ = [
@@ -52,7 +61,7 @@ __all__ = [
 ]
 
 MAX_BUY_IN = 10**9
-"""The largest default buy-in of a table (chips): house bots are funded with twice it, and the ledger's whole
+"""The largest default buy-in of a table (chips): house bots are funded with it, and the ledger's whole
 capacity (2**53) must never be within one player's reach."""
 
 MAX_OPEN_TABLES = 3
@@ -78,32 +87,6 @@ class TableLimit(RoomError):
         self.retry_after = retry_after
 
 
-@dataclass(frozen=True)
-class Starter:
-    """A table the server creates on its first start: ``name``, ``game``, ``stakes``, ``limit``, house bots."""
-
-    name: str
-    game: str
-    stakes: str | None
-    limit: str | None = None
-    bots: int = 3
-    real_money: bool = False
-    seats: int | None = 6
-
-
-STARTER_TABLES: tuple[Starter, ...] = (
-    Starter("Hold'em 1/2 NL", "holdem", "1/2", "no"),
-    Starter("Omaha 1/2 PL", "omaha", "1/2", "pot"),
-    Starter("Omaha hi/lo 2/4", "omaha8", "2/4", "fixed"),
-    Starter("Stud 10/20", "stud", "10/20", "fixed", seats=None),
-    Starter("Stud hi/lo 10/20", "stud8", "10/20", "fixed", seats=None),
-    Starter("Five-card draw 1/2", "five-card-draw", "1/2", "fixed"),
-    Starter("2-7 triple draw 2/4", "27-triple-draw", "2/4", "fixed"),
-    Starter("Telesina 10/20", "telesina", "10/20", "fixed", seats=None),
-    Starter("32-card draw 1/2", "draw32", "1/2", "pot", seats=None),
-    Starter("Hold'em 2/4 real money", "holdem", "2/4", "fixed", bots=3, real_money=True),
-)
-"""The tables of a new server: the online room's games (seed 004), each with three bots."""
 
 
 def stakes_text(table: PokerTable) -> str:
@@ -145,21 +128,21 @@ class Lobby:
     # ------------------------------------------------------------------ tables
 
     def open(self, *, starters: Sequence[Starter] = STARTER_TABLES) -> None:
-        """Open every stored table (its hands cut by a crash voided), or create ``starters`` in an empty store."""
+        """Open every stored table (its hands cut by a crash voided), then create each of ``starters`` whose name
+        no stored table has (a table once stored, closed ones too, is never made again)."""
         stored = self.store.tables()
-        if not stored:
-            for s in starters:
-                self.create(
-                    name=s.name, game=s.game, stakes=s.stakes, limit=s.limit, real_money=s.real_money,
-                    seats=s.seats, bots=s.bots,
-                )  # fmt: skip
-            return
-        with self.store.reading() as conn:
-            rows = {int(r.table_id): (int(r.bots), r.created_by) for r in conn.execute(select(lobby_tables))}
-        for table_id, name, _game in stored:
-            if table_id in rows:
-                bots, created_by = rows[table_id]
-                self._start(table_id, name, None, bots, created_by)
+        if stored:
+            with self.store.reading() as conn:
+                rows = {int(r.table_id): (int(r.bots), r.created_by) for r in conn.execute(select(lobby_tables))}
+            held = table_statuses(self.store)  # an operator's close or pause outlives the server (issue 20)
+            for table_id, name, _game in stored:
+                if table_id in rows and not self._retired(table_id, name, held):
+                    bots, created_by = rows[table_id]
+                    self._start(table_id, name, None, bots, created_by).paused = held.get(table_id) == PAUSED
+        names = {name for _id, name, _game in stored}
+        for s in starters:
+            if s.name.strip() not in names:
+                self.create(**s.settings())
 
     def create(
         self,
@@ -192,7 +175,13 @@ class Lobby:
         loop: on the loop the open tables are counted (:meth:`check_open`) and the settings tried (no store:
         refusals spend nothing), then the rate is spent (:meth:`check_rate`); the store's work (the name, the
         table, its house bots, the lobby's row) runs in a worker thread; the actor is registered and started on
-        the loop.  Raises :class:`TableLimit` or :class:`RoomError`."""
+        the loop.  Raises :class:`TableLimit` or :class:`RoomError` (bots asked for at a real-money table: house
+        bots play real money only where the operator's configuration puts them)."""
+        if bots and settings.get("real_money"):
+            raise RoomError(
+                "house bots sit at real-money tables only where the operator's table configuration puts them; "
+                "ask for a real-money table with bots 0, or a play-money table with bots"
+            )
         self.check_open(player)
         name, config = self._settings(bots=bots, **settings)
         if name in self._pending_names:  # the store's check would let both through
@@ -212,7 +201,7 @@ class Lobby:
 
     def open_tables(self, player: str) -> int:
         """How many tables ``player`` created that are open, those being created counted."""
-        made = sum(a.info.created_by == player for a in self.actors.values())
+        made = sum(a.info.created_by == player and not a.closing for a in self.actors.values())
         return made + self._creating.get(player, 0)
 
     def check_open(self, player: str) -> None:
@@ -328,22 +317,80 @@ class Lobby:
         )
         account_of = _account_of(runner.config.real_money)
 
+        real = runner.config.real_money
+        where = f"table {runner.table_id} ({name})"
+
         def fund_bot(bot: str) -> None:
+            # A bot's account holds one default buy-in before it sits or rebuys, moved from the house's bankroll.
             account = account_of(bot)
             try:
                 account_id = self.store.account_id(account)
             except StoreError:
                 account_id = self.store.create_account(account)
-            want = 2 * table.default_buy_in() - self.store.balance(account_id)
-            if want > 0:
-                self.store.deposit(account_id, want, memo="house bot bankroll")
+            want = table.default_buy_in() - self.store.balance(account_id)
+            if want <= 0:
+                return
+            try:
+                self.store.fund_from_house(
+                    account_id, want, real_money=real, memo=f"house bankroll to {bot} at {where}", top_up=not real
+                )
+            except HouseBankrollShort as short:
+                event(
+                    "house_bankroll_short", level=logging.WARNING, table=runner.table_id, bot=bot,
+                    need=short.need, held=short.held, book=house_key(real),
+                )  # fmt: skip
+                raise
 
+        def bot_home(bot: str) -> int:
+            return self._bots_home(runner.table_id, real, f"{bot} left {where}: chips back to the house", bot)
+
+        # A crash or an older release may have left chips in this table's bots' accounts: the house's again.
+        self._bots_home(runner.table_id, real, f"house bots' chips back from {where}")
         seed = None if self.seed is None else self.seed + runner.table_id
         runner.table.seed = seed  # every deck of this table from its seed
-        actor = TableActor(runner, info=info, fund_bot=fund_bot, seed=seed, **self.actor_options)
+        actor = TableActor(runner, info=info, fund_bot=fund_bot, bot_home=bot_home, seed=seed, **self.actor_options)
         if bots:
             actor.add_bots(min(bots, table.size - 1))
         return actor
+
+    def _bots_home(self, table_id: int, real_money: bool, memo: str, bot: str | None = None) -> int:
+        """Every chip in the accounts of table ``table_id``'s house bots (``bot`` alone when given) back to the
+        house's bankroll; returns the chips moved."""
+        account_of = _account_of(real_money)
+        names = accounts.c.name == account_of(bot) if bot else accounts.c.name.startswith(
+            account_of(f"{BOT_PREFIX}{table_id}-"), autoescape=True
+        )
+        with self.store.reading() as conn:
+            ids = [int(i) for i in conn.execute(select(accounts.c.id).where(names)).scalars()]
+        return self.store.return_to_house(ids, real_money=real_money, memo=memo) if ids else 0
+
+    def _retired(self, table_id: int, name: str, held: dict[int, str]) -> bool:
+        """Whether table ``table_id`` is closed (``held``: :func:`~pokerroom.store.audit.table_statuses`); a
+        closed table a crash left chips at is opened once (its hand voided, RULES §3.8) and cashed out."""
+        if held.get(table_id) != CLOSED:
+            return False
+        if self.store.stacks(table_id) or self.store.hands_in_progress(table_id):
+            real_money = bool(self.store.table_config(table_id).get("real_money", False))
+            with TableRunner(self.store, name, clock=self.clock, account_of=_account_of(real_money)) as runner:
+                self.store.cash_out_all(table_id, lease=runner.lease)
+        return True
+
+    def close_table(self, table_id: int, then: Callable[[TableActor, dict[str, int]], None] | None = None) -> bool:
+        """Close table ``table_id`` (an operator's; on the event loop): no more deals, everyone stood up and
+        cashed out once the hand being played is over, then the table leaves the lobby and ``then`` is called
+        with the actor and the chips each player took back (the store's status, written by the caller, keeps it
+        closed after a restart).  Returns whether it closed at once.  Raises :class:`RoomError` for an unknown
+        table."""
+        actor = self.actor(table_id)
+
+        def closed(actor: TableActor, moved: dict[str, int]) -> None:
+            self.actors.pop(actor.info.id, None)
+            self.tasks.pop(actor.info.id, None)  # the task ends by itself
+            if then is not None:
+                then(actor, moved)
+
+        actor.when_closed = closed
+        return actor.close_table()
 
     def actor(self, table_id: int) -> TableActor:
         actor = self.actors.get(table_id)

@@ -34,6 +34,7 @@ from pokerroom.room.night_trial import check_rules
 from pokerroom.room.record_json import rule_value_from_json
 from pokerroom.store import Store
 from pokerroom.store.checks import as_utc, to_naive_utc
+from pokerroom.store.ledger import BOT_PREFIX
 from pokerroom.store.schema import night_invites
 
 __all__ = [
@@ -56,8 +57,8 @@ STARTED = "started"
 CANCELLED = "cancelled"
 """The host called the evening off before it started."""
 
-BOT_PREFIX = "bot-"
-"""Bots at a night are named ``bot-1``, ``bot-2``...; log-in names may not start with ``bot``."""
+# Bots at a night are named ``bot-1``, ``bot-2``... (BOT_PREFIX, the ledger's one bot prefix); log-in names may not
+# start with ``bot``.
 
 TOKEN_BYTES = 18
 """Random bytes in an invite token (144 bits: 24 URL-safe characters)."""

@@ -26,8 +26,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException
-from fastapi.responses import FileResponse, Response
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 
 from pokerroom.errors import PokerroomError, RoomError, StoreError
@@ -39,6 +39,7 @@ from pokerroom.server.actor import Connection
 from pokerroom.server.night_actor import RUNNING, NightActor, agreement_json
 from pokerroom.server.night_invites import CANCELLED, STARTED, WAITING, Invite, Invites, agreement, is_bot, valid_token
 from pokerroom.server.night_protocol import HOST_ONLY, NightCommand
+from pokerroom.server.operations import page
 from pokerroom.server.protocol import VERSION, Command, Ping, ProtocolError, encode, error_message, pong
 from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
@@ -484,12 +485,12 @@ def night_routes(hall: NightHall, player: Callable[..., str]) -> APIRouter:
     router = APIRouter()
 
     @router.get("/night", include_in_schema=False)
-    def night_page() -> FileResponse:
-        return FileResponse(STATIC / "night.html")
+    def night_page(request: Request) -> HTMLResponse:
+        return page(STATIC / "night.html", request)  # its <base> at the room's base path
 
     @router.get("/night/{token}", include_in_schema=False)
-    def night_token_page(token: str) -> FileResponse:
-        return FileResponse(STATIC / "night.html")
+    def night_token_page(token: str, request: Request) -> HTMLResponse:
+        return page(STATIC / "night.html", request)
 
     def room_of(token: str) -> NightRoom:
         room = hall.room(token)

@@ -3,10 +3,12 @@
 Every chip movement is a *transaction* whose *postings* (signed amounts on ledger account keys) sum to zero.
 Keys are strings: ``cashier`` (the outside world; its balance is minus every chip in the room), ``account:{id}``
 (a player's chips off the tables), ``stack:{table}:{account}`` (a player's chips at a table), ``pot:{table}``
-(chips in the middle, zero outside a settlement), ``rake:{table}`` (the house's cut) and ``carried:{table}``
-(chips left over from one hand for the next).  The ``balances`` table holds each key's running sum, updated in
-the same database transaction as the postings, so a balance is one indexed read; :func:`check_balanced`
-recomputes it from the postings.
+(chips in the middle, zero outside a settlement), ``rake:{table}`` (the house's cut), ``carried:{table}`` (chips
+left over from one hand for the next) and ``house:real`` / ``house:play`` (the house's bankroll in each currency,
+book ``house``: what its bots play with, apart from players' money; see :func:`house_key`).  Every transaction is
+in one currency: play chips (``play:NAME`` accounts, play-money tables, ``house:play``) or real money.  The
+``balances`` table holds each key's running sum, updated in the same database transaction as the postings, so a
+balance is one indexed read; :func:`check_balanced` recomputes it from the postings.
 
 The functions here take an open :class:`~sqlalchemy.engine.Connection` inside a transaction and never commit.
 """
@@ -29,18 +31,25 @@ from pokerroom.store.checks import MAX_CHIPS
 from pokerroom.store.schema import balances, postings, transactions
 
 __all__ = [
+    "BOT_PREFIX",
     "CASHIER",
+    "HOUSE",
+    "HouseBankrollShort",
     "KeyParts",
     "Transfer",
     "account_key",
     "carried_key",
     "check_balanced",
+    "fund_from_house",
+    "house_key",
+    "is_house_bot",
     "parse_key",
     "play_account",
     "post",
     "pot_key",
     "rake_key",
     "read_balances",
+    "return_to_house",
     "stack_key",
 ]
 
@@ -54,6 +63,25 @@ PLAY_PREFIX = "play:"
 def play_account(name: str) -> str:
     """The store account holding ``name``'s play-money chips: ``play:NAME`` (their real money is ``NAME``)."""
     return f"{PLAY_PREFIX}{name}"
+
+
+HOUSE = "house"
+"""The book of the house's bankroll: the keys ``house:real`` and ``house:play``."""
+
+BOT_PREFIX = "bot-"
+"""House bots' player names start with this (``bot-3-1``: table 3's first bot); people may not sign up with it.
+A bot's accounts (``bot-3-1``, ``play:bot-3-1``) hold house money, never a player's."""
+
+
+def is_house_bot(account_name: str) -> bool:
+    """Whether the store account ``account_name`` (``NAME`` or ``play:NAME``) is a house bot's."""
+    return account_name.removeprefix(PLAY_PREFIX).startswith(BOT_PREFIX)
+
+
+def house_key(real_money: bool) -> str:
+    """The ledger key of the house's bankroll in one currency: ``house:real`` (real money, funded by the operator
+    through the cashier) or ``house:play`` (play chips, topped up from the cashier when short)."""
+    return f"{HOUSE}:{'real' if real_money else 'play'}"
 
 
 def account_key(account: int) -> str:
@@ -84,7 +112,7 @@ def carried_key(table: int) -> str:
 @dataclass(frozen=True, slots=True)
 class KeyParts:
     """A ledger key taken apart: ``book`` is its kind (``cashier``, ``account``, ``stack``, ``pot``, ``rake``,
-    ``carried``), ``table`` and ``account`` the ids it names (None where it names none)."""
+    ``carried``, ``house``), ``table`` and ``account`` the ids it names (None where it names none)."""
 
     book: str
     table: int | None
@@ -103,9 +131,13 @@ def parse_key(key: str) -> KeyParts:
             return KeyParts("stack", int(parts[1]), int(parts[2]))
         if parts[0] in ("pot", "rake", "carried") and len(parts) == 2:
             return KeyParts(parts[0], int(parts[1]), None)
+        if parts[0] == HOUSE and len(parts) == 2 and parts[1] in ("real", "play"):
+            return KeyParts(HOUSE, None, None)
     except ValueError:
         pass
-    raise LedgerError(f"not a ledger key: {key!r} (cashier, account:ID, stack:TABLE:ID, pot/rake/carried:TABLE)")
+    raise LedgerError(
+        f"not a ledger key: {key!r} (cashier, account:ID, stack:TABLE:ID, pot/rake/carried:TABLE, house:real|play)"
+    )
 
 
 # One chip movement: (from key, to key, chips > 0); it becomes two postings, -chips and +chips.
@@ -243,3 +275,54 @@ def check_balanced(conn: Connection, *, limit: int = 10) -> None:
     if problems:
         more = f"; and {len(problems) - limit} more" if len(problems) > limit else ""
         raise LedgerError("the ledger does not balance: " + "; ".join(problems[:limit]) + more)
+
+
+class HouseBankrollShort(StoreError):
+    """The house's bankroll in one currency holds fewer chips than a bot needs: ``real_money``, ``held`` and
+    ``need`` (chips).  Nothing was moved."""
+
+    def __init__(self, *, real_money: bool, held: int, need: int) -> None:
+        key = house_key(real_money)
+        super().__init__(
+            f"the house bankroll {key} holds {held} chips, {need} are needed; the operator funds it with "
+            f"pokerroom cashier deposit --house CHIPS{'' if real_money else ' --play'}"
+        )
+        self.real_money, self.held, self.need = real_money, held, need
+
+
+def fund_from_house(
+    conn: Connection, *, now: datetime, account: int, chips: int, real_money: bool, memo: str, top_up: bool
+) -> int:
+    """Move ``chips`` (> 0) from the house's bankroll in the currency of ``real_money`` to ``account`` (a house
+    bot's), memo ``memo``; returns the transaction id.  When the bankroll is short: with ``top_up`` (play chips
+    only: they are free) the shortfall is first posted cashier -> ``house:play`` (kind ``house_top_up``), else
+    :class:`HouseBankrollShort` and nothing is written: the house never overdraws."""
+    key = house_key(real_money)
+    held = read_balances(conn, [key], lock=True)[key]
+    if held < chips:
+        if not top_up or real_money:
+            raise HouseBankrollShort(real_money=real_money, held=held, need=chips)
+        post(
+            conn,
+            now=now,
+            kind="house_top_up",
+            memo="play-money bankroll topped up from the cashier",
+            transfers=[(CASHIER, key, chips - held)],
+        )
+    return post(conn, now=now, kind="house_fund", memo=memo, transfers=[(key, account_key(account), chips)])
+
+
+def return_to_house(conn: Connection, *, now: datetime, accounts: Iterable[int], real_money: bool, memo: str) -> int:
+    """Move every chip held by ``accounts`` (house bots', off the tables) back to the house's bankroll in one
+    transaction of kind ``house_return``; returns the chips moved (0, writing nothing, when they hold none)."""
+    keys = [account_key(a) for a in sorted(set(accounts))]
+    held = {key: chips for key, chips in read_balances(conn, keys, lock=True).items() if chips > 0}
+    if held:
+        post(
+            conn,
+            now=now,
+            kind="house_return",
+            memo=memo,
+            transfers=[(key, house_key(real_money), chips) for key, chips in sorted(held.items())],
+        )
+    return sum(held.values())

@@ -12,8 +12,9 @@ __all__ = ["HandInfo", "HistoryRow", "Lease", "RakeRow"]
 @dataclass(frozen=True)
 class HandInfo:
     """A hand as stored: its ``id``, ``table`` id, ``number`` at that table, ``setup`` (the JSON given to
-    ``begin_hand``), ``status`` (``"in_progress"``, ``"settled"`` or ``"void"``) and, once settled, its
-    ``record`` (the hand history JSON; None before, and for a void hand)."""
+    ``begin_hand``), ``status`` (a :class:`~pokerroom.room.record.Status`: ``"incomplete"``, ``"complete"`` or
+    ``"voided"``) and, once ended, its ``record`` (the hand history JSON; None while the hand is played; a void
+    hand keeps the record of what was dealt and acted before the void)."""
 
     id: int
     table: int

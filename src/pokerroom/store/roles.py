@@ -1,7 +1,8 @@
 """The server's roles, kept in the store (``roles``: one row per account and role, with when it was granted).
 
 :data:`OPERATOR` is the one role so far: an operator removes table chat messages and mutes players in the chat
-(issue 18; :mod:`pokerroom.server.chat`).  Roles belong to a player's real-money account (``NAME``, the account
+(issue 18; :mod:`pokerroom.server.chat`) and uses the admin endpoints (issue 20;
+:mod:`pokerroom.server.admin_routes`).  Roles belong to a player's real-money account (``NAME``, the account
 every server player has); ``pokerroom admin create NAME`` grants it (:mod:`pokerroom.cli.admin`).  Each function
 opens its own transaction on the :class:`~pokerroom.store.Store`; an unknown account is a
 :class:`~pokerroom.errors.StoreError` naming it.
@@ -22,7 +23,7 @@ from pokerroom.store.store import Store
 __all__ = ["OPERATOR", "ROLES", "Grant", "grant", "has_role", "holders", "revoke"]
 
 OPERATOR = "operator"
-"""The operator's role: moderates the table chat (removes messages, mutes players)."""
+"""The operator's role: moderates the table chat (removes messages, mutes players), runs the room (``/api/admin``)."""
 ROLES = (OPERATOR,)
 """Every role the server knows."""
 

@@ -24,7 +24,10 @@ from sqlalchemy import (
 )
 
 __all__ = [
+    "account_holds",
     "accounts",
+    "admin_desks",
+    "audit_log",
     "balances",
     "hand_players",
     "hands",
@@ -40,6 +43,7 @@ __all__ = [
     "roles",
     "sessions",
     "table_leases",
+    "table_status",
     "transactions",
 ]
 
@@ -73,7 +77,7 @@ hands = Table(
     Column("table_id", Integer, ForeignKey("poker_tables.id"), nullable=False),
     Column("number", BigInteger, nullable=False),
     Column("setup", JSON(), nullable=False),
-    Column("status", String(20), nullable=False),  # in_progress | settled | void
+    Column("status", String(20), nullable=False),  # room.record.Status: incomplete | complete | voided
     Column("record", JSON(none_as_null=True), nullable=True),
     Column("started_at", DateTime(), nullable=False),
     Column("ended_at", DateTime(), nullable=True),
@@ -234,4 +238,59 @@ roles = Table(
     Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True, autoincrement=False),
     Column("role", String(40), primary_key=True),
     Column("granted_at", DateTime(), nullable=False),
+)
+
+# The operators' audit log (pokerroom.store.audit, issue 20): every admin action, by whom (``operator``, a log-in
+# name or ``cli:USER``), on what (``target``: a player's name, a table or hand id), what it was given (``detail``)
+# and when a running server applied it (``applied_at``; NULL: queued for the server, which polls these rows).
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", _BigId, primary_key=True),
+    Column("at", DateTime(), nullable=False),
+    Column("operator", String(40), nullable=False),
+    Column("action", String(40), nullable=False),
+    Column("target", String(200), nullable=False),
+    Column("detail", JSON(), nullable=False),
+    Column("applied_at", DateTime(), nullable=True),
+    Index("ix_audit_log_applied", "applied_at"),
+    Index("ix_audit_log_at", "at"),
+)
+
+# A suspended or banned player (pokerroom.store.audit): ``status`` suspended | banned, ``until`` the end of a
+# suspension (NULL for a ban), why and by whom.  No row: the player is in good standing.
+account_holds = Table(
+    "account_holds",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("status", String(20), nullable=False),
+    Column("until", DateTime(), nullable=True),
+    Column("reason", Text(), nullable=False),
+    Column("operator", String(40), nullable=False),
+    Column("at", DateTime(), nullable=False),
+)
+
+# A server table an operator paused or closed (``status`` paused | closed); no row: open.  Read when the server
+# starts, so a closed table stays closed and a paused one paused.
+table_status = Table(
+    "table_status",
+    metadata,
+    Column("table_id", Integer, ForeignKey("poker_tables.id"), primary_key=True, autoincrement=False),
+    Column("status", String(20), nullable=False),
+    Column("at", DateTime(), nullable=False),
+)
+
+# Each running server (pokerroom.server.admin_desk): its random ``owner`` token, process, the last time it polled
+# the audit log (``beat_at``, every few seconds) and who is online as it last saw (``presence`` JSON, written when it
+# changed, at ``presence_at``), for ``pokerroom admin online``.
+admin_desks = Table(
+    "admin_desks",
+    metadata,
+    Column("owner", String(64), primary_key=True),
+    Column("host", String(255), nullable=False),
+    Column("pid", BigInteger, nullable=False),
+    Column("started_at", DateTime(), nullable=False),
+    Column("beat_at", DateTime(), nullable=False),
+    Column("presence", JSON(), nullable=False),
+    Column("presence_at", DateTime(), nullable=False),
 )

@@ -10,7 +10,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Concatenate, Literal, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, Table, bindparam, select
@@ -22,6 +22,7 @@ from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.room.journal import journal_record
 from pokerroom.room.record import HandRecord
 from pokerroom.room.record_json import record_from_json
+from pokerroom.store import hand_export as _hand_export
 from pokerroom.store import hands as _hands
 from pokerroom.store import leases as _leases
 from pokerroom.store import ledger as _ledger
@@ -41,7 +42,7 @@ from pokerroom.store.checks import (
     to_naive_utc,
 )
 from pokerroom.store.connect import WRITE, make_engine
-from pokerroom.store.ledger import CASHIER, account_key, carried_key, post, read_balances, stack_key
+from pokerroom.store.ledger import CASHIER, PLAY_PREFIX, account_key, carried_key, post, read_balances, stack_key
 from pokerroom.store.records import HandInfo, HistoryRow, Lease, RakeRow
 from pokerroom.store.retry import Retrier, RetryStats, dropped
 from pokerroom.store.schema import accounts, balances, poker_tables
@@ -72,6 +73,15 @@ def _retried(method: Callable[Concatenate[Store, P], R]) -> Callable[Concatenate
 
     functools.update_wrapper(call, method)  # its name and docstring (the API reference reads them)
     return call
+
+
+def _whose(conn: Connection, account: int) -> str:
+    """``alice's account`` or ``alice's play-chip account``: an account as a refusal names it to its player (the
+    store's ids are internal and never shown to players)."""
+    name = str(conn.execute(select(accounts.c.name).where(accounts.c.id == account)).scalar_one())
+    if name.startswith(PLAY_PREFIX):
+        return f"{name.removeprefix(PLAY_PREFIX)}'s play-chip account"
+    return f"{name}'s account"
 
 
 class Store:
@@ -282,7 +292,7 @@ class Store:
             known_accounts(conn, [account])
             held = read_balances(conn, [account_key(account)], lock=True)[account_key(account)]
             if held < amount:
-                raise StoreError(f"account {account} holds {plural(held, 'chip')}, cannot withdraw {amount}")
+                raise StoreError(f"{_whose(conn, account)} holds {plural(held, 'chip')}, cannot withdraw {amount}")
             post(
                 conn, now=self._now(), kind="withdrawal", memo=memo, transfers=[(account_key(account), CASHIER, amount)]
             )
@@ -296,6 +306,59 @@ class Store:
             if held is None:
                 known_accounts(conn, [account])
         return int(held or 0)
+
+    # --- the house's bankroll (ledger keys house:real, house:play) ----------------------------------------
+
+    @_retried
+    def house_balance(self, *, real_money: bool) -> int:
+        """Chips in the house's bankroll of one currency (``house:real`` or ``house:play``)."""
+        key = _ledger.house_key(real_money)
+        with self._read() as conn:
+            return read_balances(conn, [key])[key]
+
+    @_retried
+    def house_deposit(self, amount: int, *, real_money: bool, memo: str = "cashier deposit to the house") -> int:
+        """Post ``amount`` chips (> 0) cashier -> the house's bankroll; returns its new balance."""
+        amount = chips(amount, "deposit")
+        key = _ledger.house_key(real_money)
+        with self._write() as conn:
+            post(conn, now=self._now(), kind="house_deposit", memo=memo, transfers=[(CASHIER, key, amount)])
+            return read_balances(conn, [key])[key]
+
+    @_retried
+    def house_withdraw(self, amount: int, *, real_money: bool, memo: str = "house withdrawal to the cashier") -> int:
+        """Post ``amount`` chips (> 0) house bankroll -> cashier; returns its new balance.  StoreError if it holds
+        fewer (the chips its bots hold at the tables are not in it)."""
+        amount = chips(amount, "withdrawal")
+        key = _ledger.house_key(real_money)
+        with self._write() as conn:
+            held = read_balances(conn, [key], lock=True)[key]
+            if held < amount:
+                raise StoreError(f"the house bankroll {key} holds {plural(held, 'chip')}, cannot withdraw {amount}")
+            post(conn, now=self._now(), kind="house_withdraw", memo=memo, transfers=[(key, CASHIER, amount)])
+            return held - amount
+
+    @_retried
+    def fund_from_house(
+        self, account: int, amount: int, *, real_money: bool, memo: str, top_up: bool = False
+    ) -> None:
+        """Move ``amount`` chips (> 0) from the house's bankroll to house bot ``account``
+        (:func:`~pokerroom.store.ledger.fund_from_house`: ``top_up`` tops a short play-money bankroll up from
+        the cashier first); :class:`~pokerroom.store.ledger.HouseBankrollShort` otherwise, nothing moved."""
+        amount = chips(amount, "funding")
+        with self._write() as conn:
+            known_accounts(conn, [account])
+            _ledger.fund_from_house(
+                conn, now=self._now(), account=account, chips=amount, real_money=real_money, memo=memo, top_up=top_up
+            )
+
+    @_retried
+    def return_to_house(self, accounts: Sequence[int], *, real_money: bool, memo: str) -> int:
+        """Move every chip house bot ``accounts`` hold off the tables back to the house's bankroll; returns the
+        chips moved."""
+        with self._write() as conn:
+            known_accounts(conn, accounts)
+            return _ledger.return_to_house(conn, now=self._now(), accounts=accounts, real_money=real_money, memo=memo)
 
     # --- tables and chips at them -------------------------------------------------------------------------
 
@@ -349,7 +412,7 @@ class Store:
             table = self._at_table(conn, table, lease, account)
             held = read_balances(conn, [account_key(account)], lock=True)[account_key(account)]
             if held < amount:
-                raise StoreError(f"account {account} holds {plural(held, 'chip')}, cannot buy in for {amount}")
+                raise StoreError(f"{_whose(conn, account)} holds {plural(held, 'chip')}, cannot buy in for {amount}")
             post(
                 conn,
                 now=self._now(),
@@ -374,7 +437,7 @@ class Store:
                 amount = held
             elif held < amount:
                 raise StoreError(
-                    f"account {account} has {plural(held, 'chip')} at table {table}, cannot cash out {amount}"
+                    f"{_whose(conn, account)} has {plural(held, 'chip')} at table {table}, cannot cash out {amount}"
                 )
             if amount:
                 post(
@@ -568,6 +631,17 @@ class Store:
             raise StoreError(f"{where} cannot be read: {err}") from None
 
     @_retried
+    def hands_on(self, day: date, table: int | str | None = None) -> list[_hand_export.StoredHand]:
+        """Every hand that started on UTC ``day`` (at ``table`` only: its id, or a name or id as a person types
+        it), settled, voided and in progress, in the order they started, each with its full record JSON
+        (:class:`~pokerroom.store.hand_export.StoredHand`).  StoreError naming the tables for an unknown
+        ``table``."""
+        with self._read() as conn:
+            if isinstance(table, str):
+                table = _hand_export.find_table(conn, table)[0]
+            return _hand_export.hands_on(conn, day, table)
+
+    @_retried
     def last_hand_number(self, table: int) -> int:
         """The highest hand number begun at ``table``; 0 when none."""
         with self._read() as conn:
@@ -658,10 +732,18 @@ class Store:
             return _reports.total(conn)
 
     @_retried
-    def rake_report(self, *, by: Literal["table", "day"] = "table") -> list[RakeRow]:
-        """Rake per table (id and name) or per UTC day (ISO date): hands raked and chips taken."""
+    def rake_report(self, *, by: Literal["table", "day"] = "table", real_money: bool | None = None) -> list[RakeRow]:
+        """Rake per table (id and name) or per UTC day (ISO date): hands raked and chips taken; ``real_money``:
+        at the tables of that kind only (None: all)."""
         with self._read() as conn:
-            return _reports.rake_report(conn, by)
+            return _reports.rake_report(conn, by, real_money)
+
+    @_retried
+    def currency_books(self) -> _reports.Currencies:
+        """The ledger by currency (real money, play chips): what the room owes players, the house's bankroll and
+        bots, the rake, the cashier's side (:func:`pokerroom.store.reports.currency_books`)."""
+        with self._read() as conn:
+            return _reports.currency_books(conn)
 
     @_retried
     def account_history(self, account: int) -> list[HistoryRow]:

@@ -76,10 +76,11 @@ function setSession(me) {
   if (me) setBalances(me.balances);
 }
 
-/** Called by views when the server says the session is gone (HTTP 401, WebSocket 4401). */
-export function sessionLost() {
+/** Called by views when the server says the session is gone (HTTP 401, WebSocket 4401; 4423 when an operator
+ * suspended or banned the account: `held`). */
+export function sessionLost(held = false) {
   setSession(null);
-  toast(t("app.log_in_again"));
+  toast(t(held ? "app.account_held" : "app.log_in_again"));
   route();
 }
 

@@ -8,6 +8,8 @@
 // names of games, limits, streets and house rules in each rulebook's own words (seeds 000-004: "Lukket poker", "spelvariationer"), falling
 // back to the server's English. Server text (an API error's detail, the night's log) is shown as sent.
 
+import { roomUrl } from "./base.js";
+
 export const LANGUAGES = { en: "English", sv: "Svenska", nb: "Norsk bokmål", ru: "Русский" };
 const STORE = "pokerroom_lang";
 const catalogues = { en: {} };
@@ -31,7 +33,7 @@ export function detectLanguage() {
 }
 
 async function fetchCatalogue(lang) {
-  const response = await fetch(`/static/i18n/${lang}.json`, { credentials: "same-origin" });
+  const response = await fetch(roomUrl(`/static/i18n/${lang}.json`), { credentials: "same-origin" });
   if (!response.ok) throw new Error(`catalogue ${lang}: HTTP ${response.status}`);
   return response.json();
 }

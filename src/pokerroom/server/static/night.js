@@ -7,6 +7,7 @@
 // standings and the evening's log; at the end the cash-out sheet (who pays whom, in kronor) with its downloads.
 
 import { renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
+import { roomPath, roomUrl, socketUrl } from "./base.js";
 import { renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
 import { bindLanguageSwitch, gameName, hasMessage, limitName, loadLanguage, ruleName, t, translate } from "./i18n.js";
@@ -16,7 +17,7 @@ const PING_MS = 20000;
 const MAX_RETRY_MS = 10000;
 
 const session = { player: null };
-const token = (location.pathname.match(/^\/night\/([A-Za-z0-9_-]+)/) || [])[1] || null;
+const token = (roomPath().match(/^night\/([A-Za-z0-9_-]+)/) || [])[1] || null;
 const view = { ws: null, state: null, stateAt: 0, attempt: 0, retry: null, ping: null, gameKind: null, selected: new Set(), selectKey: null, names: null, rebuyKey: null };
 
 const $ = (id) => document.getElementById(id);
@@ -157,7 +158,7 @@ async function createNight(ev) {
   }
   try {
     const night = await api("POST", "/api/nights", body);
-    location.href = night.url;
+    location.href = roomUrl(night.url);
   } catch (err) {
     error.textContent = err.message;
   }
@@ -175,7 +176,7 @@ async function loadMyNights() {
           el(
             "li",
             tid("my-night"),
-            el("a", { href: n.url }, gameName(n.game, n.game_name)),
+            el("a", { href: roomUrl(n.url) }, gameName(n.game, n.game_name)),
             t("night.my_line", { phase: phaseText(n.phase), host: n.host, players: n.players.join(", ") }),
           ),
         ),
@@ -188,8 +189,7 @@ async function loadMyNights() {
 // ---------------------------------------------------------------- the connection
 
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/nights/${encodeURIComponent(token)}`);
+  const ws = new WebSocket(socketUrl(`/ws/nights/${encodeURIComponent(token)}`));
   view.ws = ws;
   ws.addEventListener("open", () => {
     clearInterval(view.ping);
@@ -205,9 +205,10 @@ function connect() {
 
 function onClose(ev) {
   clearInterval(view.ping);
-  if (ev.code === 4401) {
+  if (ev.code === 4401 || ev.code === 4423) {
     view.ws = null;
     setSession(null);
+    if (ev.code === 4423) toast(t("app.account_held"));
     route();
     return;
   }
@@ -383,7 +384,7 @@ function renderInvite(night, host) {
   const waiting = night.phase === "waiting";
   $("invite-panel").hidden = !waiting;
   if (!waiting) return;
-  $("invite-url").value = `${location.origin}/night/${night.token}`;
+  $("invite-url").value = location.origin + roomUrl(`/night/${night.token}`);
   const seated = night.players.some((p) => p.name === session.player);
   $("take-seat").hidden = seated;
   $("stand-up").hidden = !seated;
@@ -492,9 +493,9 @@ function renderSheet(night) {
       ? sheet.transfers.map((x) => el("li", tid("sheet-transfer"), x.text))
       : [el("li", tid("sheet-transfer"), t("night.no_transfers"))],
   );
-  $("sheet-csv").href = sheet.downloads.csv;
-  $("sheet-json").href = sheet.downloads.json;
-  $("sheet-html").href = sheet.downloads.html;
+  $("sheet-csv").href = roomUrl(sheet.downloads.csv);
+  $("sheet-json").href = roomUrl(sheet.downloads.json);
+  $("sheet-html").href = roomUrl(sheet.downloads.html);
 }
 
 // ---------------------------------------------------------------- controls

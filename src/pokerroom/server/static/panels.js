@@ -4,6 +4,7 @@
 // names, net chips) and the player's hand history from /api/hands?table=ID: each hand that is over links to its
 // replay (#/hands/ID) and its PHH download.
 
+import { roomUrl } from "./base.js";
 import { cardsEl } from "./cards.js";
 import { handName } from "./felt.js";
 import { handLines } from "./handtext.js";
@@ -168,7 +169,7 @@ function historyItem(h) {
     over
       ? el(
           "a",
-          tid("phh-link", { href: `/api/hands/${encodeURIComponent(h.id)}/phh`, download: `hand-${h.table}-${h.number}.phh` }),
+          tid("phh-link", { href: roomUrl(`/api/hands/${encodeURIComponent(h.id)}/phh`), download: `hand-${h.table}-${h.number}.phh` }),
           t("history.download_phh"),
         )
       : null,

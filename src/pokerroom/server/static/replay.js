@@ -5,6 +5,7 @@
 // with Copy (the clipboard, else the text selected) and a download link. The felt's DOM is the table view's: it is
 // moved into this view while shown and put back on leaving (the renderers draw into fixed element ids).
 
+import { roomUrl } from "./base.js";
 import { renderResultLine } from "./felt.js";
 import { handLines } from "./handtext.js";
 import { streetName, t } from "./i18n.js";
@@ -161,7 +162,7 @@ function renderFrame(v) {
   );
   $("replay-text").textContent = d.text;
   const link = $("replay-download");
-  link.href = `/api/hands/${encodeURIComponent(d.id)}/text`;
+  link.href = roomUrl(`/api/hands/${encodeURIComponent(d.id)}/text`);
   link.download = `hand-${d.table}-${d.number}.txt`;
   document.title = `${t("replay.title", { number: d.number, table: d.table_name || d.table })} — pokerroom`;
 }

@@ -72,7 +72,10 @@ function seatTags(ctx, info, player) {
   if (info.sitting_out) tags.push(el("span", tid("sitting-out-tag", { class: "tag tag-out" }), t("felt.tag.sitting_out")));
   if (info.timed_out) tags.push(el("span", tid("timed-out-tag", { class: "tag tag-away" }), t("felt.timed_out_tag")));
   if (player && player.folded && handRunning(ctx.state.hand)) tags.push(el("span", { class: "tag tag-fold" }, t("felt.tag.folded")));
-  if (player && !player.folded && player.stack === 0 && handRunning(ctx.state.hand)) {
+  if (info.protected && handRunning(ctx.state.hand)) {
+    // all-in by disconnect protection: the stack shown is the chips set aside for the player until the hand ends
+    tags.push(el("span", tid("protected-tag", { class: "tag tag-allin tag-protected", title: t("hh.protected", { player: info.player }) }), t("felt.tag.allin")));
+  } else if (player && !player.folded && player.stack === 0 && handRunning(ctx.state.hand)) {
     tags.push(el("span", { class: "tag tag-allin" }, t("felt.tag.allin")));
   }
   return tags;
@@ -158,7 +161,8 @@ function betEl(n, player, pos) {
 function takenSeat(ctx, n, info, pos) {
   const hand = ctx.state.hand;
   const player = handPlayer(hand, n);
-  const stack = player && handRunning(hand) ? player.stack : info.stack;
+  // a protected seat's hand stack is 0; the state's stack counts the chips set aside for it (RULES §3.7)
+  const stack = player && handRunning(hand) && !info.protected ? player.stack : info.stack;
   const toAct = (hand && handRunning(hand) && hand.to_act === n) || (ctx.state.clock && ctx.state.clock.seat === n);
   const classes = ["seat", "seat-taken"];
   if (toAct) classes.push("seat-to-act");

@@ -11,6 +11,7 @@
 import { currentPlayer, refreshAccount, sessionLost } from "./app.js";
 import { decisionKey, renderActionBar, resetActionBar, setBusy, updateDrawButton } from "./actions.js";
 import { setSound, setTitle, soundOn, yourTurn } from "./alert.js";
+import { socketUrl } from "./base.js";
 import { chatMessage } from "./chat.js";
 import { movePot, renderResultLine } from "./felt.js";
 import { gameName, limitName, stakesName, t } from "./i18n.js";
@@ -82,8 +83,7 @@ function clearView() {
 // ---------------------------------------------------------------- the connection
 
 function wsUrl(id) {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(id)}`;
+  return socketUrl(`/ws/tables/${encodeURIComponent(id)}`);
 }
 
 function connect(v) {
@@ -105,9 +105,9 @@ function connect(v) {
 function onClose(v, ev) {
   clearInterval(v.ping);
   if (v.closed) return;
-  if (ev.code === 4401) {
+  if (ev.code === 4401 || ev.code === 4423) {
     v.closed = true;
-    sessionLost();
+    sessionLost(ev.code === 4423);
     return;
   }
   if (ev.code === 4404) {

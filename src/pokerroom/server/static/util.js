@@ -1,6 +1,7 @@
 // util.js — small shared helpers of the browser client: DOM building (el), the JSON API wrapper (api),
 // error toasts (toast), chip formatting and the cached game list from /api/games.
 
+import { roomUrl } from "./base.js";
 import { language, t } from "./i18n.js";
 
 /** The table protocol's version (pokerroom.server.protocol.VERSION), sent as "v" in every socket message. */
@@ -56,7 +57,8 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the JSON API: api("POST", "/api/login", {name, password}) -> parsed body; throws ApiError. */
+/** Call the JSON API: api("POST", "/api/login", {name, password}) -> parsed body; throws ApiError. The path is
+ * the room's (base.js): under /poker/ the call goes to /poker/api/login. */
 export async function api(method, path, body) {
   const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
   if (body !== undefined) {
@@ -65,7 +67,7 @@ export async function api(method, path, body) {
   }
   let response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(roomUrl(path), init);
   } catch (err) {
     throw new ApiError(t("app.network_error", { error: err.message }), 0);
   }

@@ -18,6 +18,8 @@ Revisions, oldest first (:data:`REVISIONS`; :data:`HEAD` is the newest):
 * ``0005_night_invites`` (:data:`NIGHT_INVITES`): the invitations to nights hosted in the browser
   (``night_invites``);
 * ``0006_roles`` (:data:`ROLES`): the server's roles (``roles``: operators, who moderate the table chat).
+* ``0007_admin`` (:data:`ADMIN`): the operators' tools (``audit_log``, ``account_holds``, ``table_status``,
+  ``admin_desks``).
 
 A database is in one of these states (:func:`read_state`, :class:`DatabaseState`):
 
@@ -65,6 +67,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 __all__ = [
+    "ADMIN",
     "BASELINE",
     "HAND_RECORDS",
     "HEAD",
@@ -102,7 +105,9 @@ NIGHT_INVITES = "0005_night_invites"
 """The invitations to club nights hosted in the browser (the server's night page)."""
 ROLES = "0006_roles"
 """The server's roles: which accounts are operators (table chat moderation)."""
-REVISIONS: tuple[str, ...] = (BASELINE, HAND_RECORDS, SERVER_TABLES, NIGHTS, NIGHT_INVITES, ROLES)
+ADMIN = "0007_admin"
+"""The operators' tools: the audit log, suspended and banned players, paused and closed tables, running servers."""
+REVISIONS: tuple[str, ...] = (BASELINE, HAND_RECORDS, SERVER_TABLES, NIGHTS, NIGHT_INVITES, ROLES, ADMIN)
 """Every revision of this release, oldest first."""
 HEAD = REVISIONS[-1]
 """The revision this release's store reads and writes."""

@@ -1,0 +1,198 @@
+"""The server's side of the operators' tools (issue 20): applying admin actions to the running room and telling
+the store who is online.
+
+:class:`AdminDesk` applies an :class:`~pokerroom.store.audit.Entry` to the room: a suspended or banned player's
+sockets close with :data:`ACCOUNT_HELD` and they stand up at every table (after the hand they are dealt into,
+their chips back to their account); a reset password ends their sockets with
+:data:`~pokerroom.server.sockets.SESSION_ENDED`; a table is closed, paused, resumed or its hand voided through
+its actor.  The API applies its actions at once (:meth:`AdminDesk.apply`); the command line only writes the store,
+so the desk's task polls the audit rows no server applied yet, once a second (one indexed read in a worker
+thread), applies them and marks them applied.  The same task beats the server's desk row every
+:data:`BEAT_SECONDS` and rewrites who is online there when it changed (``pokerroom admin online`` reads it).
+Everything but the store's work runs on the event loop, between the actors' steps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+from typing import Any
+
+import anyio.to_thread
+
+from pokerroom.errors import PokerroomError
+from pokerroom.server.actor import TableActor
+from pokerroom.server.lobby import Lobby
+from pokerroom.server.oplog import event
+from pokerroom.server.sockets import SocketRegistry
+from pokerroom.store import Store
+from pokerroom.store.audit import Entry, desk_beat, desk_close, desk_open, mark_applied, pending
+
+__all__ = ["ACCOUNT_HELD", "BEAT_SECONDS", "POLL_SECONDS", "TABLE_CLOSED", "AdminDesk"]
+
+ACCOUNT_HELD = 4423
+"""The close code of the sockets of a player an operator suspended or banned (the page does not reconnect; a log-in
+is refused with 403 saying until when)."""
+
+TABLE_CLOSED = 4404
+"""The close code of the sockets at a table an operator closed (the table is gone, as for an unknown table)."""
+
+POLL_SECONDS = 1.0
+"""Seconds between two reads of the queued admin actions (the command line's reach a server within ~2 s)."""
+
+BEAT_SECONDS = 5.0
+"""Seconds between two beats of the server's desk row when nobody came or went."""
+
+log = logging.getLogger(__name__)
+
+
+class AdminDesk:
+    """Applies admin actions to the room (``lobby``, ``sockets``) and keeps this server's desk row in ``store``
+    (see the module docstring).  :meth:`start` and :meth:`stop` run in the server's lifespan."""
+
+    def __init__(
+        self,
+        store: Store,
+        lobby: Lobby,
+        sockets: SocketRegistry,
+        *,
+        poll: float = POLL_SECONDS,
+        beat: float = BEAT_SECONDS,
+    ) -> None:
+        self.store = store
+        self.lobby = lobby
+        self.sockets = sockets
+        self.poll_every = poll
+        self.beat_every = beat
+        self.owner = secrets.token_hex(16)
+        self._task: asyncio.Task[None] | None = None
+        self._shown: list[dict[str, Any]] | None = None
+        self._beat = 0.0
+
+    # ------------------------------------------------------------------ the task
+
+    async def start(self) -> None:
+        """Register this server's desk and start polling (inside the event loop)."""
+        await anyio.to_thread.run_sync(desk_open, self.store, self.owner, socket.gethostname(), os.getpid())
+        self._beat = asyncio.get_running_loop().time()
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="admin desk")
+
+    async def stop(self) -> None:
+        """Stop polling and remove this server's desk row."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        with contextlib.suppress(PokerroomError):
+            await anyio.to_thread.run_sync(desk_close, self.store, self.owner)
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.poll_every)
+            try:
+                await self.poll()
+            except Exception as err:  # the store out of reach for a moment: polled again next second
+                log.warning("admin desk: poll failed: %s", err)
+                event("error", level=logging.WARNING, where="admin desk", error=str(err))
+
+    async def poll(self) -> int:
+        """Apply every queued admin action, mark them applied, and beat the desk (who is online rewritten when
+        it changed); returns how many actions were applied."""
+        queued = await anyio.to_thread.run_sync(pending, self.store)
+        done = {e.id: self.apply(e, via="cli") for e in queued}
+        if done:
+            await anyio.to_thread.run_sync(mark_applied, self.store, done)
+        shown = self.presence()
+        now = asyncio.get_running_loop().time()
+        changed = shown != self._shown
+        if changed or now - self._beat >= self.beat_every:
+            await anyio.to_thread.run_sync(desk_beat, self.store, self.owner, shown if changed else None)
+            self._shown, self._beat = shown, now
+        return len(done)
+
+    # ------------------------------------------------------------------ who is online
+
+    def presence(self) -> list[dict[str, Any]]:
+        """Who is online and where, by name: ``[{"player", "seated": [table ids], "watching": [table ids]}]``;
+        a player with a socket open and no table (a club night, the lobby) has both lists empty.  House bots are
+        not listed."""
+        seen: dict[str, dict[str, list[int]]] = {}
+        for sock in self.sockets.sockets:
+            seen.setdefault(sock.player, {"seated": [], "watching": []})
+        for table_id, actor in sorted(self.lobby.actors.items()):
+            seated = {st.player for st in actor.table.seats if st is not None and st.player not in actor.bots}
+            for name in seated:
+                seen.setdefault(name, {"seated": [], "watching": []})["seated"].append(table_id)
+            for name in actor.connections:
+                if name not in seated:
+                    seen.setdefault(name, {"seated": [], "watching": []})["watching"].append(table_id)
+        return [{"player": name, **where} for name, where in sorted(seen.items())]
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, entry: Entry, *, via: str) -> dict[str, Any]:
+        """Apply ``entry`` to the running room (on the event loop); returns what it did (JSON).  An action on a
+        table this server does not hold, or a void of a hand no longer played, does nothing and says so."""
+        try:
+            result = self._apply(entry)
+        except PokerroomError as err:
+            result = {"done": False, "why": str(err)}
+        event(
+            "admin", action=entry.action, operator=entry.operator, target=entry.target, via=via, audit_id=entry.id,
+            result=result,
+        )  # fmt: skip
+        return result
+
+    def _apply(self, e: Entry) -> dict[str, Any]:
+        if e.action in ("suspend", "ban"):
+            return self.remove_player(e.target, f"{e.target} is {'banned' if e.action == 'ban' else 'suspended'}")
+        if e.action == "password":
+            return {"done": True, "sockets_closed": self.sockets.end("password reset by an operator", player=e.target)}
+        if e.action in ("reinstate", "hand"):
+            return {"done": True}
+        if e.action in ("close", "pause", "resume", "void"):
+            actor = self.lobby.actors.get(int(e.target))
+            if actor is None:
+                return {"done": False, "why": f"table {e.target} is not open on this server"}
+            return self._table(actor, e)
+        return {"done": False, "why": f"no admin action {e.action!r}"}
+
+    def remove_player(self, name: str, reason: str) -> dict[str, Any]:
+        """End every socket of ``name`` (:data:`ACCOUNT_HELD`), stand them up at every table (after the hand they
+        are dealt into) and take them off every waiting list."""
+        closed = 0
+        for sock in list(self.sockets.sockets):
+            if sock.player == name:
+                sock.end(ACCOUNT_HELD, reason)
+                closed += 1
+        tables = [tid for tid, actor in sorted(self.lobby.actors.items()) if actor.remove_player(name)]
+        return {"done": True, "sockets_closed": closed, "stood_up_at": tables}
+
+    def _table(self, actor: TableActor, e: Entry) -> dict[str, Any]:
+        if e.action == "pause":
+            actor.pause()
+            return {"done": True, "hand_playing": actor.runner.hand_id}
+        if e.action == "resume":
+            actor.resume()
+            return {"done": True}
+        if e.action == "void":
+            wanted = e.detail.get("hand")
+            reason = f"voided by operator {e.operator}: hand void, chips returned (RULES §3.8)"
+            voided = actor.void_hand(reason, int(wanted) if wanted is not None else None)
+            if voided is None:
+                return {"done": False, "why": f"hand {wanted} is not being played at table {actor.info.id}"}
+            return {"done": True, "hand": voided}
+        at_once = self.lobby.close_table(actor.info.id, then=self._closed)
+        return {"done": True, "closed_at_once": at_once}
+
+    def _closed(self, actor: TableActor, moved: dict[str, int]) -> None:
+        for conns in actor.connections.values():
+            for conn in conns:
+                end = getattr(conn, "end", None)  # a Socket; in-process test connections have none
+                if end is not None:
+                    end(TABLE_CLOSED, f"table {actor.info.id} is closed")
+        event("admin", action="table_closed", target=str(actor.info.id), cashed_out=moved)
