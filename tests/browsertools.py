@@ -44,7 +44,18 @@ def running_server(db: Path, starters: Sequence[Starter], **options: Any) -> Ite
     yields its base URL and the app."""
     store = Store(f"sqlite:///{db}")
     app = create_app(store=store, starters=starters, **options)
-    port = free_port()
+    try:
+        with serving(app) as port:
+            yield f"http://127.0.0.1:{port}", app
+    finally:
+        store.close()
+
+
+@contextmanager
+def serving(app: Any, port: int | None = None) -> Iterator[int]:
+    """The ASGI ``app`` served by uvicorn on 127.0.0.1 in a thread (at ``port``, else a free one) until the block
+    ends; yields the port."""
+    port = port or free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -53,11 +64,10 @@ def running_server(db: Path, starters: Sequence[Starter], **options: Any) -> Ite
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}", app
+        yield port
     finally:
         srv.should_exit = True
         thread.join(20)
-        store.close()
 
 
 def shot(page: Any, name: str, *, full_page: bool = True) -> Path:

@@ -7,7 +7,6 @@ API call and socket going through ``/poker/``.  Screenshot: ``artifacts/screensh
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -17,11 +16,10 @@ from typing import Any
 
 import httpx2
 import pytest
-import uvicorn
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
-from browsertools import click_any, free_port, join, running_server, shot, sign_up
+from browsertools import click_any, free_port, join, running_server, serving, shot, sign_up
 from pokerroom.server import Starter
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -103,19 +101,11 @@ def behind_proxy(db: Path) -> Iterator[str]:
     """The room served under /poker/ behind :func:`proxy`; yields the room's URL as players see it."""
     port = free_port()
     public = f"http://127.0.0.1:{port}/poker/"
-    with running_server(db, STARTERS, public_url=public, bot_delay=0.05, next_hand_delay=1.0, seed=5) as (base, _):
-        srv = uvicorn.Server(uvicorn.Config(proxy(base.removeprefix("http://")), port=port, log_level="warning"))
-        thread = threading.Thread(target=srv.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 20
-        while not srv.started:
-            assert time.monotonic() < deadline, "the proxy did not start"
-            time.sleep(0.05)
-        try:
-            yield public
-        finally:
-            srv.should_exit = True
-            thread.join(20)
+    with (
+        running_server(db, STARTERS, public_url=public, bot_delay=0.05, next_hand_delay=1.0, seed=5) as (base, _),
+        serving(proxy(base.removeprefix("http://")), port),
+    ):
+        yield public
 
 
 def player_actions(room: str) -> float:

@@ -292,8 +292,8 @@ def balance(
     for currency, b in books.items():
         if not b.balanced:
             problems.append(
-                f"{CURRENCY_NAMES[currency].lower()}: {b.in_room} chips in the room but the cashier's side is "
-                f"{b.cashier} (they differ by {b.in_room + b.cashier})"
+                f"{CURRENCY_NAMES[currency].lower()}: {plural(b.in_room, 'chip')} in the room but the cashier's side "
+                f"is {b.cashier} (they differ by {b.in_room + b.cashier})"
             )
     if as_json:
         out = {"balanced": not problems, "problems": problems, "currencies": {c: b.json() for c, b in books.items()}}
