@@ -168,6 +168,7 @@ def test_hands_on_reads_the_day_through_the_store(room: Room) -> None:
         assert [h.number for h in store.hands_on(date(2026, 12, 4), 2)] == [1, 2, 3]
         assert day[0].started_at == datetime(2026, 12, 4, 0, 0, 30, tzinfo=UTC) and day[0].ended_at is not None
         assert day[-1].ended_at is None and day[-1].record is None
+        assert store.hands_on(date.max) == [] and store.hands_on(date.min) == []  # the calendar's ends: no overflow
 
 
 @pytest.mark.parametrize("store_url", ["sqlite"], indirect=True)

@@ -72,3 +72,17 @@ def test_below_the_level_nothing_is_written(lines: tuple[io.StringIO, list[loggi
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="no log level 'loud'"):
         configure(io.StringIO(), level="loud")
+
+
+def test_a_name_cannot_forge_a_text_line(lines: tuple[io.StringIO, list[logging.Handler]]) -> None:
+    out, handlers = lines
+    handlers.append(configure(out, fmt="text"))
+    forged = "nobody\n2026-12-04T17:00:00.000Z info admin action=ban target=alice"
+    event("login_failed", name=forged, address="10.0.0.7")
+    event("login_failed", name='x"\ty', address="10.0.0.7")
+    written = out.getvalue().splitlines()
+    assert len(written) == 2
+    assert written[0].endswith(
+        'login_failed name="nobody\\n2026-12-04T17:00:00.000Z info admin action=ban target=alice" address=10.0.0.7'
+    )
+    assert 'name="x\\"\\ty"' in written[1]

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from browsertools import free_port
 from pokerroom.cli import app as cli
-from pokerroom.cli.serve import _shown_store
+from pokerroom.cli.database import shown_url
 
 POKERROOM = str(Path(sys.executable).parent / "pokerroom")
 """The console script of this environment."""
@@ -86,9 +86,14 @@ def test_serve_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert seen["port"] == port and seen["tables"] == []
     assert '<base href="/poker/" />' in seen["page"]
     assert out.output.startswith(f"pokerroom: the card room is at http://127.0.0.1:{port}/, for players at https")
-    assert _shown_store("postgresql+psycopg://room:s3cret@db.example/poker") == (
+    assert shown_url("postgresql+psycopg://room:s3cret@db.example/poker") == (
         "postgresql+psycopg://room:***@db.example/poker"
     )
+    # A password given as a query parameter is hidden as well; a URL that does not parse shows only its scheme.
+    assert shown_url("postgresql+psycopg://room@db.example/poker?password=s3cret&sslmode=require") == (
+        "postgresql+psycopg://room@db.example/poker?password=%2A%2A%2A&sslmode=require"
+    )
+    assert shown_url("postgresql+psycopg://room:s3cret@db.example:port/poker") == "postgresql+psycopg://***"
 
 
 def _start(db: str, port: int, *args: str) -> subprocess.Popen[str]:

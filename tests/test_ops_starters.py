@@ -83,6 +83,10 @@ def test_the_defaults_are_the_packaged_file() -> None:
             "[[table]]\nname = 'A'\ngame = 'holdem'\n[[table]]\nname = 'A'\ngame = 'stud'",
             "F: table 2 ('A'): the name is used by an earlier table",
         ),
+        (
+            "[[table]]\nname = 'Duel'\ngame = 'holdem'\n[[table]]\nname = 'duel'\ngame = 'stud'",
+            "F: table 2 ('duel'): the name is used by an earlier table",
+        ),
         ("[table]\nname = 'A'", "F: table is a list of [[table]] entries, not a single [table]"),
         ("tables = 1", "F: 'tables' is not allowed at the top; the file holds [[table]] entries only"),
     ],
@@ -100,6 +104,12 @@ def test_settings_are_checked_by_the_lobby(tmp_path: Path) -> None:
                     "limit = 'sideways'\n", encoding="utf-8")  # fmt: skip
     with pytest.raises(StarterError, match=rf"^{path}: table 2 \('Nope'\): .*sideways"):
         read(path)
+    path.write_text("[[table]]\nname = 'Two'\ngame = 'holdem'\nseats = 2\nbots = 5\n", encoding="utf-8")
+    with pytest.raises(StarterError) as err:
+        read(path)
+    assert str(err.value) == (
+        f"{path}: table 1 ('Two'): a table of 2 seats takes at most 1 house bot (one seat is a person's), not 5"
+    )
     path.write_text("[[table]]\nname = 'X'\ngame = 'no-such-game'\n", encoding="utf-8")
     with pytest.raises(StarterError, match=rf"^{path}: table 1 \('X'\): .*no-such-game"):
         read(path)

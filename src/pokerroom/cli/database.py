@@ -20,7 +20,9 @@ from sqlalchemy import Engine, create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-__all__ = ["DATABASE_ENV", "DEFAULT_DATABASE", "SUPPORTED", "Database", "Opened", "open_database", "refuse"]
+__all__ = [
+    "DATABASE_ENV", "DEFAULT_DATABASE", "SUPPORTED", "Database", "Opened", "open_database", "refuse", "shown_url",
+]  # fmt: skip
 
 DEFAULT_DATABASE = "sqlite:///pokerroom.db"
 SUPPORTED = "pokerroom supports sqlite and postgresql (postgresql+psycopg)"
@@ -39,6 +41,19 @@ Database = Annotated[
 ]
 """The ``--database URL`` option of every command on the room's store (``serve``, ``report``, ``cashier``,
 ``recover``, ``db``, ``admin``, ...): one definition, so each takes ``POKERROOM_DATABASE`` alike."""
+
+
+def shown_url(url: str) -> str:
+    """``url`` as output and logs may show it: the password hidden, in the user part and in any query parameter
+    that names one (``?password=...``); a text that is no URL shows only up to its ``://``."""
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):  # ValueError: a port that is no number
+        return url.split("://", 1)[0] + "://***" if "://" in url else "***"
+    secret = {k for k in parsed.query if "password" in k.lower() or "secret" in k.lower()}
+    if secret:
+        parsed = parsed.update_query_dict({k: "***" for k in secret})
+    return parsed.render_as_string(hide_password=True)
 
 
 def refuse(message: str) -> typer.BadParameter:
@@ -65,9 +80,9 @@ def open_database(url: str, *, missing: str, create: bool = False) -> Opened | N
     (unless ``create``; the message then ends with ``missing``, the hint of what to give instead)."""
     try:
         parsed = make_url(url)
-    except ArgumentError as exc:
-        raise refuse(f"not a database URL: {url!r} ({exc})") from None
-    shown = parsed.render_as_string(hide_password=True)
+    except (ArgumentError, ValueError) as exc:
+        raise refuse(f"not a database URL: {shown_url(url)!r} ({exc})") from None
+    shown = shown_url(url)
     backend = parsed.get_backend_name()
     if backend not in ("sqlite", "postgresql"):
         raise refuse(f"no driver for {backend}; {SUPPORTED}")

@@ -38,7 +38,7 @@ from sqlalchemy import Engine, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
-from pokerroom.cli.database import DEFAULT_DATABASE, SUPPORTED, Database, open_database, refuse
+from pokerroom.cli.database import DEFAULT_DATABASE, SUPPORTED, Database, open_database, refuse, shown_url
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store import Store, migrations
 from pokerroom.store.ledger import PLAY_PREFIX, house_key, play_account
@@ -132,7 +132,7 @@ def open_store(url: str, *, create: bool = False) -> Store:
     except ImportError as exc:
         raise refuse(f"no driver for {make_url(url).drivername} ({exc}); {SUPPORTED}") from None
     except SQLAlchemyError as exc:
-        raise refuse(f"cannot open {make_url(url).render_as_string(hide_password=True)!r}: {exc}") from None
+        raise refuse(f"cannot open {shown_url(url)!r}: {exc}") from None
 
 
 @contextmanager
@@ -143,7 +143,7 @@ def reading(url: str) -> Iterator[Store]:
         with open_store(url) as store:
             yield store
     except SQLAlchemyError as exc:
-        shown = make_url(url).render_as_string(hide_password=True)
+        shown = shown_url(url)
         raise refuse(f"cannot read the store at {shown}: {exc}") from None
 
 

@@ -30,10 +30,9 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from pokerroom.cli.database import DEFAULT_DATABASE, Database
+from pokerroom.cli.database import DEFAULT_DATABASE, Database, shown_url
 from pokerroom.errors import PokerroomError
 from pokerroom.room.clock import FOLD_DELAY, NEXT_HAND_DELAY
 
@@ -59,12 +58,6 @@ def _env(option: str) -> dict[str, Any]:
     return {"envvar": ENV_PREFIX + option.upper().replace("-", "_"), "show_envvar": True}
 
 
-def _shown_store(database: str) -> str:
-    """The store's URL with its password hidden, as the start-up line and log show it."""
-    try:
-        return make_url(database).render_as_string(hide_password=True)
-    except ArgumentError:
-        return database
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -192,7 +185,7 @@ def serve(
         why = "the port is in use (another server?)" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
         typer.echo(f"pokerroom: cannot listen on {host}:{port}: {why}", err=True)
         raise typer.Exit(2) from None
-    shown_store = _shown_store(database)
+    shown_store = shown_url(database)
     try:
         store = Store(database)
     except (ArgumentError, SQLAlchemyError, ImportError, PokerroomError) as exc:

@@ -77,6 +77,7 @@ from rich.table import Table as RichTable
 from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.bots import BOTS
+from pokerroom.cli.database import shown_url
 from pokerroom.cli.recover import describe, recover_all
 from pokerroom.cli.report import open_store
 from pokerroom.cli.rules import format_value, parse_rule
@@ -435,7 +436,7 @@ def _header(
     shards = f"{plural(n, 'shard')} of {plural(specs[0].hands, 'hand')}{last}{each}"
     out.print(f"Shards: {shards} played {place}.", markup=False)
     if store is not None:
-        out.print(f"Store: {store.engine.url.render_as_string(hide_password=True)}", markup=False)
+        out.print(f"Store: {shown_url(str(store.engine.url))}", markup=False)
     else:
         each = " per shard" if n > 1 else ""
         out.print(f"Store: a temporary SQLite file{each}, deleted at the end; --database keeps one", markup=False)

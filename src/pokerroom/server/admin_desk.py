@@ -5,9 +5,12 @@ the store who is online.
 sockets close with :data:`ACCOUNT_HELD` and they stand up at every table (after the hand they are dealt into,
 their chips back to their account); a reset password ends their sockets with
 :data:`~pokerroom.server.sockets.SESSION_ENDED`; a table is closed, paused, resumed or its hand voided through
-its actor.  The API applies its actions at once (:meth:`AdminDesk.apply`); the command line only writes the store,
+its actor.  The API applies its actions at once (:meth:`AdminDesk.act`); the command line only writes the store,
 so the desk's task polls the audit rows no server applied yet, once a second (one indexed read in a worker
-thread), applies them and marks them applied.  The same task beats the server's desk row every
+thread), applies them and marks them applied.  Actions apply in audit order: an API action first applies what the
+command line queued before it (under the desk's lock, which the poll holds too).  A hold ends the player's
+sockets through :meth:`SocketRegistry.end <pokerroom.server.sockets.SocketRegistry.end>`, so a socket whose
+session was looked up before the hold looks it up again; their night sockets close the same way.  The same task beats the server's desk row every
 :data:`BEAT_SECONDS` and rewrites who is online there when it changed (``pokerroom admin online`` reads it).
 Everything but the store's work runs on the event loop, between the actors' steps.
 """
@@ -20,6 +23,7 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Callable
 from typing import Any
 
 import anyio.to_thread
@@ -72,6 +76,8 @@ class AdminDesk:
         self._task: asyncio.Task[None] | None = None
         self._shown: list[dict[str, Any]] | None = None
         self._beat = 0.0
+        self._lock = asyncio.Lock()
+        """Held while queued actions are applied and while an API action is stored and applied: audit order."""
 
     # ------------------------------------------------------------------ the task
 
@@ -102,17 +108,33 @@ class AdminDesk:
     async def poll(self) -> int:
         """Apply every queued admin action, mark them applied, and beat the desk (who is online rewritten when
         it changed); returns how many actions were applied."""
-        queued = await anyio.to_thread.run_sync(pending, self.store)
-        done = {e.id: self.apply(e, via="cli") for e in queued}
-        if done:
-            await anyio.to_thread.run_sync(mark_applied, self.store, done)
+        async with self._lock:
+            count = await self._catch_up()
         shown = self.presence()
         now = asyncio.get_running_loop().time()
         changed = shown != self._shown
         if changed or now - self._beat >= self.beat_every:
             await anyio.to_thread.run_sync(desk_beat, self.store, self.owner, shown if changed else None)
             self._shown, self._beat = shown, now
+        return count
+
+    async def _catch_up(self) -> int:
+        """Apply every queued action, oldest first, and mark them applied (the caller holds the lock)."""
+        queued = await anyio.to_thread.run_sync(pending, self.store)
+        done = {e.id: self.apply(e, via="cli") for e in queued}
+        if done:
+            await anyio.to_thread.run_sync(mark_applied, self.store, done)
         return len(done)
+
+    async def act(self, write: Callable[[], Entry]) -> tuple[Entry, dict[str, Any]]:
+        """An API action in audit order: what the command line queued is applied first, then ``write`` runs in a
+        worker thread (it stores the action with its audit row, stored applied) and its entry is applied; returns
+        the entry and what applying did.  ``write``'s :class:`~pokerroom.errors.PokerroomError` propagates
+        (nothing of this action stored or applied; the queued ones stay applied)."""
+        async with self._lock:
+            await self._catch_up()
+            entry = await anyio.to_thread.run_sync(write)
+            return entry, self.apply(entry, via="api")
 
     # ------------------------------------------------------------------ who is online
 
@@ -162,13 +184,9 @@ class AdminDesk:
         return {"done": False, "why": f"no admin action {e.action!r}"}
 
     def remove_player(self, name: str, reason: str) -> dict[str, Any]:
-        """End every socket of ``name`` (:data:`ACCOUNT_HELD`), stand them up at every table (after the hand they
-        are dealt into) and take them off every waiting list."""
-        closed = 0
-        for sock in list(self.sockets.sockets):
-            if sock.player == name:
-                sock.end(ACCOUNT_HELD, reason)
-                closed += 1
+        """End every socket of ``name`` (:data:`ACCOUNT_HELD`; tables and nights), stand them up at every table
+        (after the hand they are dealt into) and take them off every waiting list."""
+        closed = self.sockets.end(reason, player=name, code=ACCOUNT_HELD)
         tables = [tid for tid, actor in sorted(self.lobby.actors.items()) if actor.remove_player(name)]
         return {"done": True, "sockets_closed": closed, "stood_up_at": tables}
 

@@ -47,6 +47,7 @@ from pokerroom.store.ledger import BOT_PREFIX, HouseBankrollShort, house_key
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import accounts, lobby_tables
 from pokerroom.store.table_stats import TableStatsReader
+from pokerroom.words import plural
 
 __all__ = [
     "MAX_BUY_IN",
@@ -85,8 +86,6 @@ class TableLimit(RoomError):
         super().__init__(message)
         self.status = status
         self.retry_after = retry_after
-
-
 
 
 def stakes_text(table: PokerTable) -> str:
@@ -256,6 +255,11 @@ class Lobby:
         if not whole_number(bots) or bots < 0:
             raise RoomError(f"bots must be a whole number, 0 or more, not {bots!r}")
         probe = PokerTable(config)  # settings no table can play with are refused before anything is stored
+        if bots > probe.size - 1:
+            raise RoomError(
+                f"a table of {probe.size} seats takes at most {plural(probe.size - 1, 'house bot')} "
+                f"(one seat is a person's), not {bots}"
+            )
         if probe.default_buy_in() > MAX_BUY_IN:
             raise RoomError(
                 f"these stakes make a buy-in of {probe.default_buy_in()} chips; this room's tables take at most "
@@ -357,8 +361,10 @@ class Lobby:
         """Every chip in the accounts of table ``table_id``'s house bots (``bot`` alone when given) back to the
         house's bankroll; returns the chips moved."""
         account_of = _account_of(real_money)
-        names = accounts.c.name == account_of(bot) if bot else accounts.c.name.startswith(
-            account_of(f"{BOT_PREFIX}{table_id}-"), autoescape=True
+        names = (
+            accounts.c.name == account_of(bot)
+            if bot
+            else accounts.c.name.startswith(account_of(f"{BOT_PREFIX}{table_id}-"), autoescape=True)
         )
         with self.store.reading() as conn:
             ids = [int(i) for i in conn.execute(select(accounts.c.id).where(names)).scalars()]

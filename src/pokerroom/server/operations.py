@@ -93,7 +93,9 @@ def _store_answers(store: Store) -> str | None:
         with store.reading() as conn:
             conn.execute(text("SELECT 1"))
     except Exception as exc:  # any failure of the database is the answer here
-        return f"{type(exc).__name__}: {exc}"
+        # The driver's text (host, database and user names) goes to the log; the public answer names the kind.
+        event("error", level=logging.WARNING, where="healthz", error=f"{type(exc).__name__}: {exc}")
+        return f"{type(exc).__name__} (details in the server's log)"
     return None
 
 
@@ -102,7 +104,8 @@ def operations_routes(*, store: Store, lobby: Lobby, metrics: RoomMetrics) -> AP
 
     ``/healthz``: 200 ``{"status": "ok", "tables": N, "store": "ok"}`` when the store answers a query and every
     table's actor runs (``tables``: the tables open); else 503 with ``status`` ``"failing"``, ``store`` the
-    store's error (or ``"ok"``) and ``problems``, a sentence per fault (the store, each stopped table by name).
+    store's kind of error (its text goes to the log, not to whoever asks) or ``"ok"``, and ``problems``, a sentence
+    per fault (the store, each stopped table by name).
     ``/metrics``: :class:`RoomMetrics` in the Prometheus text format."""
     router = APIRouter()
 

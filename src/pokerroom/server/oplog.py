@@ -56,14 +56,16 @@ class JsonLines(logging.Formatter):
 
 
 class TextLines(logging.Formatter):
-    """Each record as ``TIME LEVEL EVENT key=value ...`` (values JSON-quoted when they hold spaces)."""
+    """Each record as ``TIME LEVEL EVENT key=value ...``: a value is JSON-quoted unless it is plain printable text
+    without spaces, ``=``, quotes or backslashes, so no value can start a line or a field of its own."""
 
     def format(self, record: logging.LogRecord) -> str:
         kind, fields = _fields(record)
         parts = [_time(record), record.levelname.lower(), kind]
         for key, value in fields.items():
-            text = value if isinstance(value, str) and value and " " not in value and "=" not in value else None
-            parts.append(f"{key}={text if text is not None else json.dumps(value, default=str)}")
+            # Bare only when plain: a name with a newline, tab or quote must not forge a line or a field.
+            bare = isinstance(value, str) and value.isprintable() and not any(c in value for c in ' ="\\')
+            parts.append(f"{key}={value if bare and value else json.dumps(value, default=str)}")
         return " ".join(parts)
 
 

@@ -161,14 +161,17 @@ class SocketRegistry:
             return self._players.get(player, 0)
         return self._addresses.get(address or "", 0)
 
-    def end(self, reason: str, *, player: str | None = None, session: str | None = None) -> int:
-        """Close every socket of ``player`` (or opened under ``session``, a token's SHA-256) with
-        :data:`SESSION_ENDED` and ``reason``; returns how many."""
+    def end(
+        self, reason: str, *, player: str | None = None, session: str | None = None, code: int = SESSION_ENDED
+    ) -> int:
+        """Close every socket of ``player`` (or opened under ``session``, a token's SHA-256) with ``code``
+        (:data:`SESSION_ENDED` unless told: an operator's hold closes with its own) and ``reason``; returns how
+        many.  The one way to end a player's sockets: it counts in :attr:`ends`."""
         self.ends += 1
         ended = 0
         for sock in list(self.sockets):
             if (player is not None and sock.player == player) or (session is not None and sock.session == session):
-                sock.end(SESSION_ENDED, reason)
+                sock.end(code, reason)
                 ended += 1
         return ended
 

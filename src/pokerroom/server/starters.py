@@ -135,7 +135,7 @@ def parse(text: str, source: str = "<tables>") -> tuple[Starter, ...]:
     seen: set[str] = set()
     for number, raw in enumerate(entries, 1):
         starter = _entry(source, number, raw)
-        key = starter.name.strip()
+        key = starter.name.strip().casefold()  # "Duel" and "duel" in one lobby are one table to a player
         if key in seen:
             raise StarterError(f"{source}: table {number} ({starter.name!r}): the name is used by an earlier table")
         seen.add(key)

@@ -8,14 +8,17 @@ API action is applied by the server at once and stored applied.
 
 :func:`refusal` is the one check of a player's standing (log-in, session look-up, socket connect all reach it);
 errors are :class:`AdminError` (a :class:`~pokerroom.errors.StoreError`) with the HTTP ``status`` they map to,
-raised before anything is written.  Times are aware UTC ``datetime`` on the way in and out.
+raised before anything is written.  Times are aware UTC ``datetime`` on the way in and out, from
+:data:`EARLIEST` to :data:`LATEST` (:func:`utc_time`: a time the calendar cannot hold in UTC is refused, 400).
+Every action on a player locks the player's log-in row first, so two operators acting on one player at once take
+turns (the later hold replaces the earlier).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
@@ -31,6 +34,8 @@ __all__ = [
     "BANNED",
     "CLOSED",
     "DESK_FRESH",
+    "EARLIEST",
+    "LATEST",
     "PAUSED",
     "SUSPENDED",
     "TABLE_ACTIONS",
@@ -53,8 +58,11 @@ __all__ = [
     "reinstate",
     "reset_password",
     "server_running",
+    "standing",
     "table_action",
     "table_statuses",
+    "utc_time",
+    "utc_after",
 ]
 
 SUSPENDED = "suspended"
@@ -70,6 +78,12 @@ TABLE_ACTIONS = ("close", "pause", "resume", "void")
 
 DESK_FRESH = 15.0
 """Seconds after its last beat a server's desk counts as running (it beats every few seconds)."""
+
+EARLIEST = datetime.min.replace(tzinfo=UTC)
+"""The earliest time an admin action takes (a suspension's end, the audit log's ``since``)."""
+LATEST = datetime.max.replace(tzinfo=UTC)
+"""The latest time an admin action takes."""
+_RANGE = f"times are from {EARLIEST.date().isoformat()} 00:00 to {LATEST.date().isoformat()} 23:59:59 UTC"
 
 
 class AdminError(StoreError):
@@ -131,6 +145,23 @@ class Desk:
     presence_at: datetime
 
 
+def utc_time(moment: datetime, what: str) -> datetime:
+    """``moment`` as an aware UTC time (a naive one is UTC already); :class:`AdminError` (400) naming ``what`` and
+    the range (:data:`EARLIEST` to :data:`LATEST`) when UTC cannot hold it."""
+    try:
+        return as_utc(moment)
+    except (OverflowError, ValueError):
+        raise AdminError(f"{what} {moment.isoformat()} is out of range: {_RANGE}", status=400) from None
+
+
+def utc_after(now: datetime, length: timedelta, what: str) -> datetime:
+    """``now`` plus ``length``; :class:`AdminError` (400) naming ``what`` when that is past :data:`LATEST`."""
+    try:
+        return as_utc(now) + length
+    except OverflowError:
+        raise AdminError(f"{what} ends after {LATEST.date().isoformat()}: {_RANGE}", status=400) from None
+
+
 def _text(moment: datetime) -> str:
     return f"{as_utc(moment):%Y-%m-%d %H:%M} UTC"
 
@@ -175,11 +206,14 @@ def record(
 
 
 def _login(conn: Connection, name: str) -> str:
+    """``name``'s log-in, its row locked to the end of the transaction (PostgreSQL: two operators acting on one
+    player at once take turns; SQLite's write lock does it already)."""
     found = conn.execute(select(logins.c.name).where(func.lower(logins.c.name) == name.lower())).first()
     if found is None:
         raise AdminError(f"no player called {name!r}", status=404)
     if str(found.name) != name:
         raise AdminError(f"the player is called {found.name!r}, not {name!r}; give that name", status=404)
+    conn.execute(select(logins.c.name).where(logins.c.name == name).with_for_update())
     return name
 
 
@@ -196,7 +230,9 @@ def hold(
     """Suspend ``name`` until ``until`` (``status`` :data:`SUSPENDED`, ``until`` in the future) or ban them
     (:data:`BANNED`, no ``until``): the hold stored, every session of theirs deleted, the audit row written, in one
     transaction; returns the row (action ``suspend`` or ``ban``).  Raises :class:`AdminError` for an unknown
-    player or a suspension that ends in the past."""
+    player, a suspension that ends in the past or a time out of range (:func:`utc_time`)."""
+    if until is not None:
+        until = utc_time(until, "the suspension's end")
     if name == operator:  # an operator who locks themselves out cannot lift it through the API
         raise AdminError(f"{name} cannot suspend or ban themselves; another operator or the CLI can", status=409)
     now = store.now()
@@ -208,7 +244,7 @@ def hold(
     else:
         raise AdminError(f"no hold {status!r}; a player is {SUSPENDED} or {BANNED}", status=400)
     with store.writing() as conn:
-        _login(conn, name)
+        _login(conn, name)  # locked: a hold made meanwhile is committed, and this one replaces it
         conn.execute(delete(account_holds).where(account_holds.c.name == name))
         conn.execute(
             insert(account_holds).values(
@@ -256,6 +292,15 @@ def hold_of(store: Store, name: str) -> Hold | None:
         return None
     until = None if row.until is None else as_utc(row.until)
     return Hold(str(row.name), str(row.status), until, str(row.reason), str(row.operator), as_utc(row.at))
+
+
+def standing(store: Store, name: str) -> str | None:
+    """Why ``name`` may not play now (:func:`refusal` of their stored hold), or ``None`` (one indexed read)."""
+    with store.reading() as conn:
+        row = conn.execute(select(account_holds).where(account_holds.c.name == name)).first()
+    if row is None:
+        return None
+    return refusal(name, str(row.status), None if row.until is None else as_utc(row.until), store.now())
 
 
 def table_statuses(store: Store) -> dict[int, str]:
@@ -321,9 +366,12 @@ def mark_applied(store: Store, done: Mapping[int, Mapping[str, Any]]) -> None:
 
 
 def entries(store: Store, *, since: datetime | None = None, limit: int = 100) -> list[Entry]:
-    """The audit log, newest first: rows at or after ``since``, at most ``limit`` (1 or more)."""
+    """The audit log, newest first: rows at or after ``since``, at most ``limit`` (1 or more); :class:`AdminError`
+    (400) for a limit under 1 or a ``since`` out of range (:func:`utc_time`)."""
     if limit < 1:
         raise AdminError(f"the limit is 1 or more rows, not {limit}", status=400)
+    if since is not None:
+        since = utc_time(since, "since")
     query = select(audit_log).order_by(audit_log.c.id.desc()).limit(limit)
     if since is not None:
         query = query.where(audit_log.c.at >= to_naive_utc(since))

@@ -51,6 +51,8 @@ class StoredHand:
 def day_bounds(day: date) -> tuple[datetime, datetime]:
     """The UTC day ``day`` as the store's naive UTC times: ``[midnight, next midnight)``."""
     start = datetime.combine(day, time(0, 0))
+    if day == date.max:  # the calendar's last day has no next midnight
+        return start, datetime.max
     return start, start + timedelta(days=1)
 
 
