@@ -4,11 +4,16 @@ exact effect (chips to the chip, names, ids) and its one audit row."""
 from __future__ import annotations
 
 import time
+import threading
+from datetime import timedelta
 from typing import Any
+
+import pytest
 
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests import servertools
+from tests.storetools import pg_database
 from tests.servertools import (
     DUEL,
     PASSWORD,
@@ -26,7 +31,9 @@ from tests.servertools import (
 
 from pokerroom.server.admin_desk import ACCOUNT_HELD, TABLE_CLOSED
 from pokerroom.server.sockets import SESSION_ENDED
-from pokerroom.store.audit import entries
+from pokerroom.server.accounts import Users
+from pokerroom.store import Store
+from pokerroom.store.audit import BANNED, SUSPENDED, AdminError, entries, hold, hold_of
 from pokerroom.store.roles import grant
 
 cheap_hashes_fixture = servertools.cheap_hashes_fixture
@@ -195,7 +202,7 @@ def test_voiding_a_hand_refunds_every_chip_keeps_its_cards_and_the_table_deals_o
             a.act("raise", amount=10)
             b.state(lambda st: st["hand"] is not None and st["hand"]["to_act"] == 1, "bob to act")
             hand_id = s["hand"]["hand_id"]
-            out = api(client, op, "POST", "/api/admin/tables/1/void")
+            out = api(client, op, "POST", "/api/admin/tables/1/void", json={"hand": hand_id})
             assert out["audit"]["detail"] == {"hand": hand_id}
             assert out["applied"] == {"done": True, "hand": hand_id}
             after = b.state(lambda st: st["hand"] is not None and st["hand"]["number"] == 2, "hand 2")
@@ -242,3 +249,137 @@ def test_pause_stops_the_deals_and_resume_starts_them_again(db: str) -> None:
         assert [r[1] for r in audit_rows(client)] == ["pause", "resume"]
         rows = api(client, op, "GET", "/api/admin/audit?limit=1")
         assert [r["action"] for r in rows] == ["resume"]
+
+
+def test_a_socket_opened_across_a_ban_is_closed_and_a_held_player_cannot_sit(db: str) -> None:
+    with serve(db, DUEL) as client:
+        op = operator(client)
+        bob = sign_up(client, "bob")
+        users = client.app.state.users  # type: ignore[attr-defined]
+        real = users.player
+        looked_up, go = threading.Event(), threading.Event()
+
+        def slow(token: str | None) -> str | None:  # bob's session read just before the ban, registered after it
+            name = real(token)
+            if name == "bob" and not looked_up.is_set():
+                looked_up.set()
+                go.wait(5)
+            return name
+
+        users.player = slow
+        box: dict[str, Any] = {}
+
+        def connect() -> None:
+            box["cm"] = client.websocket_connect("/ws/tables/1", headers=bob.headers)
+            box["ws"] = box["cm"].__enter__()
+
+        opener = threading.Thread(target=connect)
+        opener.start()
+        assert looked_up.wait(5)
+        users.player = real
+        out = api(client, op, "POST", "/api/admin/players/bob/ban", json={"reason": "race"})
+        assert out["applied"] == {"done": True, "sockets_closed": 0, "stood_up_at": []}
+        go.set()
+        opener.join(5)
+        try:
+            with pytest.raises(WebSocketDisconnect) as refused:
+                box["ws"].receive_json()
+            assert refused.value.code == 4401  # looked up again: the ban ended the session
+        finally:
+            box["cm"].__exit__(None, None, None)
+        assert client.app.state.lobby.actors[1].table.seats == [None, None]  # type: ignore[attr-defined]
+
+        # A socket open when a hold is stored, before any server applies it: its sit is refused.
+        carol = sign_up(client, "carol")
+        with table(client, carol) as conn:
+            hold(store_of(client), "carol", BANNED, operator="root", applied=True)  # no server will apply it
+            conn.send("sit", seat=0, buy_in=100)
+            err = conn.error("room")
+            assert err["message"] == "carol is banned from this room; a suspended or banned player cannot sit"
+            assert client.app.state.lobby.actors[1].table.seats == [None, None]  # type: ignore[attr-defined]
+        store = store_of(client)
+        assert store.balance(store.account_id("play:carol")) == PLAY  # no buy-in taken
+
+
+def test_a_hand_being_played_is_not_shown_and_a_void_names_the_hand_so_a_double_click_voids_one(db: str) -> None:
+    with serve(db, DUEL) as client:
+        op = operator(client)
+        with heads_up(client) as (_alice, _bob, _a, b, s):
+            hand_id = s["hand"]["hand_id"]
+            live = api(client, op, "GET", f"/api/admin/hands/{hand_id}", 409)
+            assert live == {"detail": f"hand {hand_id} is still being played; look it up once it is over"}
+            phh = client.get(f"/api/admin/hands/{hand_id}?format=phh", headers=op.headers)
+            assert phh.status_code == 409 and "server_seed" not in phh.text
+            none = api(client, op, "POST", "/api/admin/tables/1/void", 400)
+            assert none["detail"].startswith('give the hand to void: {"hand": ID}')
+            other = api(client, op, "POST", "/api/admin/tables/1/void", 409, json={"hand": hand_id + 1})
+            assert other == {"detail": f"hand {hand_id + 1} is not being played at table 1; hand {hand_id} is"}
+            api(client, op, "POST", "/api/admin/tables/1/pause", 400, json={"hand": hand_id})
+            first = api(client, op, "POST", "/api/admin/tables/1/void", json={"hand": hand_id})
+            assert first["applied"] == {"done": True, "hand": hand_id}
+            after = b.state(lambda st: st["hand"] is not None and st["hand"]["number"] == 2, "hand 2")
+            assert after["hand"]["hand_id"] == hand_id + 1
+            again = api(client, op, "POST", "/api/admin/tables/1/void", 409, json={"hand": hand_id})  # the 2nd click
+            assert again == {"detail": f"hand {hand_id} is not being played at table 1; hand {hand_id + 1} is"}
+            assert sorted(seat["stack"] for seat in after["seats"]) == [98, 99]  # hand 2 plays on, blinds in
+        over = api(client, op, "GET", f"/api/admin/hands/{hand_id}")  # voided: every card shown now
+        assert over["status"] == "voided"
+        assert audit_rows(client) == [("opal", "void", "1", True), ("opal", "hand", str(hand_id), True)]
+
+
+RANGE = "times are from 0001-01-01 00:00 to 9999-12-31 23:59:59 UTC"
+
+
+def test_times_past_the_calendar_are_refused_with_the_range(db: str) -> None:
+    with serve(db, DUEL) as client:
+        op = operator(client)
+        sign_up(client, "carol")
+        late = api(
+            client, op, "POST", "/api/admin/players/carol/suspend", 400, json={"until": "9999-12-31T23:59:59-12:00"}
+        )
+        assert late == {"detail": f"the suspension's end 9999-12-31T23:59:59-12:00 is out of range: {RANGE}"}
+        early = api(client, op, "GET", "/api/admin/audit?since=0001-01-01T00:00:00%2B05:00", 400)
+        assert early == {"detail": f"since 0001-01-01T00:00:00+05:00 is out of range: {RANGE}"}
+        last = api(client, op, "POST", "/api/admin/players/carol/suspend", json={"until": "9999-12-31T23:59:59Z"})
+        assert last["audit"]["detail"]["until"] == "9999-12-31T23:59:59+00:00"  # the calendar's last second holds
+        assert log_in(client, "carol").json() == {"detail": "carol is suspended until 9999-12-31 23:59 UTC"}
+        assert [r[1] for r in audit_rows(client)] == ["suspend"]
+
+
+def test_operators_holding_one_player_at_once_on_postgresql_take_turns() -> None:
+    with pg_database() as url:
+        first = Store(url)
+        try:
+            Users(first).register("carol", Users(first).hash("correct horse"))
+            stores = [Store(url) for _ in range(8)]
+            gate = threading.Barrier(len(stores))
+            out: list[str] = []
+
+            def go(i: int) -> None:
+                gate.wait()
+                try:
+                    if i % 2:
+                        hold(stores[i], "carol", BANNED, reason=f"r{i}", operator=f"op{i}", applied=True)
+                    else:
+                        until = stores[i].now() + timedelta(hours=1)
+                        hold(stores[i], "carol", SUSPENDED, until=until, operator=f"op{i}", applied=True)
+                    out.append("done")
+                except AdminError as err:
+                    out.append(f"refused {err}")
+                except Exception as err:  # the fault: the database's duplicate key as the refusal
+                    out.append(f"raw {err}")
+
+            threads = [threading.Thread(target=go, args=(i,)) for i in range(len(stores))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(30)
+            assert out == ["done"] * 8
+            rows = entries(first, limit=100)
+            assert len(rows) == 8 and {e.action for e in rows} == {"ban", "suspend"}
+            last = hold_of(first, "carol")  # the last hold written replaced every earlier one
+            assert last is not None and last.operator == rows[0].operator
+            for store in stores:
+                store.close()
+        finally:
+            first.close()

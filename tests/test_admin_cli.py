@@ -5,12 +5,14 @@ server running the table actions wait, stored, and a server starting later honou
 from __future__ import annotations
 
 import re
+import socket
 import time
 from collections.abc import Callable
 
 from fastapi.testclient import TestClient
 from tests import servertools
-from tests.servertools import DUEL, PASSWORD, PLAY, api, heads_up, serve, sign_up, store_of, table
+from tests.servertools import DUEL, PASSWORD, PLAY, Player, api, heads_up, serve, sign_up, store_of, table
+from tests.storetools import dead_pid
 from tests.test_admin_api import log_in, wait_closed
 from typer.testing import CliRunner
 
@@ -18,7 +20,8 @@ from pokerroom.cli import app
 from pokerroom.server.admin_desk import ACCOUNT_HELD, TABLE_CLOSED
 from pokerroom.server.sockets import SESSION_ENDED
 from pokerroom.store import Store
-from pokerroom.store.audit import entries
+from pokerroom.store.audit import desk_open, entries, hold_of, table_statuses
+from pokerroom.store.roles import grant
 
 cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
@@ -52,7 +55,7 @@ def test_a_ban_from_the_command_line_closes_the_socket_within_3_s_and_keeps_the_
         with heads_up(client) as (_alice, _bob, a, b, _s):
             out = admin(db, "ban", "alice", "--reason", "collusion")
             assert out.startswith("alice: banned; 1 sessions ended (audit #1)")
-            assert "the running server" in out and "applies it within about 2 s" in out
+            assert re.search(r"the server \(\S+, pid \d+; last heard from \d+ s ago\) applies it within about 2 s", out)
             closed = wait_closed(a, 3.0)
             assert (closed.code, closed.reason) == (ACCOUNT_HELD, "alice is banned")
             b.state(lambda st: st["hand_number"] == 1 and st["seats"][0] is None, "alice stood up")
@@ -98,7 +101,7 @@ def test_close_pause_resume_and_void_from_the_command_line(db: str) -> None:
         with heads_up(client) as (_alice, _bob, a, b, s):
             hand_id = s["hand"]["hand_id"]
             out = admin(db, "void", "1")
-            assert out.startswith(f"table 1: hand {hand_id} voided (audit #1) queued: the running server")
+            assert out.startswith(f"table 1: hand {hand_id} voided (audit #1) queued: the server (")
             after = b.state(lambda st: st["hand"] is not None and st["hand"]["number"] == 2, "hand 2 after the void")
             assert next(r for r in after["results"] if r["number"] == 1)["voided"] is True
             assert sorted(seat["stack"] for seat in after["seats"]) == [98, 99]  # 100 each back, hand 2's blinds
@@ -166,3 +169,65 @@ def test_with_no_server_table_actions_wait_stored_and_a_server_honours_them(db: 
     everything = admin(db, "audit", "--since", "2000-01-01")
     assert everything.count(" UTC root ") == 4 and "queued" not in everything
     assert PASSWORD  # the players' password, unchanged by any of this
+
+
+def test_a_queued_action_applies_before_a_later_api_action_in_audit_order(db: str) -> None:
+    with serve(db, DUEL) as client:
+        op = sign_up(client, "opal")
+        assert grant(store_of(client), "opal")
+        actor = client.app.state.lobby.actors[1]  # type: ignore[attr-defined]
+        admin(db, "pause", "1")  # queued: the server's poll is up to 1 s away
+        out = api(client, op, "POST", "/api/admin/tables/1/resume")  # the pause applied first, then this
+        assert out["applied"] == {"done": True} and actor.paused is False
+        time.sleep(1.5)  # a poll: nothing left queued to undo the resume
+        assert actor.paused is False and table_statuses(store_of(client)) == {}
+        assert applied(client) == [("root", "pause", "1", True), ("opal", "resume", "1", True)]
+
+        sign_up(client, "bob")
+        admin(db, "ban", "bob")
+        api(client, op, "POST", "/api/admin/players/bob/reinstate")  # the ban applied (nobody to stand up) first
+        r = client.post("/api/login", json={"name": "bob", "password": PASSWORD})
+        bob = Player("bob", r.cookies["pokerroom_session"])
+        client.cookies.clear()
+        with table(client, bob) as conn:
+            conn.send("sit", seat=0, buy_in=100)
+            conn.state(lambda st: st["seats"][0] is not None, "bob seated")
+            time.sleep(1.5)  # a poll: no ban left queued
+            assert actor.table.seats[0].player == "bob"
+        assert hold_of(store_of(client), "bob") is None
+        assert [a[1:] for a in applied(client)[2:]] == [("ban", "bob", True), ("reinstate", "bob", True)]
+
+
+def test_refusals_of_the_command_line_a_hand_being_played_times_past_the_calendar_another_hand(db: str) -> None:
+    with serve(db, DUEL) as client:
+        sign_up(client, "carol")
+        with heads_up(client) as (_alice, _bob, _a, _b, s):
+            hand_id = s["hand"]["hand_id"]
+            out = admin(db, "hand", str(hand_id), code=1)
+            assert out == f"refused: hand {hand_id} is still being played; look it up once it is over"
+            assert "server_seed" not in admin(db, "hand", str(hand_id), "--phh", code=1)
+            out = admin(db, "void", "1", "--hand", str(hand_id + 1), code=1)
+            assert out == f"refused: hand {hand_id + 1} is not being played at table 1; hand {hand_id} is"
+        for args in (
+            ("suspend", "carol", "--for", "500000w"),
+            ("suspend", "carol", "--for", "99999999999999w"),
+            ("suspend", "carol", "--until", "9999-12-31T23:59:59-12:00"),
+            ("audit", "--since", "0001-01-01T00:00:00+05:00"),
+        ):
+            out = admin(db, *args, code=2)
+            assert "0001-01-01 00:00 to 9999-12-31 23:59:59 UTC" in out or "ends by 9999-12-31" in out, out
+        assert log_in(client, "carol").status_code == 200  # nothing held
+        assert applied(client) == []
+
+
+def test_a_server_killed_is_named_gone_not_running(db: str) -> None:
+    with serve(db, DUEL):
+        pass
+    with Store(db) as store:
+        desk_open(store, "killed", socket.gethostname(), dead_pid())  # kill -9: its desk row stays
+    out = admin(db, "close", "1")
+    assert re.fullmatch(
+        r"table 1: closed \(audit #1\) the server \(\S+, pid \d+; last heard from \d+ s ago\) is gone: the table is "
+        r"stored closed; no server will open it again",
+        out,
+    ), out

@@ -209,9 +209,10 @@ def test_tables_and_create_table(db: str) -> None:
         tables = api(client, None, "GET", "/api/tables")
         assert [t["name"] for t in tables] == ["Heads-up", "Real"]
         no_hands = {"avg_pot": None, "players_per_flop": None, "hands_per_hour": 0, "hands": 0}
-        assert tables[0] == {**heads_up, "stake": 2, "stats": no_hands, "waiting": 0}  # the lobby's row
+        live = {"hand_id": None, "paused": False}  # no hand being played (a bot alone is dealt none), not paused
+        assert tables[0] == {**heads_up, **live, "stake": 2, "stats": no_hands, "waiting": 0}  # the lobby's row
         assert (tables[1]["id"], tables[1]["kind"], tables[1]["players"]) == (2, "real", ["bot-2-1", None])
-        assert api(client, None, "GET", "/api/tables/1") == heads_up
+        assert api(client, None, "GET", "/api/tables/1") == {**heads_up, **live}
         assert api(client, None, "GET", "/api/tables/99", 404) == {"detail": "no table with id 99"}
 
         new = {"name": "Omaha night", "game": "omaha", "stakes": "1/2", "limit": "pot", "seats": 6, "bots": 2}
@@ -222,7 +223,7 @@ def test_tables_and_create_table(db: str) -> None:
             "id": 3, "name": "Omaha night", "game": "omaha", "game_name": "Omaha", "family": "board",
             "stakes": "blinds 1/2", "limit": "pot", "kind": "play", "seats": 6, "taken": 2,
             "players": ["bot-3-1", "bot-3-2", None, None, None, None],
-            "buy_in": {"min": 40, "max": 200, "default": 200},
+            "buy_in": {"min": 40, "max": 200, "default": 200}, "hand_id": None, "paused": False,
         }  # fmt: skip
         assert api(client, None, "GET", "/api/tables/3") == created
         assert [t["id"] for t in api(client, None, "GET", "/api/tables")] == [1, 2, 3]
@@ -697,8 +698,10 @@ def test_restart_returns_chips_and_voids_the_hand(db: str) -> None:
             assert s["hand"]["number"] == 2 and s["hand"]["players"][1]["stack"] == 200
         assert balances(client, alice) == (0, PLAY - 200)
         [before] = api(client, None, "GET", "/api/tables")
+        assert before["hand_id"] == 2  # the store's id of hand 2, being played
     with serve(db, seed=ALICE_WINS) as client:
-        assert api(client, None, "GET", "/api/tables") == [{**before, "taken": 1, "players": ["bot-1-1", None]}]
+        after = {**before, "taken": 1, "players": ["bot-1-1", None], "hand_id": None}  # voided; a bot alone
+        assert api(client, None, "GET", "/api/tables") == [after]
         assert balances(client, alice) == (0, PLAY + 2)
         assert api(client, alice, "GET", "/api/hands") == [
             {"id": 2, "table": 1, "number": 2, "status": "voided", "net": None},

@@ -8,21 +8,24 @@
 The operators' tools (issue 20; docs/server.md, "Operators"), each written to the audit log
 (:mod:`pokerroom.store.audit`; ``--by NAME`` says who acted, ``cli:USER`` by default): ``online``, ``suspend NAME
 --until TIME | --for 12h``, ``ban NAME``, ``reinstate NAME``, ``password NAME [--password-file FILE]``, ``close ID``,
-``pause ID``, ``resume ID``, ``void ID``, ``hand ID [--phh]`` and ``audit [--since DATE] [--limit N]``.  They change
-the store at once; what only the running server can do (close sockets, stand players up, act on its tables) is
-queued for it, and it applies it within about 2 s; each command says whether a server is running.
+``pause ID``, ``resume ID``, ``void ID [--hand HAND]``, ``hand ID [--phh]`` and ``audit [--since DATE] [--limit
+N]``.  They change the store at once; what only the running server can do (close sockets, stand players up, act on
+its tables) is queued for it, and it applies it within about 2 s; each command says which server last checked in
+and how long ago (a server on this machine whose process is gone is said to be gone).
 
 Exit codes: 0 done (an operator made operator again changes nothing); 1 refused (no such player, table or hand, or
-not in a state the action applies to: the reason on standard error); 2 bad arguments (a database pokerroom cannot
-open, a name or password the server refuses, a name signed up in another spelling, an unreadable password file, a
-duration or time that is none).
+not in a state the action applies to, a hand still being played looked up: the reason on standard error); 2 bad
+arguments (a database pokerroom cannot open, a name or password the server refuses, a name signed up in another
+spelling, an unreadable password file, a duration or time that is none or out of the calendar's range).
 """
 
 from __future__ import annotations
 
 import getpass
 import json
+import os
 import re
+import socket
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -131,15 +134,25 @@ def _duration(text: str) -> timedelta:
         raise typer.BadParameter(
             f"{text!r} is no duration; give a whole number and a unit: 90s, 30m, 12h, 7d, 2w", param_hint="--for"
         )
-    return timedelta(seconds=int(match.group(1)) * _UNITS[match.group(2)])
+    try:
+        return timedelta(seconds=int(match.group(1)) * _UNITS[match.group(2)])
+    except OverflowError:
+        raise typer.BadParameter(
+            f"{text!r} is too long: a suspension ends by {audit.LATEST.date().isoformat()} (a ban has no end)",
+            param_hint="--for",
+        ) from None
 
 
-def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+def _utc(moment: datetime, option: str) -> datetime:
+    """``moment`` (UTC unless it names a zone) in UTC; exit 2 when the calendar cannot hold it in UTC."""
+    try:
+        return audit.utc_time(moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC), option)
+    except audit.AdminError as err:
+        raise typer.BadParameter(str(err), param_hint=option) from None
 
 
 def _when(moment: datetime) -> str:
-    return f"{_utc(moment):%Y-%m-%d %H:%M:%S} UTC"
+    return f"{_utc(moment, 'the time'):%Y-%m-%d %H:%M:%S} UTC"
 
 
 def _refused(err: PokerroomError) -> NoReturn:
@@ -151,12 +164,29 @@ def _refused(err: PokerroomError) -> NoReturn:
     raise typer.Exit(1)
 
 
+def _gone(desk: audit.Desk) -> bool:
+    """Whether ``desk``'s server ran on this machine and its process is gone (killed: its desk row stays)."""
+    if desk.host != socket.gethostname():
+        return False  # another machine's process cannot be looked at from here
+    try:
+        os.kill(desk.pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # there, another user's: alive
+        return False
+    return False
+
+
 def _server(store: Store, queued: str, no_server: str) -> str:
-    """What becomes of an action queued for the running server: ``queued`` when one runs, ``no_server`` else."""
+    """What becomes of an action queued for the running server: ``queued`` when one checked in lately (with how
+    long ago), ``no_server`` else."""
     desk = audit.server_running(store)
-    if desk is not None:
-        return f"{queued}: the running server ({desk.host}, pid {desk.pid}) applies it within about 2 s"
-    return f"no server is running: {no_server}"
+    if desk is None:
+        return f"no server is running: {no_server}"
+    ago = f"last heard from {(store.now() - desk.beat_at).total_seconds():.0f} s ago"
+    if _gone(desk):
+        return f"the server ({desk.host}, pid {desk.pid}; {ago}) is gone: {no_server}"
+    return f"{queued}: the server ({desk.host}, pid {desk.pid}; {ago}) applies it within about 2 s if it still runs"
 
 
 @admin_app.command()
@@ -199,9 +229,14 @@ def suspend(
     """Suspend NAME until a time (--until) or for a while (--for): sessions end, log-in refused until then."""
     if (until is None) == (for_ is None):
         raise typer.BadParameter("give the suspension's end: --until TIME or --for DURATION (one of them)")
+    length = _duration(for_) if for_ is not None else None
+    end_at = _utc(until, "--until") if until is not None else None
     store = open_store(database)
     try:
-        end = _utc(until) if until is not None else store.now() + _duration(for_ or "")
+        try:
+            end = end_at if end_at is not None else audit.utc_after(store.now(), length or timedelta(), "--for")
+        except audit.AdminError as err:
+            raise typer.BadParameter(str(err), param_hint="--for") from None
         try:
             entry = audit.hold(store, name, audit.SUSPENDED, until=end, reason=reason, operator=_by(by), applied=False)
         except PokerroomError as err:
@@ -277,18 +312,22 @@ def password(
     typer.echo(note)
 
 
-def _table_action(database: str, table: int, action: str, by: str | None, *, no_server: str) -> None:
+def _table_action(
+    database: str, table: int, action: str, by: str | None, *, no_server: str, hand: int | None = None
+) -> None:
     store = open_store(database)
     try:
         detail: dict[str, object] = {}
         if action == "void":
             try:
-                playing = store.hands_in_progress(table)
+                playing = [h.id for h in store.hands_in_progress(table)]
             except PokerroomError as err:
                 _refused(err)
             if not playing:
                 _refused(audit.AdminError(f"no hand is being played at table {table}"))
-            detail["hand"] = playing[-1].id
+            if hand is not None and hand not in playing:
+                _refused(audit.AdminError(f"hand {hand} is not being played at table {table}; hand {playing[-1]} is"))
+            detail["hand"] = hand if hand is not None else playing[-1]
         try:
             entry = audit.table_action(store, table, action, operator=_by(by), applied=False, detail=detail)
         except PokerroomError as err:
@@ -321,10 +360,19 @@ def resume(table: TableId, by: By = None, database: Database = DEFAULT_DATABASE)
 
 
 @admin_app.command()
-def void(table: TableId, by: By = None, database: Database = DEFAULT_DATABASE) -> None:
-    """Void the hand being played at TABLE under the crash rule (RULES §3.8: every contribution back)."""
+def void(
+    table: TableId,
+    hand: Annotated[
+        int | None,
+        typer.Option(help="The hand to void (the store's id, as the table shows it); refused when another is played."),
+    ] = None,
+    by: By = None,
+    database: Database = DEFAULT_DATABASE,
+) -> None:
+    """Void the hand being played at TABLE under the crash rule (RULES §3.8: every contribution back); without
+    --hand, the one being played now (its id printed)."""
     _table_action(
-        database, table, "void", by,
+        database, table, "void", by, hand=hand,
         no_server="the action waits queued; a server opening the table voids that hand by the crash rule anyway",
     )  # fmt: skip
 
@@ -359,7 +407,7 @@ def audit_log(
     """The audit log, newest first: every admin action, by whom, on what, and when a server applied it."""
     store = open_store(database)
     try:
-        rows = audit.entries(store, since=None if since is None else _utc(since), limit=limit)
+        rows = audit.entries(store, since=None if since is None else _utc(since, "--since"), limit=limit)
     finally:
         store.close()
     if not rows:

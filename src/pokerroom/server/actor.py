@@ -74,6 +74,7 @@ from pokerroom.server.shuffle_desk import SeedRefused, ShuffleDesk
 from pokerroom.server.summary import shown_hands, summary
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.server.waitlist import Waitlist
+from pokerroom.store.audit import standing
 from pokerroom.store.ledger import BOT_PREFIX as LEDGER_BOT_PREFIX
 from pokerroom.store.ledger import HouseBankrollShort
 from pokerroom.store.runner import TableRunner
@@ -293,6 +294,9 @@ class TableActor:
                     "bad_field", f"seat {command.seat} does not exist; seats are 0 to {self.table.size - 1}"
                 )
             self.waitlist.check_sit(command.seat, player)  # a seat offered to the waiting list's first is theirs
+            held = standing(self.runner.store, player)  # a socket opened across a hold still cannot sit
+            if held is not None:
+                raise RoomError(f"{held}; a suspended or banned player cannot sit")
             self.runner.sit(command.seat, player, command.buy_in)
             self.waitlist.sat(player)
             self._schedule_deal()
@@ -938,6 +942,11 @@ class TableActor:
     def hand_playing(self) -> int | None:
         """The store's id of the hand being played, or ``None`` between hands."""
         return self.runner.hand_id if self._hand_running() else None
+
+    def json(self) -> dict[str, object]:
+        """The table as the API lists it: :class:`TableInfo`'s JSON with ``hand_id`` (:meth:`hand_playing`: what an
+        operator's void names) and ``paused`` (an operator paused the deals)."""
+        return {**self.info.json(), "hand_id": self.hand_playing(), "paused": self.paused}
 
     def void_hand(self, reason: str, hand_id: int | None = None) -> int | None:
         """Void the hand being played by an operator's decision, through the crash rule's path (:meth:`_void`:

@@ -10,9 +10,10 @@ so the desk's task polls the audit rows no server applied yet, once a second (on
 thread), applies them and marks them applied.  Actions apply in audit order: an API action first applies what the
 command line queued before it (under the desk's lock, which the poll holds too).  A hold ends the player's
 sockets through :meth:`SocketRegistry.end <pokerroom.server.sockets.SocketRegistry.end>`, so a socket whose
-session was looked up before the hold looks it up again; their night sockets close the same way.  The same task beats the server's desk row every
-:data:`BEAT_SECONDS` and rewrites who is online there when it changed (``pokerroom admin online`` reads it).
-Everything but the store's work runs on the event loop, between the actors' steps.
+session was looked up before the hold looks it up again; their night sockets close the same way.  The same
+task beats the server's desk row every :data:`BEAT_SECONDS` and rewrites who is online there when it changed
+(``pokerroom admin online`` reads it).  Everything but the store's work runs on the event loop, between the
+actors' steps.
 """
 
 from __future__ import annotations

@@ -11,10 +11,17 @@ applies to; 400 bad input).
 * ``POST /api/admin/players/{name}/ban`` ``{"reason"}``: the same, for good; ``POST .../reinstate`` lifts either;
 * ``POST /api/admin/players/{name}/password`` ``{"password": text | null}`` → ``{"audit", "applied",
   "password"}`` (the one generated, shown this once; ``null`` when given): their sessions end;
-* ``POST /api/admin/tables/{id}/close`` | ``pause`` | ``resume`` | ``void`` → ``{"audit", "applied"}``;
+* ``POST /api/admin/tables/{id}/close`` | ``pause`` | ``resume`` → ``{"audit", "applied"}``;
+* ``POST /api/admin/tables/{id}/void`` ``{"hand": ID}`` (the store's id of the hand being played, as the table's
+  state shows it) → ``{"audit", "applied"}``; 409 when that hand is not the one being played (a double click
+  voids one hand, never the next);
 * ``GET /api/admin/hands/{id}`` → ``{"hand_id", "status", "record"}`` (every card: the record's JSON), or
-  ``?format=phh`` the PHH text; audit-logged;
+  ``?format=phh`` the PHH text; audit-logged; 409 for a hand still being played (its deck's seed is secret
+  until it is over);
 * ``GET /api/admin/audit?since=ISO&limit=N`` → ``[row]``, newest first.
+
+Actions apply in audit order (:meth:`AdminDesk.act`): what the command line queued before an API action is
+applied before it.  Times out of the calendar's range are refused (400, :func:`pokerroom.store.audit.utc_time`).
 """
 
 from __future__ import annotations
@@ -32,12 +39,13 @@ from pydantic import BaseModel, Field
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.formats.phh import dumps
 from pokerroom.formats.phh_hand import from_record
+from pokerroom.room.record import Status
 from pokerroom.room.record_json import record_json
 from pokerroom.server.accounts import MAX_PASSWORD, AuthError, Users
 from pokerroom.server.admin_desk import AdminDesk
 from pokerroom.store import Store, audit
 
-__all__ = ["GENERATED_PASSWORD_BYTES", "HoldBody", "PasswordBody", "admin_routes", "new_password"]
+__all__ = ["GENERATED_PASSWORD_BYTES", "HoldBody", "PasswordBody", "VoidBody", "admin_routes", "new_password"]
 
 GENERATED_PASSWORD_BYTES = 12
 """Random bytes of a generated password (16 URL-safe characters)."""
@@ -62,6 +70,13 @@ class PasswordBody(BaseModel):
     password: str | None = Field(default=None, max_length=MAX_PASSWORD)
 
 
+class VoidBody(BaseModel):
+    """The hand a void is for: the store's id of the hand being played (a table action's body; only a void
+    takes one, and needs it)."""
+
+    hand: int | None = Field(default=None, ge=1, le=2**63 - 1)
+
+
 def _status(err: PokerroomError) -> int:
     if isinstance(err, audit.AdminError):
         return err.status
@@ -72,9 +87,12 @@ def _status(err: PokerroomError) -> int:
 
 def hand_lookup(store: Store, hand_id: int, operator: str, phh: bool) -> tuple[Any, audit.Entry]:
     """The full record of hand ``hand_id`` (every card, from the unviewed record) as JSON, or its PHH text, and
-    the audit row the look-up wrote.  :class:`~pokerroom.errors.StoreError` for an unknown hand; nothing written
-    then."""
+    the audit row the look-up wrote.  :class:`~pokerroom.errors.StoreError` for an unknown hand,
+    :class:`~pokerroom.store.audit.AdminError` (409) for a hand still being played (its deck's server seed and
+    undealt cards are secret until it is over); nothing written then."""
     record = store.hand_record(hand_id)
+    if record.status is Status.INCOMPLETE:
+        raise audit.AdminError(f"hand {hand_id} is still being played; look it up once it is over", status=409)
     out: Any = dumps(from_record(record, hand_id=hand_id)) if phh else record_json(record)
     entry = audit.log(store, operator, "hand", str(hand_id), {"format": "phh" if phh else "json"})
     return out, entry
@@ -95,8 +113,13 @@ def admin_routes(store: Store, users: Users, desk: AdminDesk, player: Callable[.
             raise HTTPException(status_code=403, detail=f"{name} is not an operator; this is the operators' page")
         return name
 
-    def applied(entry: audit.Entry) -> dict[str, object]:
-        return {"audit": entry.json(), "applied": desk.apply(entry, via="api")}
+    async def applied(fn: Callable[..., audit.Entry], *args: Any, **kwargs: Any) -> dict[str, object]:
+        # The action stored and applied after what the command line queued before it (audit order).
+        try:
+            entry, done = await desk.act(lambda: fn(*args, **kwargs))
+        except PokerroomError as err:
+            raise HTTPException(status_code=_status(err), detail=str(err)) from None
+        return {"audit": entry.json(), "applied": done}
 
     @router.get("/online")
     async def online(name: str = Depends(operator)) -> dict[str, object]:
@@ -112,20 +135,18 @@ def admin_routes(store: Store, users: Users, desk: AdminDesk, player: Callable[.
             until = store.now() + timedelta(seconds=body.seconds)
         elif until.tzinfo is None:
             until = until.replace(tzinfo=UTC)
-        entry = await run(
+        return await applied(
             audit.hold, store, target, audit.SUSPENDED, until=until, reason=body.reason, operator=name, applied=True
         )
-        return applied(entry)
 
     @router.post("/players/{target}/ban")
     async def ban(target: str, body: HoldBody | None = None, name: str = Depends(operator)) -> dict[str, object]:
         reason = body.reason if body is not None else ""
-        entry = await run(audit.hold, store, target, audit.BANNED, reason=reason, operator=name, applied=True)
-        return applied(entry)
+        return await applied(audit.hold, store, target, audit.BANNED, reason=reason, operator=name, applied=True)
 
     @router.post("/players/{target}/reinstate")
     async def reinstate(target: str, name: str = Depends(operator)) -> dict[str, object]:
-        return applied(await run(audit.reinstate, store, target, operator=name, applied=True))
+        return await applied(audit.reinstate, store, target, operator=name, applied=True)
 
     @router.post("/players/{target}/password")
     async def password(
@@ -138,13 +159,15 @@ def admin_routes(store: Store, users: Users, desk: AdminDesk, player: Callable[.
         except AuthError as err:
             raise HTTPException(status_code=400, detail=f"the new password: {err}") from None
         hashed = await anyio.to_thread.run_sync(users.hash, secret)
-        entry = await run(
+        done = await applied(
             audit.reset_password, store, target, hashed, generated=given is None, operator=name, applied=True
         )
-        return {**applied(entry), "password": None if given is not None else secret}
+        return {**done, "password": None if given is not None else secret}
 
     @router.post("/tables/{table_id}/{action}")
-    async def table(table_id: int, action: str, name: str = Depends(operator)) -> dict[str, object]:
+    async def table(
+        table_id: int, action: str, body: VoidBody | None = None, name: str = Depends(operator)
+    ) -> dict[str, object]:
         if action not in audit.TABLE_ACTIONS:
             actions = ", ".join(audit.TABLE_ACTIONS)
             raise HTTPException(status_code=404, detail=f"no table action {action!r}; the actions are {actions}")
@@ -152,13 +175,23 @@ def admin_routes(store: Store, users: Users, desk: AdminDesk, player: Callable[.
         if actor is None or actor.closing:
             raise HTTPException(status_code=404, detail=f"no open table with id {table_id}")
         detail: dict[str, object] = {}
+        wanted = body.hand if body is not None else None
+        if action != "void" and wanted is not None:
+            raise HTTPException(status_code=400, detail=f"hand: only a void names a hand, not a {action}")
         if action == "void":
             playing = actor.hand_playing()
-            if playing is None:
-                raise HTTPException(status_code=409, detail=f"no hand is being played at table {table_id}")
-            detail["hand"] = playing
-        entry = await run(audit.table_action, store, table_id, action, operator=name, applied=True, detail=detail)
-        return applied(entry)
+            if wanted is None:
+                raise HTTPException(
+                    status_code=400,
+                    detail='give the hand to void: {"hand": ID}, the id of the hand being played (the table shows it)',
+                )
+            if wanted != playing:
+                now = "no hand is" if playing is None else f"hand {playing} is"
+                raise HTTPException(
+                    status_code=409, detail=f"hand {wanted} is not being played at table {table_id}; {now}"
+                )
+            detail["hand"] = wanted
+        return await applied(audit.table_action, store, table_id, action, operator=name, applied=True, detail=detail)
 
     @router.get("/hands/{hand_id}", response_model=None)
     async def hand(
@@ -166,6 +199,8 @@ def admin_routes(store: Store, users: Users, desk: AdminDesk, player: Callable[.
     ) -> Response | dict[str, object]:
         try:
             out, entry = await anyio.to_thread.run_sync(hand_lookup, store, hand_id, name, format == "phh")
+        except audit.AdminError as err:
+            raise HTTPException(status_code=err.status, detail=str(err)) from None
         except StoreError as err:
             raise HTTPException(status_code=404, detail=f"no hand with id {hand_id} ({err})") from None
         except PokerroomError as err:

@@ -322,7 +322,7 @@ def create_app(
             raise HTTPException(status_code=err.status, detail=str(err), headers=headers) from None
         except PokerroomError as err:
             raise _http(err) from None
-        return actor.info.json()
+        return actor.json()
 
     def table_actor(table_id: int) -> TableActor:
         actor = lobby.actors.get(table_id)
@@ -351,7 +351,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     def get_table(table_id: int) -> dict[str, object]:
-        return table_actor(table_id).info.json()
+        return table_actor(table_id).json()
 
     @app.get("/api/hands")
     def my_hands(
@@ -489,6 +489,10 @@ def create_app(
     @app.get("/", include_in_schema=False)
     def index(request: Request) -> HTMLResponse:
         return page(STATIC / "index.html", request)  # its <base href> the room's path (server/operations.py)
+
+    @app.get("/admin", include_in_schema=False)
+    def admin_page(request: Request) -> HTMLResponse:
+        return page(STATIC / "admin.html", request)  # the operators' page; its API is /api/admin (admin_routes)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

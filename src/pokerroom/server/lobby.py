@@ -408,15 +408,15 @@ class Lobby:
         return [a.info for a in self.actors.values()]
 
     def rows(self) -> list[dict[str, object]]:
-        """The lobby's rows: each table's ``TableInfo`` JSON with ``stake`` (the big blind, else the small bet:
-        the table's unit, an integer of chips, for sorting), ``stats`` (avg_pot, players_per_flop,
+        """The lobby's rows: each table's JSON (:meth:`TableActor.json`) with ``stake`` (the big blind, else the
+        small bet: the table's unit, an integer of chips, for sorting), ``stats`` (avg_pot, players_per_flop,
         hands_per_hour, hands: :mod:`pokerroom.store.table_stats`) and ``waiting`` (players on its waiting
         list)."""
         actors = list(self.actors.values())
         figures = self.stats.stats([a.info.id for a in actors])
         rows: list[dict[str, object]] = []
         for a in actors:
-            row = a.info.json()
+            row = a.json()
             row["stake"] = a.table.stakes.unit
             row["stats"] = figures[a.info.id].json()
             row["waiting"] = len(a.waitlist.players)

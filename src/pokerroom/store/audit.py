@@ -61,8 +61,8 @@ __all__ = [
     "standing",
     "table_action",
     "table_statuses",
-    "utc_time",
     "utc_after",
+    "utc_time",
 ]
 
 SUSPENDED = "suspended"

@@ -71,6 +71,7 @@ function setSession(me) {
   remember(session.player);
   document.getElementById("account").hidden = !me;
   document.getElementById("who").textContent = me ? me.player : "";
+  document.getElementById("admin-link").hidden = !(me && me.operator); // /api/me says operator: the operators' page
   if (me) startWaitlist(); // the waiting lists' offers show on every page
   else stopWaitlist();
   if (me) setBalances(me.balances);
