@@ -3,17 +3,15 @@ exact effect (chips to the chip, names, ids) and its one audit row."""
 
 from __future__ import annotations
 
-import time
 import threading
+import time
 from datetime import timedelta
 from typing import Any
 
 import pytest
-
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests import servertools
-from tests.storetools import pg_database
 from tests.servertools import (
     DUEL,
     PASSWORD,
@@ -28,10 +26,11 @@ from tests.servertools import (
     store_of,
     table,
 )
+from tests.storetools import pg_database
 
+from pokerroom.server.accounts import Users
 from pokerroom.server.admin_desk import ACCOUNT_HELD, TABLE_CLOSED
 from pokerroom.server.sockets import SESSION_ENDED
-from pokerroom.server.accounts import Users
 from pokerroom.store import Store
 from pokerroom.store.audit import BANNED, SUSPENDED, AdminError, entries, hold, hold_of
 from pokerroom.store.roles import grant

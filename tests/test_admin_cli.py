@@ -214,8 +214,8 @@ def test_refusals_of_the_command_line_a_hand_being_played_times_past_the_calenda
             ("suspend", "carol", "--until", "9999-12-31T23:59:59-12:00"),
             ("audit", "--since", "0001-01-01T00:00:00+05:00"),
         ):
-            out = admin(db, *args, code=2)
-            assert "0001-01-01 00:00 to 9999-12-31 23:59:59 UTC" in out or "ends by 9999-12-31" in out, out
+            out = re.sub(r"[\s│╭╮╰╯─]+", " ", admin(db, *args, code=2))  # the usage error's box undrawn
+            assert "0001-01-01 00:00 to 9999-12-31 23:59:59 UTC" in out or "a suspension ends by 9999-12-31" in out, out
         assert log_in(client, "carol").status_code == 200  # nothing held
         assert applied(client) == []
 
