@@ -103,8 +103,10 @@ def test_a_ban_closes_the_socket_at_once_stands_the_player_after_the_hand_and_ke
             assert s["hand"]["number"] == 1  # alice (small blind, 1 chip in) to act
             out = api(client, op, "POST", "/api/admin/players/alice/ban", json={"reason": "chip dumping"})
             assert out["audit"]["action"] == "ban" and out["audit"]["target"] == "alice"
-            assert out["audit"]["detail"] == {"reason": "chip dumping", "sessions_ended": 1}
             assert out["applied"] == {"done": True, "sockets_closed": 1, "stood_up_at": [1]}
+            # What applying did is in the row, as in a row the command line queued (tests/test_admin_cli.py).
+            assert out["audit"]["detail"] == {"reason": "chip dumping", "sessions_ended": 1, "applied": out["applied"]}
+            assert entries(store_of(client), limit=1)[0].json() == out["audit"]
             closed = wait_closed(a, 0.5)  # at once
             assert (closed.code, closed.reason) == (ACCOUNT_HELD, "alice is banned")
             # Dealt in: she folds at her turn (RULES: a leaver checks or folds) and stands when the hand is over.
@@ -119,7 +121,7 @@ def test_a_ban_closes_the_socket_at_once_stands_the_player_after_the_hand_and_ke
         assert (refused.status_code, refused.json()) == (403, {"detail": "alice is banned from this room"})
         assert log_in(client, "alice", "wrong password").status_code == 401  # no word of the ban without it
         again = api(client, op, "POST", "/api/admin/players/alice/reinstate")
-        assert again["audit"]["detail"] == {"was": "banned"}
+        assert again["audit"]["detail"] == {"was": "banned", "applied": {"done": True}}
         assert log_in(client, "alice").status_code == 200
         assert store.balance(store.account_id("play:alice")) == PLAY - 1  # untouched by ban and reinstatement
         api(client, op, "POST", "/api/admin/players/alice/reinstate", 409)
@@ -160,7 +162,7 @@ def test_a_password_reset_ends_the_sessions_and_the_new_password_works(db: str) 
             out = api(client, op, "POST", "/api/admin/players/dave/password", json={})
             secret = out["password"]
             assert isinstance(secret, str) and len(secret) == 16
-            assert out["audit"]["detail"] == {"generated": True, "sessions_ended": 1}
+            assert out["audit"]["detail"] == {"generated": True, "sessions_ended": 1, "applied": out["applied"]}
             closed = wait_closed(conn, 0.5)
             assert closed.code == SESSION_ENDED
         api(client, dave, "GET", "/api/me", 401)
@@ -202,7 +204,7 @@ def test_voiding_a_hand_refunds_every_chip_keeps_its_cards_and_the_table_deals_o
             b.state(lambda st: st["hand"] is not None and st["hand"]["to_act"] == 1, "bob to act")
             hand_id = s["hand"]["hand_id"]
             out = api(client, op, "POST", "/api/admin/tables/1/void", json={"hand": hand_id})
-            assert out["audit"]["detail"] == {"hand": hand_id}
+            assert out["audit"]["detail"] == {"hand": hand_id, "applied": {"done": True, "hand": hand_id}}
             assert out["applied"] == {"done": True, "hand": hand_id}
             after = b.state(lambda st: st["hand"] is not None and st["hand"]["number"] == 2, "hand 2")
             voided = next(r for r in after["results"] if r["number"] == 1)
@@ -217,7 +219,7 @@ def test_voiding_a_hand_refunds_every_chip_keeps_its_cards_and_the_table_deals_o
         assert holes and all("??" not in str(e) for e in holes)  # every hole card, as dealt
         phh = client.get(f"/api/admin/hands/{hand_id}?format=phh", headers=op.headers)
         assert phh.status_code == 200 and "d dh p1 " in phh.text and "??" not in phh.text  # both hands shown
-        api(client, op, "GET", "/api/admin/hands/999", 404)
+        assert api(client, op, "GET", "/api/admin/hands/999", 404) == {"detail": "no hand with id 999"}  # said once
         assert audit_rows(client) == [
             ("opal", "void", "1", True), ("opal", "pause", "1", True), ("opal", "hand", str(hand_id), True),
             ("opal", "hand", str(hand_id), True),

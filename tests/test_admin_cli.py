@@ -54,7 +54,7 @@ def test_a_ban_from_the_command_line_closes_the_socket_within_3_s_and_keeps_the_
     with serve(db, DUEL) as client:
         with heads_up(client) as (_alice, _bob, a, b, _s):
             out = admin(db, "ban", "alice", "--reason", "collusion")
-            assert out.startswith("alice: banned; 1 sessions ended (audit #1)")
+            assert out.startswith("alice: banned; 1 session ended (audit #1)")
             assert re.search(r"the server \(\S+, pid \d+; last heard from \d+ s ago\) applies it within about 2 s", out)
             closed = wait_closed(a, 3.0)
             assert (closed.code, closed.reason) == (ACCOUNT_HELD, "alice is banned")
@@ -76,7 +76,7 @@ def test_suspend_and_password_from_the_command_line(db: str) -> None:
     with serve(db, DUEL) as client:
         carol = sign_up(client, "carol")
         out = admin(db, "suspend", "carol", "--for", "2h")
-        assert re.match(r"carol: suspended until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; 1 sessions ended", out), out
+        assert re.match(r"carol: suspended until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; 1 session ended", out), out
         r = log_in(client, "carol")
         assert r.status_code == 403 and r.json()["detail"].startswith("carol is suspended until ")
         api(client, carol, "GET", "/api/me", 401)
@@ -101,7 +101,7 @@ def test_close_pause_resume_and_void_from_the_command_line(db: str) -> None:
         with heads_up(client) as (_alice, _bob, a, b, s):
             hand_id = s["hand"]["hand_id"]
             out = admin(db, "void", "1")
-            assert out.startswith(f"table 1: hand {hand_id} voided (audit #1) queued: the server (")
+            assert out.startswith(f"table 1: hand {hand_id} queued for the server to void (audit #1) the server (")
             after = b.state(lambda st: st["hand"] is not None and st["hand"]["number"] == 2, "hand 2 after the void")
             assert next(r for r in after["results"] if r["number"] == 1)["voided"] is True
             assert sorted(seat["stack"] for seat in after["seats"]) == [98, 99]  # 100 each back, hand 2's blinds
@@ -117,7 +117,8 @@ def test_close_pause_resume_and_void_from_the_command_line(db: str) -> None:
             admin(db, "resume", "1")
             third = b.state(lambda st: st["hand"] is not None and st["hand"]["number"] == 3, "hand 3 after the resume")
             out = admin(db, "online")
-            assert "online at " in out and "alice seated at: 1 watching: -" in out and "bob seated at: 1" in out
+            assert "online at " in out and "alice seated at: #1 Duel watching: -" in out  # the table's id and name
+            assert "bob seated at: #1 Duel" in out
             admin(db, "close", "1")
             eventually(lambda: client.app.state.lobby.actors[1].closing, "the close applied")  # type: ignore[attr-defined]
             to_act = a if third["hand"]["to_act"] == 0 else b

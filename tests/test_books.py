@@ -18,6 +18,7 @@ from pokerroom.cli import app
 from pokerroom.errors import LedgerError, RoomError, StoreError
 from pokerroom.room.clock import VirtualClock
 from pokerroom.server.accounts import Users
+from pokerroom.server.actor import HOUSE_BOT_RETRY
 from pokerroom.server.lobby import Lobby
 from pokerroom.server.oplog import LOGGER
 from pokerroom.server.protocol import AddBots, ComeBack, Sit, SitOut
@@ -111,8 +112,10 @@ def test_real_money_bots_are_funded_from_the_house_and_a_restart_makes_no_money(
         assert store.house_balance(real_money=True) == 50 and key_balance(store, CASHIER) == cashier
         (short,) = [r for r in caplog.records if getattr(r, "pokerroom_event", None) == "house_bankroll_short"]
         assert short.pokerroom_fields == {  # type: ignore[attr-defined]
-            "table": table, "bot": f"bot-{table}-3", "need": buy_in, "held": 50, "book": "house:real",
+            "table": "Real", "table_id": table, "bots": [f"bot-{table}-3"], "need": buy_in, "held": 50,
+            "book": "house:real",
         }  # fmt: skip
+        assert not [r for r in caplog.records if r.name != LOGGER and "bot-" in r.getMessage()]  # said once
         # A player's request for bots at a real-money table is refused, naming the rule; nothing is made.
         # In a thread of its own: a browser test before this one may have left this thread an event loop.
         with (
@@ -135,6 +138,54 @@ def test_real_money_bots_are_funded_from_the_house_and_a_restart_makes_no_money(
             again.close()
         assert key_balance(store, CASHIER) == cashier  # three starts, not one chip from the cashier
         assert store.house_balance(real_money=True) == 2 * buy_in + 50
+        store.check_balanced()
+
+
+def test_house_bots_sit_once_the_operator_funds_the_house(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A real-money table the operator gave two house bots, opened with ``house:real`` at 0: the shortage logged
+    once naming both bots, not at every try; once the house is funded while the server runs, the bots sit (the
+    next try: a deal due, a person sitting) and the table deals."""
+    with Store(f"sqlite:///{tmp_path / 'room.db'}") as store:
+        for name in ("alice", "bob"):
+            Users(store).sign_up(name, "password1")
+            store.deposit(store.account_id(name), 500)
+        lobby = real_lobby(store)
+        with caplog.at_level(logging.INFO, logger=LOGGER):
+            actor = lobby.create(name="Real", game="holdem", stakes="1/2", limit="no", seats=6, real_money=True, bots=2)
+            table, buy_in = actor.info.id, actor.table.default_buy_in()
+            assert (actor.house_bots, actor.bots) == (2, {})
+            alice, bob = Recorder("alice"), Recorder("bob")
+            actor.connect(alice)
+            actor.handle(alice, Sit(0, 200))  # a person sits: the bots are tried again, still short
+            for _ in range(3):  # alone at the table: the deal and the bots tried every HOUSE_BOT_RETRY seconds
+                actor.clock.advance(HOUSE_BOT_RETRY)  # type: ignore[attr-defined]
+                actor.tick()
+            assert (actor.bots, actor.table.hand_number) == ({}, 0)
+            shorts = [r for r in caplog.records if getattr(r, "pokerroom_event", None) == "house_bankroll_short"]
+            assert [r.pokerroom_fields for r in shorts] == [  # type: ignore[attr-defined]
+                {
+                    "table": "Real", "table_id": table, "bots": [f"bot-{table}-1", f"bot-{table}-2"],
+                    "need": buy_in, "held": 0, "book": "house:real",
+                }
+            ]  # fmt: skip
+            assert not [r for r in caplog.records if r.name != LOGGER and "bot-" in r.getMessage()]
+            # The operator funds the house for one bot: it sits at the next try, the other one is still short
+            # (already said); the hand is dealt with alice and the bot.
+            store.house_deposit(buy_in, real_money=True)
+            actor.clock.advance(HOUSE_BOT_RETRY)  # type: ignore[attr-defined]
+            actor.tick()
+            assert sorted(actor.bots) == [f"bot-{table}-1"] and actor.table.hand_number == 1
+            assert store.house_balance(real_money=True) == 0
+            # Funded for the second: it sits when a person sits.
+            store.house_deposit(buy_in + 7, real_money=True)
+            actor.connect(bob)
+            actor.handle(bob, Sit(3, 200))
+            assert sorted(actor.bots) == [f"bot-{table}-1", f"bot-{table}-2"]
+            assert store.house_balance(real_money=True) == 7
+            shorts = [r for r in caplog.records if getattr(r, "pokerroom_event", None) == "house_bankroll_short"]
+            assert len(shorts) == 1
+        lobby.close()
+        assert store.house_balance(real_money=True) == 2 * buy_in + 7
         store.check_balanced()
 
 

@@ -204,3 +204,33 @@ def test_a_players_download_of_a_voided_hand_has_names_table_time_and_the_mark(t
         assert lines[1].startswith("Table 'Heads-up' 2-max")
         assert lines[lines.index("*** SUMMARY ***") - 1] == "Hand cancelled"
         assert f"Dealt to alice [{hole[alice_seat][:2]} {hole[alice_seat][2:]}]" in lines
+
+
+@pytest.mark.parametrize("store_url", ["sqlite"], indirect=True)
+def test_a_crash_void_and_an_operators_void_keep_the_same_rake_rule(store_url: str, clock: Clock) -> None:
+    """Both void paths keep the hand as dealt: a real-money table's rake schedule stays in the record (no rake
+    taken), so the two PHH texts differ only in the reason."""
+    texts: dict[str, str] = {}
+    with Store(store_url, now=clock) as first:
+        for name in ("operator", "crash"):
+            runner = TableRunner(first, name, TableConfig("holdem", real_money=True, blinds=(5, 10)))
+            for seat, player in enumerate(("C", "A", "B")):
+                first.create_account(f"{name}-{player}", deposit=1000)
+                runner.sit(seat, f"{name}-{player}", 500)
+            hand_id = runner.start_hand(seed=11)
+            to_flop(runner)
+            if name == "operator":
+                runner.void("voided by operator")
+                texts[name] = dumps(from_record(first.hand_record(hand_id), hand_id=hand_id))
+            else:
+                crashed, crash_table = hand_id, runner.table_id
+        holder_dies(first, crash_table)
+    with Store(store_url, now=clock) as second:
+        again = TableRunner(second, "crash")
+        assert again.recovered == [crashed]
+        record = second.hand_record(crashed)
+        assert record.status is Status.VOIDED and record.rake == 0 and record.setup.rake is not None
+        texts["crash"] = dumps(from_record(record, hand_id=crashed))
+        again.close()
+    rake_lines = {k: [line for line in t.splitlines() if line.startswith("_rake")] for k, t in texts.items()}
+    assert rake_lines["crash"] == rake_lines["operator"] == ["_rake = {schedule = 'R-NL'}"]

@@ -18,7 +18,8 @@ import servertools
 from pokerroom.errors import StoreError
 from pokerroom.server.metrics import CONTENT_TYPE
 from pokerroom.server.oplog import configure
-from servertools import DUEL, PASSWORD, actor_of, heads_up, serve, sign_up
+from pokerroom.store.audit import BANNED, hold
+from servertools import DUEL, PASSWORD, actor_of, heads_up, serve, sign_up, store_of
 
 cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
@@ -60,7 +61,11 @@ def test_metrics_after_a_hand_and_the_log_lines(db: str) -> None:
         before = scrape(client)
         assert before[("pokerroom_tables_open", ())] == 1
         assert before[("pokerroom_hands_dealt_total", ())] == 0
+        assert before[("pokerroom_errors_total", (("kind", "table"),))] == 0  # a series before any error
+        assert before[("pokerroom_errors_total", (("kind", "request"),))] == 0
         with heads_up(client) as (_alice, _bob, a, _b, _state):
+            a.act("fold", seq=99)  # refused (stale): neither an action nor an action's latency
+            assert a.until(lambda m: m["type"] == "error", "the refusal")["code"] == "stale_hand"
             a.act("fold")
             a.state(lambda s: s["hand"] is not None and s["hand"]["number"] == 2, "hand 2 dealt")
             m = scrape(client)
@@ -78,13 +83,21 @@ def test_metrics_after_a_hand_and_the_log_lines(db: str) -> None:
         assert wrong.status_code == 401
         assert client.post("/api/login", json={"name": "alice", "password": PASSWORD}).status_code == 200
         client.post("/api/logout")
+        hold(store_of(client), "bob", BANNED, operator="root", applied=True)
+        held = client.post("/api/login", json={"name": "bob", "password": PASSWORD})
+        assert (held.status_code, held.json()) == (403, {"detail": "bob is banned from this room"})
         deadline = time.monotonic() + 5
         while scrape(client)[("pokerroom_sockets_open", ())] and time.monotonic() < deadline:
             time.sleep(0.02)  # the sockets' handlers close after the test client's
         m = scrape(client)
         assert m[("pokerroom_logins_total", (("result", "ok"),))] == 1
         assert m[("pokerroom_logins_total", (("result", "failed"),))] == 1
-        assert not [key for key in m if key[0] == "pokerroom_errors_total"]  # nothing went wrong
+        assert m[("pokerroom_logins_total", (("result", "held"),))] == 1
+        errors = {key: value for key, value in m.items() if key[0] == "pokerroom_errors_total"}
+        assert errors == {  # nothing went wrong
+            ("pokerroom_errors_total", (("kind", "table"),)): 0,
+            ("pokerroom_errors_total", (("kind", "request"),)): 0,
+        }
         assert m[("pokerroom_sockets_open", ())] == 0
         assert m[("pokerroom_players_connected", ())] == 0
     # alice's small blind folded to bob's big blind: his uncalled chip back, the pot of 2 his.
@@ -94,9 +107,13 @@ def test_metrics_after_a_hand_and_the_log_lines(db: str) -> None:
             "pot": 2, "rake": 0, "winners": {"bob": 2},
         }
     ]  # fmt: skip
-    assert [e["event"] for e in lines if e["event"] in ("signup", "login", "login_failed", "logout")] == [
-        "signup", "signup", "login_failed", "login", "logout",
+    kinds = ("signup", "login", "login_failed", "logout", "login_refused")
+    assert [e["event"] for e in lines if e["event"] in kinds] == [
+        "signup", "signup", "login_failed", "login", "logout", "login_refused",
     ]  # fmt: skip
+    assert events(lines, "login_refused") == [
+        {"level": "warning", "event": "login_refused", "name": "bob", "address": "testclient", "why": "banned"}
+    ]
     assert events(lines, "login_failed") == [
         {
             "level": "warning",
@@ -108,8 +125,16 @@ def test_metrics_after_a_hand_and_the_log_lines(db: str) -> None:
     ]
     assert events(lines, "login") == [{"level": "info", "event": "login", "name": "alice", "address": "testclient"}]
     assert all(PASSWORD not in json.dumps(line) and "not it at all" not in json.dumps(line) for line in lines)
-    # Hand 2 was being played when the server stopped: voided, each blind back.
-    assert [(e["number"], e["pot"], e["winners"]) for e in events(lines, "hand_voided")] == [(2, 0, {})]
+    # Hand 2 was being played when the server stopped: voided, each blind back (bob's small, alice's big).
+    assert events(lines, "hand_voided") == [
+        {
+            "level": "info", "event": "hand_voided", "table": "Duel", "table_id": 1, "hand_id": 2, "number": 2,
+            "reason": "server stopped: hand void, chips returned (RULES §3.8)", "refunded": {"alice": 2, "bob": 1},
+            "refunded_total": 3,
+        }
+    ]  # fmt: skip
+    # Every line of the room's is one event of its own (the shutdown not said again in a plain line).
+    assert not [line for line in lines if line["event"] == "log" and line["logger"].startswith("pokerroom")]
     assert events(lines, "shutdown") == [
         {
             "level": "info", "event": "shutdown", "hands_voided": 1, "chips_returned": 200, "players": 2,
@@ -161,16 +186,28 @@ def test_healthz_names_what_is_wrong(db: str, monkeypatch: pytest.MonkeyPatch) -
 
 def test_crash_recovery_is_logged(db: str) -> None:
     """A hand cut by a crash (its runner gone, the hand in progress in the store) is voided when the server
-    starts again: one ``recovered`` line with the hands and the chips refunded (the blinds, 1 and 2)."""
+    starts again: counted in ``hands_voided_total``, a ``hand_voided`` line with each player's chips refunded
+    (the blinds, 1 and 2) and one ``recovered`` line with the hands."""
     with serve(db, DUEL) as client, heads_up(client):
         actor = actor_of(client)
         client.portal.call(actor.runner.close)  # type: ignore[union-attr]  # as if the process died mid-hand
     with ops_log() as lines, serve(db, DUEL) as client:
         assert client.get("/healthz").json()["status"] == "ok"
+        m = scrape(client)
+        assert m[("pokerroom_hands_voided_total", ())] == 1  # the crash's hand counts, as docs/operations.md says
+        assert m[("pokerroom_hands_dealt_total", ())] == 0  # dealt by the server that crashed
+    # Hand 1: alice's small blind (1) and bob's big blind (2) back.
+    assert events(lines, "hand_voided") == [
+        {
+            "level": "info", "event": "hand_voided", "table": "Duel", "table_id": 1, "hand_id": 1, "number": 1,
+            "reason": "server crash: hand void, chips returned (RULES §3.8)", "refunded": {"alice": 1, "bob": 2},
+            "refunded_total": 3,
+        }
+    ]  # fmt: skip
     assert events(lines, "recovered") == [
         {
             "level": "warning", "event": "recovered", "hands_voided": 1,
-            "hands": [{"table": "Duel", "hand_id": 1}], "chips_refunded": 3,
+            "hands": [{"table": "Duel", "hand_id": 1, "number": 1}], "chips_refunded": 3,
         }
     ]  # fmt: skip
 

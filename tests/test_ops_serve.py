@@ -119,7 +119,11 @@ def _healthy(port: int, proc: subprocess.Popen[str]) -> None:
     raise AssertionError("the server did not start")
 
 
-def test_a_second_server_is_refused_in_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_second_server_is_refused_in_one_line(tmp_path: Path, stop: signal.Signals) -> None:
+    """A second server on the port or on the store: refused in one plain line on standard error and a
+    ``start_failed`` event, exit 2, never announced (the room is announced once its tables are open).  The first
+    stops on Ctrl-C (SIGINT) or SIGTERM the same way, saying so on standard output."""
     db = f"sqlite:///{tmp_path / 'room.db'}"
     # A table, so that the store has a lease to hold.
     tables = tmp_path / "t.toml"
@@ -131,21 +135,34 @@ def test_a_second_server_is_refused_in_one_line(tmp_path: Path) -> None:
     )  # fmt: skip
     try:
         _healthy(port, first)
-        same_port = _start(db, port)
-        out, err = same_port.communicate(timeout=30)
-        assert same_port.returncode == 2, (out, err)
-        assert err == f"pokerroom: cannot listen on 127.0.0.1:{port}: the port is in use (another server?)\n"
-        other_port = free_port()
-        same_store = _start(db, other_port)
-        out, err = same_store.communicate(timeout=30)
-        assert same_store.returncode == 2, (out, err)
-        assert "Traceback" not in err
-        refusals = [line for line in err.splitlines() if not line.startswith("{")]
-        assert len(refusals) == 1 and refusals[0].startswith("pokerroom: cannot start: table 1 is being played by")
-        assert refusals[0].endswith("(is another server running on this store?)")
+        if stop == signal.SIGINT:  # the refusals once
+            same_port = _start(db, port)
+            out, err = same_port.communicate(timeout=30)
+            assert (same_port.returncode, out) == (2, "")
+            why = f"cannot listen on 127.0.0.1:{port}: the port is in use (another server?)"
+            (failed, line) = err.splitlines()
+            assert line == f"pokerroom: {why}"
+            assert {k: v for k, v in json.loads(failed).items() if k != "time"} == {
+                "level": "error", "event": "start_failed", "reason": why,
+            }  # fmt: skip
+            other_port = free_port()
+            same_store = _start(db, other_port)
+            out, err = same_store.communicate(timeout=30)
+            assert (same_store.returncode, out) == (2, ""), (out, err)  # not announced: its start-up failed
+            assert "Traceback" not in err
+            refusals = [line for line in err.splitlines() if not line.startswith("{")]
+            assert len(refusals) == 1 and refusals[0].startswith("pokerroom: cannot start: table 1 is being played by")
+            assert refusals[0].endswith("(is another server running on this store?)")
+            logged = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
+            assert [line["event"] for line in logged if line["event"] in ("start", "start_failed")] == ["start_failed"]
+            failed_event = next(line for line in logged if line["event"] == "start_failed")
+            assert refusals[0] == (
+                f"pokerroom: cannot start: {failed_event['reason']} (is another server running on this store?)"
+            )
     finally:
-        first.send_signal(signal.SIGINT)
+        first.send_signal(stop)
         out, err = first.communicate(timeout=30)
+    assert first.returncode == 0, err
     assert out.splitlines() == [
         f"pokerroom: the card room is at http://127.0.0.1:{port}/ (store: {db}); Ctrl-C stops it",
         "pokerroom stopped: 0 hands voided, 0 chips returned to 0 players, store closed",

@@ -19,17 +19,20 @@ from pokerroom.room.record import HandRecord
 from pokerroom.store import Store
 from pokerroom.store.pairs import (
     DUMP_MIN_BIG_BLINDS,
+    DUMP_MIN_GIVEAWAYS,
+    PAIR_MIN_HANDS,
     SOFT_MIN_CONTESTED,
     Pair,
     _actions,
     _add_hand,
+    _flags,
     pair_report,
 )
 from pokerroom.store.runner import TableRunner
 from storetools import Clock
 
 runner = CliRunner()
-HANDS = 12
+HANDS = 24
 
 
 def dumper(view: HandView) -> Action:
@@ -56,6 +59,9 @@ def play(store: Store, name: str, players: dict[str, object], hands: int, seed: 
             store.create_account(player, deposit=2_000)
             table.sit(seat, player, table.table.buy_in.maximum)
         for k in range(hands):
+            for st in table.table.seats:
+                if st is not None and st.stack < 50:  # a dumper out of chips buys more (the flows are the hands')
+                    table.rebuy(st.player, 100)
             records.append(table.play_hand(players, seed=seed + k))  # type: ignore[arg-type]
         table.stand_all()
     return records
@@ -85,9 +91,13 @@ def test_dumping_and_soft_play_are_flagged_with_exact_chips(tmp_path: Path) -> N
     assert (dump.a_folded_to_b, dump.b_folded_to_a, dump.contested) == (HANDS, 0, 0)
     assert dump.aggression == 2 * HANDS  # the raise to 10 and the re-raise, each hand
     assert dump.bb_b == 5 * HANDS and 5 * HANDS >= DUMP_MIN_BIG_BLINDS
+    assert (dump.gave_a, dump.gift_a, dump.gave_b) == (HANDS, 10 * HANDS, 0)  # raised, then folded: every hand
+    assert HANDS >= PAIR_MIN_HANDS and HANDS >= DUMP_MIN_GIVEAWAYS
     assert dump.flags == [
-        f"likely chip dumping: dana lost 120 chips (60.0 big blinds net) to finn over {HANDS} hands together "
-        f"and won 0 back (flagged at 50 big blinds and 2 a hand, one way)"
+        f"likely chip dumping: dana lost 240 chips (120.0 big blinds net) to finn over {HANDS} hands together "
+        "and won 0 back; 240 of them in 24 hands dana gave up (bet or raised then folded to finn, or called "
+        "finn's all-in and mucked) (flagged at 50 big blinds and 2 a hand, one way, in 5 such hands or more over "
+        "20 hands together)"
     ]
     pair = by["cleo", "eli"]
     assert (pair.hands, pair.tables, pair.won_by_a, pair.won_by_b) == (HANDS, {3}, cleo_won, eli_won)
@@ -95,19 +105,22 @@ def test_dumping_and_soft_play_are_flagged_with_exact_chips(tmp_path: Path) -> N
     assert HANDS >= SOFT_MIN_CONTESTED
     assert pair.flags == [
         f"soft play: {HANDS} contested hands together with 0 bets or raises between them "
-        "(flagged at 10 hands and at most 1/10 a hand)"
+        "(flagged at 10 hands and at most 1/10 a hand, over 20 hands together)"
     ]
     assert pairs[0].flags  # flagged pairs first
 
     # The command: a table, and --json with the same figures; --min-hands leaves pairs out.
     out = runner.invoke(app, ["report", "--database", url, "pairs", "--since", "2024-05-02"])
     assert out.exit_code == 0, out.output
-    assert "likely chip dumping: dana lost 120 chips" in out.output and "2 pairs, 2 flagged for review." in out.output
+    assert "likely chip dumping: dana lost 240 chips" in out.output and "2 pairs, 2 flagged for review." in out.output
+    (row,) = [line for line in out.output.splitlines() if line.lstrip().startswith("dana")]
+    assert " #2 dump " in row  # the table by its id and name
     assert "\n" not in out.output.split("likely chip dumping")[1].split("big blinds net")[0]  # never cut at 80
     listed = runner.invoke(app, ["report", "--database", url, "pairs", "--since", "2024-04-01", "--json"])
     assert listed.exit_code == 0, listed.output
     rows = {(r["a"], r["b"]): r for r in json.loads(listed.output)}
-    assert rows["dana", "finn"]["won_by_b"] == 120 and rows["dana", "finn"]["a_folded_to_b"] == HANDS
+    assert rows["dana", "finn"]["won_by_b"] == 240 and rows["dana", "finn"]["a_folded_to_b"] == HANDS
+    assert rows["dana", "finn"]["a_gave_up_to_b"] == HANDS
     assert rows["olga", "omar"]["hands"] == 3 and rows["olga", "omar"]["flags"] == []
     few = runner.invoke(app, ["report", "--database", url, "pairs", "--since", "2024-04-01", "--min-hands", "4"])
     assert "olga" not in few.output and "2 pairs" in few.output
@@ -146,3 +159,40 @@ def test_winnings_are_taken_from_the_losers_pro_rata(tmp_path: Path) -> None:
     assert sum(p.flow_a + p.flow_b for p in pairs.values()) == sum(net[w] for w in winners)
     folded_to, contested, _aggression = _actions(record)
     assert not folded_to and len(contested) == 3  # nobody folded: all three saw the flop together
+
+
+def test_ordinary_losing_is_not_flagged(tmp_path: Path) -> None:
+    """carol checks and calls for 11 hands and loses her 100-big-blind buy-in at a showdown (bob shoves the 11th
+    hand, she calls and shows): a lost buy-in, not evidence.  Too few hands together for any flag, and the same
+    flow over enough hands is no dumping either without chips given up as a normal loser does not."""
+    shove = {"hand": 0}
+
+    def bob(view: HandView) -> Action:
+        assert view.legal is not None
+        if shove["hand"] == 10 and view.legal.raise_ is not None:
+            return Action.raise_to(view.legal.raise_[1])
+        return Action.check() if view.legal.check else Action.call()
+
+    with Store(f"sqlite:///{tmp_path / 'loss.db'}") as store:
+        with TableRunner(store, "ordinary", TableConfig("holdem", stakes="1/2", limit="no", seats=2)) as table:
+            for seat, player in enumerate(("bob", "carol")):
+                store.create_account(player, deposit=2_000)
+                table.sit(seat, player, table.table.buy_in.maximum)
+            records = []
+            for k in range(11):
+                shove["hand"] = k
+                records.append(table.play_hand({"bob": bob, "carol": passive}, seed=314 + k))
+            table.stand_all()
+        with store.reading() as conn:
+            (pair,) = pair_report(conn, datetime(2020, 1, 1, tzinfo=UTC))
+    last = dict(zip([n for _s, n in records[-1].players], records[-1].net, strict=True))
+    assert last == {"bob": 200, "carol": -200}  # the whole buy-in, at a showdown
+    assert (pair.a, pair.b, pair.hands, pair.won_by_a, pair.won_by_b) == ("bob", "carol", 11, 208, 8)
+    assert pair.bb_a - pair.bb_b == 100
+    assert (pair.gave_a, pair.gave_b) == (0, 0)  # she called and showed: nothing given up
+    assert pair.flags == []
+    # Enough hands together and the same one-way flow: still no dumping flag without chips given up.
+    many = Pair("bob", "carol", hands=PAIR_MIN_HANDS, flow_a=Fraction(200), bb_a=Fraction(100), contested=0)
+    assert _flags(many) == []
+    many.gave_b, many.gift_b = DUMP_MIN_GIVEAWAYS, Fraction(100)  # half the flow given up in 5 hands: flagged
+    assert [f.split(":")[0] for f in _flags(many)] == ["likely chip dumping"]

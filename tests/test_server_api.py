@@ -392,8 +392,11 @@ def test_socket_refuses_table_errors_and_goes_on(db: str) -> None:
             a.send("sit", seat=0, buy_in=100)
             a.state(lambda s: s["you"] == 0)
             b.send("sit", seat=0, buy_in=100)  # taken
-            b.error("room")
+            assert b.error("room")["message"] == "seat 0 is taken by 'alice'"
             b.ping("taken")
+            a.send("sit", seat=0, buy_in=100)  # her own seat again (a reconnecting page's sit): said so
+            assert a.error("room")["message"] == "you already sit in seat 0"
+            a.ping("already")
             assert balances(client, bob) == (0, PLAY)
             b.send("sit", seat=1, buy_in=150)
 

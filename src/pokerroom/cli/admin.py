@@ -11,7 +11,8 @@ The operators' tools (issue 20; docs/server.md, "Operators"), each written to th
 ``pause ID``, ``resume ID``, ``void ID [--hand HAND]``, ``hand ID [--phh]`` and ``audit [--since DATE] [--limit
 N]``.  They change the store at once; what only the running server can do (close sockets, stand players up, act on
 its tables) is queued for it, and it applies it within about 2 s; each command says which server last checked in
-and how long ago (a server on this machine whose process is gone is said to be gone).
+and how long ago (a server on this machine whose process is gone is said to be gone).  With no server running, an
+action on a player needs nothing more than the store and is stored applied; a table's action waits queued.
 
 Exit codes: 0 done (an operator made operator again changes nothing); 1 refused (no such player, table or hand, or
 not in a state the action applies to, a hand still being played looked up: the reason on standard error); 2 bad
@@ -37,6 +38,7 @@ from pokerroom.cli.report import open_store
 from pokerroom.errors import PokerroomError
 from pokerroom.store import Store, audit
 from pokerroom.store.roles import OPERATOR, grant, holders
+from pokerroom.words import plural
 
 __all__ = ["admin_app", "create", "list_operators"]
 
@@ -177,16 +179,28 @@ def _gone(desk: audit.Desk) -> bool:
     return False
 
 
+def _no_server(store: Store) -> bool:
+    """Whether no server is running (none checked in lately, or its process here is gone): an action on a
+    player then needs nothing more than the store, and is stored applied (no server start applies it later)."""
+    desk = audit.server_running(store)
+    return desk is None or _gone(desk)
+
+
+def _ended(entry: audit.Entry) -> str:
+    return f"{plural(int(entry.detail['sessions_ended']), 'session')} ended"
+
+
 def _server(store: Store, queued: str, no_server: str) -> str:
-    """What becomes of an action queued for the running server: ``queued`` when one checked in lately (with how
-    long ago), ``no_server`` else."""
+    """What becomes of an action queued for the running server: ``queued`` (a prefix; none when empty) and when it
+    applies it, when one checked in lately (with how long ago); ``no_server`` else."""
     desk = audit.server_running(store)
     if desk is None:
         return f"no server is running: {no_server}"
     ago = f"last heard from {(store.now() - desk.beat_at).total_seconds():.0f} s ago"
     if _gone(desk):
         return f"the server ({desk.host}, pid {desk.pid}; {ago}) is gone: {no_server}"
-    return f"{queued}: the server ({desk.host}, pid {desk.pid}; {ago}) applies it within about 2 s if it still runs"
+    said = f"{queued}: " if queued else ""  # "" when the first line says it is queued already
+    return f"{said}the server ({desk.host}, pid {desk.pid}; {ago}) applies it within about 2 s if it still runs"
 
 
 @admin_app.command()
@@ -196,6 +210,7 @@ def online(database: Database = DEFAULT_DATABASE) -> None:
     try:
         desk = audit.server_running(store)
         now = store.now()
+        names = {table_id: name for table_id, name, _game in store.tables()}
     finally:
         store.close()
     if desk is None:
@@ -209,9 +224,12 @@ def online(database: Database = DEFAULT_DATABASE) -> None:
     )
     if not desk.presence:
         typer.echo("nobody is online")
+
+    def shown(ids: list[int]) -> str:
+        return ", ".join(f"#{t} {names[t]}" if t in names else f"#{t}" for t in ids) or "-"
+
     for p in desk.presence:
-        seated = ", ".join(str(t) for t in p["seated"]) or "-"
-        watching = ", ".join(str(t) for t in p["watching"]) or "-"
+        seated, watching = shown(p["seated"]), shown(p["watching"])
         typer.echo(f"{p['player']}  seated at: {seated}  watching: {watching}")
 
 
@@ -238,14 +256,16 @@ def suspend(
         except audit.AdminError as err:
             raise typer.BadParameter(str(err), param_hint="--for") from None
         try:
-            entry = audit.hold(store, name, audit.SUSPENDED, until=end, reason=reason, operator=_by(by), applied=False)
+            entry = audit.hold(
+                store, name, audit.SUSPENDED, until=end, reason=reason, operator=_by(by), applied=_no_server(store)
+            )
         except PokerroomError as err:
             _refused(err)
         note = _server(store, "their sockets close and they stand up", "nothing more to do")
     finally:
         store.close()
     typer.echo(
-        f"{name}: suspended until {_when(end)}; {entry.detail['sessions_ended']} sessions ended (audit #{entry.id})"
+        f"{name}: suspended until {_when(end)}; {_ended(entry)} (audit #{entry.id})"
     )
     typer.echo(note)
 
@@ -256,13 +276,13 @@ def ban(name: str, reason: Reason = "", by: By = None, database: Database = DEFA
     store = open_store(database)
     try:
         try:
-            entry = audit.hold(store, name, audit.BANNED, reason=reason, operator=_by(by), applied=False)
+            entry = audit.hold(store, name, audit.BANNED, reason=reason, operator=_by(by), applied=_no_server(store))
         except PokerroomError as err:
             _refused(err)
         note = _server(store, "their sockets close and they stand up", "nothing more to do")
     finally:
         store.close()
-    typer.echo(f"{name}: banned; {entry.detail['sessions_ended']} sessions ended (audit #{entry.id})")
+    typer.echo(f"{name}: banned; {_ended(entry)} (audit #{entry.id})")
     typer.echo(note)
 
 
@@ -272,7 +292,7 @@ def reinstate(name: str, by: By = None, database: Database = DEFAULT_DATABASE) -
     store = open_store(database)
     try:
         try:
-            entry = audit.reinstate(store, name, operator=_by(by), applied=False)
+            entry = audit.reinstate(store, name, operator=_by(by), applied=_no_server(store))
         except PokerroomError as err:
             _refused(err)
     finally:
@@ -299,7 +319,7 @@ def password(
         hashed = Users(store).hash(secret)
         try:
             entry = audit.reset_password(
-                store, name, hashed, generated=password_file is None, operator=_by(by), applied=False
+                store, name, hashed, generated=password_file is None, operator=_by(by), applied=_no_server(store)
             )
         except PokerroomError as err:
             _refused(err)
@@ -308,7 +328,7 @@ def password(
         store.close()
     if password_file is None:
         typer.echo(f"{name}: new password {secret}  (shown this once)")
-    typer.echo(f"{name}: password reset; {entry.detail['sessions_ended']} sessions ended (audit #{entry.id})")
+    typer.echo(f"{name}: password reset; {_ended(entry)} (audit #{entry.id})")
     typer.echo(note)
 
 
@@ -332,10 +352,13 @@ def _table_action(
             entry = audit.table_action(store, table, action, operator=_by(by), applied=False, detail=detail)
         except PokerroomError as err:
             _refused(err)
-        note = _server(store, "queued", no_server)
+        note = _server(store, "" if action == "void" else "queued", no_server)
     finally:
         store.close()
-    what = {"close": "closed", "pause": "paused", "resume": "resumed", "void": f"hand {detail.get('hand')} voided"}
+    what = {
+        "close": "closed", "pause": "paused", "resume": "resumed",
+        "void": f"hand {detail.get('hand')} queued for the server to void",  # only a server voids it: not done yet
+    }  # fmt: skip
     typer.echo(f"table {table}: {what[action]} (audit #{entry.id})")
     typer.echo(note)
 

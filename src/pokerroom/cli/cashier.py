@@ -36,7 +36,7 @@ House = Annotated[
 
 
 def _house(chips: int, database: str, play: bool, *, deposit: bool) -> None:
-    store = open_store(database)
+    store = open_store(database, write=True)  # an empty database: the store is made there
     try:
         if deposit:
             balance = store.house_deposit(chips, real_money=not play)
@@ -66,7 +66,7 @@ def _move(name: str, chips: int, database: str, play: bool, *, deposit: bool) ->
         raise typer.BadParameter(
             f"a player's name has no colon, not {name!r}; a play-money account is NAME with --play", param_hint="NAME"
         )
-    store = open_store(database)
+    store = open_store(database, write=True)  # an empty database: the store is made there
     try:
         account = store.account_id(play_account(name) if play else name)
         if deposit:

@@ -21,7 +21,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 __all__ = [
-    "DATABASE_ENV", "DEFAULT_DATABASE", "SUPPORTED", "Database", "Opened", "open_database", "refuse", "shown_url",
+    "DATABASE_ENV", "DATABASE_HELP", "DEFAULT_DATABASE", "SUPPORTED", "Database", "Opened", "SubDatabase", "chosen",
+    "open_database", "refuse", "shown_url",
 ]  # fmt: skip
 
 DEFAULT_DATABASE = "sqlite:///pokerroom.db"
@@ -30,17 +31,38 @@ SUPPORTED = "pokerroom supports sqlite and postgresql (postgresql+psycopg)"
 DATABASE_ENV = "POKERROOM_DATABASE"
 """The environment variable every store command reads ``--database`` from when the option is not given."""
 
+DATABASE_HELP = "The room's store: sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB."
+
 Database = Annotated[
     str,
     typer.Option(
         "--database",
         envvar=DATABASE_ENV,
         show_envvar=True,
-        help="The room's store: sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB.",
+        help=DATABASE_HELP,
     ),
 ]
 """The ``--database URL`` option of every command on the room's store (``serve``, ``report``, ``cashier``,
 ``recover``, ``db``, ``admin``, ...): one definition, so each takes ``POKERROOM_DATABASE`` alike."""
+
+SubDatabase = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        show_default=False,
+        help="The room's store, given after the subcommand: it wins over one given before it (and over "
+        f"{DATABASE_ENV}).",
+    ),
+]
+"""The ``--database URL`` of a subcommand whose group takes :data:`Database` too (``pokerroom report balance
+--database URL`` as well as ``pokerroom report --database URL balance``): ``None`` when not given there, and
+:func:`chosen` picks the one that wins."""
+
+
+def chosen(here: str | None, group: str) -> str:
+    """The store a subcommand works on: its own ``--database`` (``here``) when given, else its group's
+    (``group``: the group's option, its environment variable or the default)."""
+    return here if here is not None else group
 
 
 def shown_url(url: str) -> str:

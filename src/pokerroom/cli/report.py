@@ -15,7 +15,8 @@
 Output piped to a file or a program is never cut at 80 columns (Rich's width for a non-terminal): each line is as
 wide as it needs.
 
-``--database URL`` (before the subcommand) picks the store; default ``sqlite:///pokerroom.db``.  Reports only
+``--database URL`` picks the store (default ``sqlite:///pokerroom.db``), before the subcommand or after it
+(``pokerroom report balance --database URL``; given in both places, the subcommand's wins).  Reports only
 read: a SQLite file that does not exist is refused rather than created empty, and so is a database that is not
 pokerroom's (its tables missing, or tables of the same names with other columns); no table is ever created.  A
 database without a driver (only sqlite and postgresql are supported) or one that fails while read is refused with
@@ -38,7 +39,16 @@ from sqlalchemy import Engine, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
-from pokerroom.cli.database import DEFAULT_DATABASE, SUPPORTED, Database, open_database, refuse, shown_url
+from pokerroom.cli.database import (
+    DEFAULT_DATABASE,
+    SUPPORTED,
+    Database,
+    SubDatabase,
+    chosen,
+    open_database,
+    refuse,
+    shown_url,
+)
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.store import Store, migrations
 from pokerroom.store.ledger import PLAY_PREFIX, house_key, play_account
@@ -52,7 +62,8 @@ __all__ = ["DEFAULT_DATABASE", "check_database", "open_store", "reading", "repor
 
 report_app = typer.Typer(
     name="report",
-    help="Reports from the store: rake by table or day, a player's history, the ledger's balance, pairs of players.",
+    help="Reports from the store: rake by table or day, a player's history, the ledger's balance, pairs of players. "
+    "--database goes before the subcommand or after it (after it wins).",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -63,9 +74,10 @@ class By(StrEnum):
     day = "day"
 
 
-def _schema_problems(engine: Engine) -> tuple[list[str], list[str]]:
-    """Pokerroom's tables missing from ``engine``'s database, and the ones there whose columns are not the
-    store's (each with the columns it lacks).  Only reads the catalogue."""
+def _schema_problems(engine: Engine) -> tuple[list[str], list[str], bool]:
+    """Pokerroom's tables missing from ``engine``'s database, the ones there whose columns are not the store's
+    (each with the columns it lacks), and whether the database holds no table at all.  Only reads the
+    catalogue."""
     inspector = inspect(engine)
     present = set(inspector.get_table_names())
     missing: list[str] = []
@@ -78,22 +90,27 @@ def _schema_problems(engine: Engine) -> tuple[list[str], list[str]]:
         lacking = [c.name for c in table.columns if c.name not in columns]
         if lacking:
             wrong.append(f"table {table.name} lacks the columns {', '.join(lacking)}")
-    return missing, wrong
+    return missing, wrong, not present
 
 
-def check_database(url: str, *, create: bool = False) -> None:
+EMPTY_MAKERS = "pokerroom serve, cashier and admin create make the store there (or pokerroom db upgrade)"
+"""Which commands make the store in an empty database (said when a reading command is given one)."""
+
+
+def check_database(url: str, *, create: bool = False, write: bool = False) -> None:
     """Refuse (:class:`typer.BadParameter`, exit 2) a ``url`` the store cannot use, reading only: not a database
     URL, a database pokerroom has no driver for, a SQLite file that is not there (unless ``create``), a file
     that is not a database, or a database that is not pokerroom's: one lacking pokerroom's tables (unless
-    ``create`` and it has none of them: the store then adds them) or with tables of pokerroom's names whose
-    columns are not the store's."""
+    ``create`` and it has none of them, or ``write`` and it has no table at all: the store then makes them at
+    the head, as ``serve`` does) or with tables of pokerroom's names whose columns are not the store's.  A
+    command that only reads is told an empty database is empty, and which commands make the store there."""
     hint = "give --database sqlite:///FILE of a store (pokerroom simulate --database URL fills one)"
     opened = open_database(url, missing=hint, create=create)
     if opened is None:
         return  # a new store: nothing there to check
     engine, shown, backend = opened.engine, opened.shown, opened.backend
     try:
-        missing, wrong = _schema_problems(engine)
+        missing, wrong, bare = _schema_problems(engine)
         if not wrong:
             with engine.connect() as conn:
                 state = migrations.read_state(conn)
@@ -107,6 +124,10 @@ def check_database(url: str, *, create: bool = False) -> None:
         raise refuse(f"cannot open {shown!r}: {exc}") from None
     finally:
         engine.dispose()
+    if bare and (create or write):
+        return  # an existing database with no table at all: the store makes its tables at the head
+    if bare:
+        raise refuse(f"the database at {shown} is empty (no tables): no store yet; {EMPTY_MAKERS}")
     if create and len(missing) == len(metadata.sorted_tables):
         missing = []  # none of pokerroom's tables: the store creates them
     if missing or wrong:
@@ -119,12 +140,14 @@ def check_database(url: str, *, create: bool = False) -> None:
         raise refuse(f"not a pokerroom database: {shown} ({'; '.join(parts)}){hint}")
 
 
-def open_store(url: str, *, create: bool = False) -> Store:
-    """The store at ``url`` once :func:`check_database` accepts it (without ``create``: only an existing,
-    complete pokerroom store, so a report never creates a table); :class:`typer.BadParameter` (exit 2)
-    otherwise, a database at another revision than this release's included (the message names
+def open_store(url: str, *, create: bool = False, write: bool = False) -> Store:
+    """The store at ``url`` once :func:`check_database` accepts it (without ``create`` or ``write``: only an
+    existing, complete pokerroom store, so a report never creates a table; ``write``, a command that writes:
+    an existing database with no table at all too, made at the head as ``serve`` makes it, while a SQLite file
+    that is not there stays refused, so a mistyped path never makes a new room); :class:`typer.BadParameter`
+    (exit 2) otherwise, a database at another revision than this release's included (the message names
     ``pokerroom db upgrade``)."""
-    check_database(url, create=create)
+    check_database(url, create=create, write=write)
     try:
         return Store(url)
     except StoreError as exc:  # a database of another revision: the message names the command that upgrades it
@@ -159,12 +182,25 @@ def _console() -> Console:
     return console
 
 
+def _show(console: Console, table: RichTable) -> None:
+    """Print ``table``: boxed on a terminal; piped, as plain lines (no box, no spaces after the last cell's
+    text), so a long memo or flag in one row pads no other row."""
+    if console.is_terminal:
+        console.print(table)
+        return
+    table.box = None
+    table.expand = False
+    with console.capture() as captured:
+        console.print(table)
+    console.print("\n".join(line.rstrip() for line in captured.get().splitlines()), markup=False)
+
+
 @report_app.callback()
 def report(
     ctx: typer.Context,
     database: Database = DEFAULT_DATABASE,
 ) -> None:
-    """Reports from the store."""
+    """Reports from the store.  --database goes before the subcommand or after it (after it wins)."""
     ctx.obj = database
 
 
@@ -172,17 +208,18 @@ def report(
 def rake(
     ctx: typer.Context,
     by: Annotated[By, typer.Option("--by", help="Group by table or by UTC day.")] = By.table,
+    database: SubDatabase = None,
 ) -> None:
     """Rake taken at real-money tables, per table or per day: hands raked and chips (play money apart)."""
-    with reading(str(ctx.obj)) as store:
+    with reading(chosen(database, str(ctx.obj))) as store:
         real = store.rake_report(by=by.value, real_money=True)
         play = store.rake_report(by=by.value, real_money=False)
     console = _console()
-    console.print(_rake_table(f"Rake by {by.value}: real-money tables", real, by, total=True))
+    _show(console, _rake_table(f"Rake by {by.value}: real-money tables", real, by, total=True))
     if not real:
         console.print("No rake taken: only real-money hands that reached the raked street are raked (RULES §3.10).")
     if play:  # never under the rules (play money is not raked); shown so that a wrong setting is seen
-        console.print(_rake_table(f"Play-money rake by {by.value} (not in the totals)", play, by, total=False))
+        _show(console, _rake_table(f"Play-money rake by {by.value} (not in the totals)", play, by, total=False))
 
 
 def _rake_table(title: str, rows: list[RakeRow], by: By, *, total: bool) -> RichTable:
@@ -206,9 +243,10 @@ def history(
     ctx: typer.Context,
     account: Annotated[str, typer.Argument(help="The account's name (or its id).")],
     last: Annotated[int, typer.Option("--last", help="Show only the last N postings (0: all).", min=0)] = 0,
+    database: SubDatabase = None,
 ) -> None:
     """A player's postings, oldest first: deposits, buy-ins, hands, cash-outs, with the balances after each."""
-    with reading(str(ctx.obj)) as store:
+    with reading(chosen(database, str(ctx.obj))) as store:
         twin: str | None = None if account.startswith(PLAY_PREFIX) else play_account(account)
         if twin is not None:
             try:
@@ -258,7 +296,7 @@ def history(
             row.memo,
         )
     console = _console()
-    console.print(table)
+    _show(console, table)
     held = rows[-1].holdings if rows else 0
     more = f" (the last {len(shown)} shown)" if len(shown) < len(rows) else ""
     console.print(f"{plural(len(rows), 'posting')}{more}; holdings now {plural(held, 'chip')}.")
@@ -278,10 +316,11 @@ CURRENCY_NAMES = {"real": "Real money", "play": "Play chips"}
 def balance(
     ctx: typer.Context,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")] = False,
+    database: SubDatabase = None,
 ) -> None:
     """Check the double-entry ledger and print, per currency, what the room owes players, the house's money, the
     rake and the cashier's side."""
-    with reading(str(ctx.obj)) as store:
+    with reading(chosen(database, str(ctx.obj))) as store:
         found = store.currency_books()
         try:
             store.check_balanced()
@@ -303,7 +342,7 @@ def balance(
         return
     console = _console()
     for currency, b in books.items():
-        console.print(_books_table(currency, b))
+        _show(console, _books_table(currency, b))
     for currency, b in books.items():
         console.print(f"{CURRENCY_NAMES[currency]}: the room owes players {plural(b.owed, 'chip')}.")
     if problems:
@@ -350,15 +389,17 @@ def pairs(
     since: Annotated[str, typer.Option("--since", help="The first UTC day (YYYY-MM-DD) of hands to read.")],
     min_hands: Annotated[int, typer.Option("--min-hands", help="Only pairs with this many hands together.", min=1)] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the pairs as a JSON list.")] = False,
+    database: SubDatabase = None,
 ) -> None:
     """Chip flows between pairs of accounts in the hands settled since a day: who won how much from whom, hands
     and tables together, folds to each other's bets, and flags (likely chip dumping, soft play) for review."""
     start = datetime.combine(_day(since), datetime.min.time(), tzinfo=UTC)
-    with reading(str(ctx.obj)) as store, store.reading() as conn:
+    with reading(chosen(database, str(ctx.obj))) as store, store.reading() as conn:
         try:
             found = pair_report(conn, start, min_hands=min_hands)
         except StoreError as exc:
             raise refuse(str(exc)) from None
+        names = {table_id: name for table_id, name, _game in store.tables()}
     if as_json:
         typer.echo(json.dumps([p.json() for p in found], indent=2))
         return
@@ -372,10 +413,11 @@ def pairs(
         table.add_column(column, justify="right" if right else "left")
     for p in found:
         table.add_row(
-            p.a, p.b, str(p.hands), ", ".join(map(str, sorted(p.tables))), str(p.won_by_a), str(p.won_by_b),
+            p.a, p.b, str(p.hands), ", ".join(f"#{t} {names.get(t, '')}".rstrip() for t in sorted(p.tables)),
+            str(p.won_by_a), str(p.won_by_b),
             str(p.a_folded_to_b), str(p.b_folded_to_a), str(p.contested), str(p.aggression),
             "; ".join(p.flags) or "-",
         )  # fmt: skip
-    console.print(table)
+    _show(console, table)
     flagged = sum(1 for p in found if p.flags)
     console.print(f"{plural(len(found), 'pair')}, {flagged} flagged for review.")

@@ -4,9 +4,9 @@ The store is a SQLite file by default (``--database sqlite:///pokerroom.db``) or
 start the server creates the tables of ``--tables FILE`` (TOML, :mod:`pokerroom.server.starters`) the store has
 none of, the room's default tables (the packaged ``starter_tables.toml``) without it, none with ``--tables
 none``.  Hands cut short by a crash are voided with every player's contributions refunded when the server
-starts again (RULES §3.8).  Stopping the server (Ctrl-C) voids the hands being played the same way and returns
-every player's table chips to their account, and says so in one line (``pokerroom stopped: 2 hands voided, 150
-chips returned to 5 players, store closed``).
+starts again (RULES §3.8).  Stopping the server (Ctrl-C or SIGTERM, the same way) voids the hands being
+played the same way and returns every player's table chips to their account, and says so in one line
+(``pokerroom stopped: 2 hands voided, 150 chips returned to 5 players, store closed``).
 
 ``--public-url URL`` is the room's address as players see it (behind a proxy that serves HTTPS, say): its
 origin is the one WebSockets and state-changing requests must come from, an ``https`` URL makes the cookies
@@ -17,7 +17,9 @@ proof (docs/shuffle.md).  ``--log-format json|text`` and ``--log-level`` set the
 error (:mod:`pokerroom.server.oplog`).  Every option may be given by an environment variable instead,
 ``POKERROOM_<OPTION>`` (``POKERROOM_DATABASE``, ``POKERROOM_PORT``, ``POKERROOM_PUBLIC_URL``, ...).
 
-A port in use or tables played by another server on the same store is said in one line, exit status 2.
+The room is announced (a line on standard output, a ``start`` event) once its start-up succeeded: its tables
+open, their leases taken.  A port in use or tables played by another server on the same store is said in one
+line on standard error and a ``start_failed`` event with the ``reason``, exit status 2.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import logging
+import signal
 import socket
+import threading
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -35,6 +39,9 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from pokerroom.cli.database import DEFAULT_DATABASE, Database, shown_url
 from pokerroom.errors import PokerroomError
 from pokerroom.room.clock import FOLD_DELAY, NEXT_HAND_DELAY
+
+if TYPE_CHECKING:
+    from pokerroom.server.starters import Starter
 
 __all__ = ["ENV_PREFIX", "LogFormat", "LogLevel", "serve"]
 
@@ -56,8 +63,6 @@ class LogLevel(StrEnum):
 
 def _env(option: str) -> dict[str, Any]:
     return {"envvar": ENV_PREFIX + option.upper().replace("-", "_"), "show_envvar": True}
-
-
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -150,14 +155,10 @@ def serve(
     ] = LogLevel.info,
 ) -> None:
     """Run the card room server: lobby, accounts and tables in the browser at http://HOST:PORT/."""
-    import uvicorn
-
     from pokerroom.room.proof import ProofError, Reveal
-    from pokerroom.server import create_app
-    from pokerroom.server.oplog import configure, event
+    from pokerroom.server.oplog import configure
     from pokerroom.server.origins import OriginError, origin_of
-    from pokerroom.server.starters import STARTER_TABLES, Starter, StarterError, read
-    from pokerroom.store import Store
+    from pokerroom.server.starters import STARTER_TABLES, StarterError, read
 
     for hint, urls in (("--public-url", [public_url] if public_url else []), ("--allowed-origin", allowed_origin)):
         for url in urls or ():
@@ -178,27 +179,64 @@ def serve(
     defences: dict[str, Any] = {
         "public_url": public_url, "allowed_origins": list(allowed_origin or ()), "reveal": reveal,
     }  # fmt: skip
+    handler = configure(level=log_level.value, fmt=log_format.value)
+    try:
+        _run(host, port, database, starters, bot_delay, next_hand_delay, defences)
+    finally:
+        logging.getLogger().removeHandler(handler)
+
+
+def _refuse(reason: str, line: str) -> typer.Exit:
+    """A start refused: the ``start_failed`` event with ``reason``, ``line`` on standard error; exit status 2."""
+    from pokerroom.server.oplog import event
+
+    event("start_failed", level=logging.ERROR, reason=reason)
+    typer.echo(f"pokerroom: {line}", err=True)
+    return typer.Exit(2)
+
+
+def _run(
+    host: str, port: int, database: str, starters: tuple[Starter, ...], bot_delay: float, next_hand_delay: float,
+    defences: dict[str, Any],
+) -> None:  # fmt: skip
+    """``serve`` once its options are read and the log configured: the port checked, the store opened, the room
+    announced once its start-up succeeded, run until SIGINT or SIGTERM, the stop said in one line."""
+    import uvicorn
+
+    from pokerroom.server import create_app
+    from pokerroom.server.oplog import event
+    from pokerroom.store import Store
+
     try:
         with _listen(host, port) as probe:
             address = _address(probe)
     except OSError as exc:
         why = "the port is in use (another server?)" if exc.errno == errno.EADDRINUSE else exc.strerror or str(exc)
-        typer.echo(f"pokerroom: cannot listen on {host}:{port}: {why}", err=True)
-        raise typer.Exit(2) from None
+        raise _refuse(f"cannot listen on {host}:{port}: {why}", f"cannot listen on {host}:{port}: {why}") from None
     shown_store = shown_url(database)
     try:
         store = Store(database)
     except (ArgumentError, SQLAlchemyError, ImportError, PokerroomError) as exc:
         raise typer.BadParameter(f"cannot open the store {shown_store!r}: {exc}", param_hint="--database") from None
-    handler = configure(level=log_level.value, fmt=log_format.value)
-    app = create_app(store=store, starters=starters, bot_delay=bot_delay, next_hand_delay=next_hand_delay, **defences)
+    public_url = defences["public_url"]
+    public = f", for players at {public_url}" if public_url else ""
+
+    def announce() -> None:  # once the tables are open and their leases taken (the app's start-up)
+        typer.echo(f"pokerroom: the card room is at {address}{public} (store: {shown_store}); Ctrl-C stops it")
+        event("start", address=address, public_url=public_url, store=shown_store, starters=len(starters))
+
+    app = create_app(
+        store=store, starters=starters, bot_delay=bot_delay, next_hand_delay=next_hand_delay, on_started=announce,
+        **defences,
+    )  # fmt: skip
     # A start refused by the room (a table another server plays) is said in one line below, without uvicorn's
     # traceback of the lifespan.
     quiet = _Refused(app)
     logging.getLogger("uvicorn.error").addFilter(quiet)
-    public = f", for players at {public_url}" if public_url else ""
-    typer.echo(f"pokerroom: the card room is at {address}{public} (store: {shown_store}); Ctrl-C stops it")
-    event("start", address=address, public_url=public_url, store=shown_store, starters=len(starters))
+    # uvicorn stops on SIGTERM as on SIGINT, then raises the signal again: with the default action a SIGTERM
+    # would kill the process before the stop is said.  Ignored here once uvicorn is done with it.
+    main = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGTERM, lambda _sig, _frame: None) if main else None
     try:
         # No per-message compression: table states are small, and zlib per socket costs CPU and 50 KB each.
         uvicorn.run(
@@ -209,13 +247,13 @@ def serve(
         if getattr(app.state, "start_error", None) is None:
             raise
     finally:
+        if main:
+            signal.signal(signal.SIGTERM, before)
         store.close()
         logging.getLogger("uvicorn.error").removeFilter(quiet)
-        logging.getLogger().removeHandler(handler)
     refused = getattr(app.state, "start_error", None)
     if refused is not None:
-        typer.echo(f"pokerroom: cannot start: {refused} (is another server running on this store?)", err=True)
-        raise typer.Exit(2)
+        raise _refuse(str(refused), f"cannot start: {refused} (is another server running on this store?)")
     done = getattr(app.state, "stopped", None)  # set by the app once its tables are closed
     if done is not None:
         typer.echo(f"pokerroom stopped: {done.text()}, store closed")

@@ -196,8 +196,11 @@ class Table:
             raise RoomError(f"a player's name must be a non-empty string, not {player!r}")
         check_chips(buy_in, "a buy-in")
         check_flag(post, "post")
-        if self.seats[seat] is not None:
-            raise RoomError(f"seat {seat} is taken by {self.seats[seat].player!r}")  # type: ignore[union-attr]
+        held = self.seats[seat]
+        if held is not None:
+            if held.player == player:  # a player back at the seat they hold (a reconnect's sit)
+                raise RoomError(f"you already sit in seat {seat}")
+            raise RoomError(f"seat {seat} is taken by {held.player!r}")
         if any(s is not None and s.player == player for s in self.seats):
             raise RoomError(f"{player!r} is already seated at this table (seat {self.seat_of(player)})")
         self.buy_in.check(buy_in)

@@ -30,6 +30,7 @@ from pokerroom.server.metrics import RoomMetrics
 from pokerroom.server.oplog import event
 from pokerroom.server.sockets import SocketRegistry
 from pokerroom.server.throttle import DEVICE_COOKIE, DEVICE_DAYS, LoginThrottle, Throttled, address_key
+from pokerroom.store.audit import hold_of
 
 __all__ = ["COOKIE", "AccountRoutes", "Credentials", "NewPassword", "account_routes", "client_address"]
 
@@ -171,12 +172,22 @@ def account_routes(a: AccountRoutes) -> APIRouter:
     @router.post("/api/login")
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, object]:
         device = request.cookies.get(DEVICE_COOKIE)
-        stored = await a.check(body.name, body.password, client_address(request), device, owner=False)
-        token = await run(users.open_session, body.name)
+        address = client_address(request)
+        stored = await a.check(body.name, body.password, address, device, owner=False)
+        try:
+            token = await anyio.to_thread.run_sync(users.open_session, body.name)
+        except AuthError as err:
+            if err.status == 403:  # the right password of a held player: counted and logged, no session
+                hold = await anyio.to_thread.run_sync(hold_of, users.store, body.name)
+                why = None if hold is None else hold.status  # suspended or banned
+                if a.metrics is not None:
+                    a.metrics.login_refused()
+                event("login_refused", level=logging.WARNING, name=body.name, address=address, why=why)
+            raise HTTPException(status_code=err.status, detail=str(err)) from None
         a.set_cookies(response, token, body.name, stored)
         if a.metrics is not None:
             a.metrics.login(ok=True)
-        event("login", name=body.name, address=client_address(request))
+        event("login", name=body.name, address=address)
         return await run(a.me, body.name)  # type: ignore[no-any-return]
 
     @router.post("/api/logout")

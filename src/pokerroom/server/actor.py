@@ -76,15 +76,19 @@ from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.server.waitlist import Waitlist
 from pokerroom.store.audit import standing
 from pokerroom.store.ledger import BOT_PREFIX as LEDGER_BOT_PREFIX
-from pokerroom.store.ledger import HouseBankrollShort
+from pokerroom.store.ledger import HouseBankrollShort, house_key
 from pokerroom.store.runner import TableRunner
 
-__all__ = ["BotFactory", "Connection", "TableActor"]
+__all__ = ["HOUSE_BOT_RETRY", "BotFactory", "Connection", "TableActor", "hand_voided"]
 
 log = logging.getLogger(__name__)
 
 BOT_PREFIX = LEDGER_BOT_PREFIX
 """Bots' player names start with this (``bot-3-1``); people may not sign up with such a name."""
+
+HOUSE_BOT_RETRY = 10.0
+"""Seconds between tries to seat a table's missing house bots while a person waits alone for a hand (a short
+house bankroll, funded by the operator meanwhile)."""
 
 
 class Connection(Protocol):
@@ -133,6 +137,24 @@ def _code(err: PokerroomError) -> str:
     if isinstance(err, SeedRefused):
         return "seed_refused"
     return "room"
+
+
+def hand_voided(r: HandRecord, *, table: str, table_id: int, hand_id: object, metrics: RoomMetrics) -> int:
+    """Count the voided hand ``r`` (RULES §3.8: at the table, by an operator or by the crash recovery) and log
+    one ``hand_voided`` event: ``table``, ``table_id``, ``hand_id``, ``number``, ``reason``, ``refunded`` (each
+    player's chips that were in play and went back to them, by name; those who put none in left out) and
+    ``refunded_total`` (their sum).  Returns ``refunded_total`` (chips)."""
+    metrics.hand_ended(voided=True)
+    refunded: dict[str, int] = {}
+    for (_seat, name), chips in zip(r.players, r.payouts, strict=True):
+        if chips:
+            refunded[name] = refunded.get(name, 0) + chips
+    total = sum(refunded.values())
+    event(
+        "hand_voided", table=table, table_id=table_id, hand_id=hand_id, number=r.number, reason=r.reason,
+        refunded=refunded, refunded_total=total,
+    )  # fmt: skip
+    return total
 
 
 class TableActor:
@@ -212,6 +234,14 @@ class TableActor:
         """An operator closed the table: no more deals; everyone stands once the hand being played is over."""
         self.when_closed: Callable[[TableActor, dict[str, int]], None] | None = None
         """Called once the close is done, with the chips each player took back to their account (the lobby)."""
+        self.house_bots = 0
+        """House bots the operator's configuration seats here (``lobby_tables.bots``): :meth:`seat_house_bots`
+        keeps trying to seat the missing ones before each deal and when a person sits."""
+        self._short_logged = False
+        """Why the configured bots cannot sit was logged (``house_bankroll_short``, or the store's refusal), and
+        they are not all seated yet: said once until they are."""
+        self._acted = False
+        """A player's action was carried out by the command being handled (its latency is observed)."""
 
     # ------------------------------------------------------------------ connections
 
@@ -299,6 +329,7 @@ class TableActor:
                 raise RoomError(f"{held}; a suspended or banned player cannot sit")
             self.runner.sit(command.seat, player, command.buy_in)
             self.waitlist.sat(player)
+            self.seat_house_bots()  # a funded bankroll seats the configured bots with the first person
             self._schedule_deal()
             return
         if not self._seated(player):
@@ -371,6 +402,7 @@ class TableActor:
             raise ProtocolError("not_your_turn", f"it is {whose}, not yours (seat {seat})")
         self.runner.act(seat, command.action)
         self.metrics.action(bot=False)
+        self._acted = True
         self._after_action()
 
     def _leave(self, player: str, seat: int) -> None:
@@ -390,8 +422,37 @@ class TableActor:
 
     def add_bots(self, count: int) -> list[str]:
         """Seat up to ``count`` house bots in empty seats (between hands or during one: they are dealt in from the
-        next hand); returns their names."""
+        next hand), each funded from the house's bankroll; returns their names.  A short bankroll (no overdraft)
+        stops the seating and is logged (:meth:`_short`)."""
+        added, refused = self._seat_bots(count)
+        if refused is not None:
+            self._not_seated(refused, count - len(added))
+        return added
+
+    def seat_house_bots(self) -> list[str]:
+        """Seat the configured house bots (:attr:`house_bots`) missing from the table in its free seats, funded
+        from the house's bankroll; returns the names seated.  A short bankroll is logged once (:meth:`_short`)
+        until they all sit; the table plays on without them."""
+        missing = self.house_bots - len(self.bots)
+        if missing <= 0:
+            self._short_logged = False
+            return []
+        if self.closing or self.closed:
+            return []
+        added, refused = self._seat_bots(missing)
+        if refused is None:
+            if len(self.bots) >= self.house_bots:  # all seated: a later shortage is logged again
+                self._short_logged = False
+        elif not self._short_logged:
+            self._short_logged = True
+            self._not_seated(refused, self.house_bots - len(self.bots))
+        return added
+
+    def _seat_bots(self, count: int) -> tuple[list[str], PokerroomError | None]:
+        """Seat up to ``count`` house bots; the names seated and the refusal that stopped it (or ``None``): a
+        short bankroll (:class:`HouseBankrollShort`: no overdraft) or the store's refusal."""
         added: list[str] = []
+        refused: PokerroomError | None = None
         for seat, st in enumerate(self.table.seats):
             if len(added) >= count:
                 break
@@ -400,16 +461,37 @@ class TableActor:
             name = self._bot_name()
             try:
                 self.fund_bot(name)
-            except HouseBankrollShort as short:  # no overdraft: the bot does not sit (fund_bot logged it)
-                log.warning("table %s: bot %s does not sit (%s)", self.info.name, name, short)
+                self.runner.sit(seat, name, self.table.default_buy_in())
+            except PokerroomError as err:  # the bot does not sit; the table plays on without it
+                refused = err
+                if self.bot_home is not None and not isinstance(err, HouseBankrollShort):
+                    with contextlib.suppress(PokerroomError):
+                        self.bot_home(name)  # funded, then not seated: its chips back to the house
                 break
-            self.runner.sit(seat, name, self.table.default_buy_in())
             self.bots[name] = make_bot(self.bot_kind, seed=zlib.crc32(f"{self._seed}:{name}".encode()))
             added.append(name)
         if added:
             self._schedule_deal()
             self._changed = True
-        return added
+        return added, refused
+
+    def _not_seated(self, refused: PokerroomError, missing: int) -> None:
+        """Log why the ``missing`` house bots (named as they would sit) did not sit: ``house_bankroll_short``
+        (``table``, ``table_id``, ``bots``, ``need``: chips the next one needs, ``held``: the bankroll's chips,
+        ``book``: ``house:real`` or ``house:play``), or an ``error`` event naming the store's refusal."""
+        taken = {st.player for st in self.table.seats if st is not None}
+        names = (f"{BOT_PREFIX}{self.info.id}-{n}" for n in itertools.count(1))
+        unseated = list(itertools.islice((name for name in names if name not in taken), missing))
+        if isinstance(refused, HouseBankrollShort):
+            event(
+                "house_bankroll_short", level=logging.WARNING, table=self.info.name, table_id=self.info.id,
+                bots=unseated, need=refused.need, held=refused.held, book=house_key(refused.real_money),
+            )  # fmt: skip
+        else:
+            event(
+                "error", level=logging.WARNING, where="house_bots", table=self.info.name, bots=unseated,
+                error=f"{type(refused).__name__}: {refused}",
+            )  # fmt: skip
 
     def _bot_name(self) -> str:
         taken = {st.player for st in self.table.seats if st is not None}
@@ -550,17 +632,20 @@ class TableActor:
         return entry
 
     def _ended(self, r: HandRecord, entry: dict[str, object]) -> None:
-        """Count the hand ``r`` and log it (``hand_settled`` or ``hand_voided``: table, hand id and number, the
-        pot and rake in chips, each winner's name and chips won)."""
-        self.metrics.hand_ended(voided=r.voided)
+        """Count the hand ``r`` and log it: ``hand_settled`` (table, hand id and number, ``pot``: the chips won
+        plus the rake, ``rake``, ``winners``: each winner's name and chips won) or ``hand_voided``
+        (:func:`hand_voided`)."""
+        if r.voided:
+            hand_voided(r, table=self.info.name, table_id=self.info.id, hand_id=entry["hand_id"], metrics=self.metrics)
+            return
+        self.metrics.hand_ended(voided=False)
         names = dict(r.players)
         won: dict[str, int] = {}
         for pot in entry["pots"]:  # type: ignore[attr-defined]
             for seat, chips in pot["winners"]:
                 won[names[seat]] = won.get(names[seat], 0) + chips
         event(
-            "hand_voided" if r.voided else "hand_settled",
-            table=self.info.name, table_id=self.info.id, hand_id=entry["hand_id"], number=r.number,
+            "hand_settled", table=self.info.name, table_id=self.info.id, hand_id=entry["hand_id"], number=r.number,
             pot=sum(won.values()) + r.rake, rake=r.rake, winners=won,
         )  # fmt: skip
 
@@ -674,14 +759,17 @@ class TableActor:
     def _deal(self) -> None:
         if self.paused or self.closing:
             return  # an operator's pause or close: dealt again on resume
+        self.seat_house_bots()  # the house's bankroll may have been funded since: its bots sit now
         if not self._watched():
             return  # dealt again when someone connects or sits
         self._bot_rebuys()
         try:
             # The deck committed to before the hand (its seed hash shown) with the players' client seeds.
             hand_id = self.runner.start_hand(deck=self.shuffle.deal_deck())
-        except RoomError:
-            return  # not enough players: dealt when someone sits or comes back
+        except RoomError:  # not enough players: dealt when someone sits or comes back
+            if len(self.bots) < self.house_bots:  # or when the house's bankroll can seat its missing bots
+                self._deal_due = self.clock.now() + HOUSE_BOT_RETRY
+            return
         self.shuffle.dealt()
         self.metrics.hand_dealt()
         self.hand_ids[self.table.hand_number] = hand_id
@@ -832,6 +920,7 @@ class TableActor:
             if item == "stop":
                 break
             began = time.perf_counter()
+            self._acted = False
             try:
                 if conn is not None and item == "connect":
                     self.connect(conn)
@@ -849,7 +938,8 @@ class TableActor:
                 self._void("server error: hand void, chips returned (RULES §3.8)")
                 self._deal_due = self.clock.now() + self.next_hand_delay
             self.broadcast()
-            if isinstance(item, Act):
+            if self._acted:  # an action carried out, as actions_total{by="player"} counts: not a refused one
+                self._acted = False
                 self.metrics.action_latency(time.perf_counter() - began)
         self.closed = True
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import secrets
@@ -129,13 +130,17 @@ class AdminDesk:
 
     async def act(self, write: Callable[[], Entry]) -> tuple[Entry, dict[str, Any]]:
         """An API action in audit order: what the command line queued is applied first, then ``write`` runs in a
-        worker thread (it stores the action with its audit row, stored applied) and its entry is applied; returns
-        the entry and what applying did.  ``write``'s :class:`~pokerroom.errors.PokerroomError` propagates
-        (nothing of this action stored or applied; the queued ones stay applied)."""
+        worker thread (it stores the action with its audit row, stored applied) and its entry is applied, what
+        applying did written into the row (:func:`~pokerroom.store.audit.mark_applied`); returns the entry (with
+        ``applied`` in its detail) and what applying did.  ``write``'s :class:`~pokerroom.errors.PokerroomError`
+        propagates (nothing of this action stored or applied; the queued ones stay applied)."""
         async with self._lock:
             await self._catch_up()
             entry = await anyio.to_thread.run_sync(write)
-            return entry, self.apply(entry, via="api")
+            done = self.apply(entry, via="api")
+            # What applying did goes into the row as for a queued action: the audit reads alike from both channels.
+            await anyio.to_thread.run_sync(mark_applied, self.store, {entry.id: done})
+            return dataclasses.replace(entry, detail={**entry.detail, "applied": done}), done
 
     # ------------------------------------------------------------------ who is online
 

@@ -202,7 +202,9 @@ def admin_routes(store: Store, users: Users, desk: AdminDesk, player: Callable[.
         except audit.AdminError as err:
             raise HTTPException(status_code=err.status, detail=str(err)) from None
         except StoreError as err:
-            raise HTTPException(status_code=404, detail=f"no hand with id {hand_id} ({err})") from None
+            said = str(err)  # "no hand with id N" names the hand once; any other reason is given its id
+            detail = said if str(hand_id) in said else f"hand {hand_id}: {said}"
+            raise HTTPException(status_code=404, detail=detail) from None
         except PokerroomError as err:
             raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be written: {err}") from None
         desk.apply(entry, via="api")

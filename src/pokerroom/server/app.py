@@ -73,7 +73,6 @@ from pokerroom.store import Store
 
 __all__ = ["COOKIE", "OUTBOX_CHARS", "OUTBOX_LIMIT", "RateLimit", "create_app"]
 
-log = logging.getLogger(__name__)
 
 _Socket = Socket  # the name the tests knew it by
 
@@ -139,6 +138,7 @@ def create_app(
     sockets_per_player: int = SOCKETS_PER_PLAYER,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     reveal: Reveal | None = None,
+    on_started: Callable[[], None] | None = None,
     **actor_options: Any,
 ) -> FastAPI:
     """The server app over ``store`` (or a new one on ``database``, default ``sqlite:///pokerroom.db``).
@@ -154,7 +154,9 @@ def create_app(
     (:class:`~pokerroom.server.throttle.LoginLimits`); ``hash_threads``/``hash_queue`` the hashing pool;
     ``sockets_per_player``/``sockets_per_address`` the caps on open WebSockets.  Raises
     :class:`~pokerroom.server.origins.OriginError` for a URL or origin that is none.  ``reveal``: when a hand's
-    server seed is published in its proof (docs/shuffle.md; default never)."""
+    server seed is published in its proof (docs/shuffle.md; default never).  ``on_started``: called once the
+    start-up succeeded (tables opened, their leases taken, tasks running), before the first request: where
+    ``pokerroom serve`` announces the room; a refused start never calls it."""
     public_origin = None if public_url is None else origin_of(public_url)
     allowed = [origin_of(o) for o in allowed_origins]
     own_store = store is None
@@ -182,12 +184,14 @@ def create_app(
             app.state.start_error = err
             lobby.close()
             raise
-        log_recovery(lobby, the_store, lambda hand_id: sum(the_store.hand_record(hand_id).contributions))
+        log_recovery(lobby, metrics, the_store.hand_record)  # each hand a crash cut: counted and logged
         await lobby.start()
         nights.open()
         await nights.start()
         await desk.start()
         keeper = asyncio.get_running_loop().create_task(_keep_gc(gc_freeze_every, gc_sweep_every))
+        if on_started is not None:
+            on_started()
         try:
             yield
         finally:
@@ -203,7 +207,6 @@ def create_app(
                 "shutdown", hands_voided=done.hands_voided, chips_returned=done.chips_returned, players=done.players,
                 bot_chips=done.bot_chips, bots=done.bots,
             )  # fmt: skip
-            log.info("pokerroom stopped: %s%s", done.text(), ", store closed" if own_store else "")
 
     app = FastAPI(title="pokerroom", version=str(VERSION), lifespan=lifespan)
     app.add_middleware(OriginGuard, public_origin=public_origin, allowed=allowed)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -37,13 +36,12 @@ from pokerroom.room.config import TableConfig
 from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
 from pokerroom.server.actor import TableActor
-from pokerroom.server.oplog import event
 from pokerroom.server.ratelimit import TokenBucket
 from pokerroom.server.starters import STARTER_TABLES, Starter
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.store import Store
 from pokerroom.store.audit import CLOSED, PAUSED, table_statuses
-from pokerroom.store.ledger import BOT_PREFIX, HouseBankrollShort, house_key
+from pokerroom.store.ledger import BOT_PREFIX
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import accounts, lobby_tables
 from pokerroom.store.table_stats import TableStatsReader
@@ -334,16 +332,10 @@ class Lobby:
             want = table.default_buy_in() - self.store.balance(account_id)
             if want <= 0:
                 return
-            try:
-                self.store.fund_from_house(
-                    account_id, want, real_money=real, memo=f"house bankroll to {bot} at {where}", top_up=not real
-                )
-            except HouseBankrollShort as short:
-                event(
-                    "house_bankroll_short", level=logging.WARNING, table=runner.table_id, bot=bot,
-                    need=short.need, held=short.held, book=house_key(real),
-                )  # fmt: skip
-                raise
+            # HouseBankrollShort when the house cannot: the actor logs it (once per table till its bots sit).
+            self.store.fund_from_house(
+                account_id, want, real_money=real, memo=f"house bankroll to {bot} at {where}", top_up=not real
+            )
 
         def bot_home(bot: str) -> int:
             return self._bots_home(runner.table_id, real, f"{bot} left {where}: chips back to the house", bot)
@@ -353,8 +345,8 @@ class Lobby:
         seed = None if self.seed is None else self.seed + runner.table_id
         runner.table.seed = seed  # every deck of this table from its seed
         actor = TableActor(runner, info=info, fund_bot=fund_bot, bot_home=bot_home, seed=seed, **self.actor_options)
-        if bots:
-            actor.add_bots(min(bots, table.size - 1))
+        actor.house_bots = min(bots, table.size - 1)  # the operator's number: sat again whenever one is missing
+        actor.seat_house_bots()
         return actor
 
     def _bots_home(self, table_id: int, real_money: bool, memo: str, bot: str | None = None) -> int:

@@ -23,6 +23,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy import text
 
+from pokerroom.room.record import HandRecord
+from pokerroom.server.actor import hand_voided
 from pokerroom.server.lobby import Lobby
 from pokerroom.server.metrics import CONTENT_TYPE, RoomMetrics
 from pokerroom.server.oplog import event
@@ -139,21 +141,27 @@ def operations_routes(*, store: Store, lobby: Lobby, metrics: RoomMetrics) -> AP
     return router
 
 
-def log_recovery(lobby: Lobby, store: Store, refunded: Callable[[int], int]) -> None:
-    """Log the crash recovery the lobby's tables did on opening (RULES §3.8): one ``recovered`` event with
-    ``hands_voided``, the voided ``hands`` (``{"table", "hand_id"}``) and ``chips_refunded`` (the hands'
-    contributions given back, by ``refunded(hand_id)``); nothing when no hand was cut."""
-    hands = [
-        {"table": actor.info.name, "hand_id": hand_id}
-        for actor in lobby.actors.values()
-        for hand_id in actor.runner.recovered
-    ]
-    if not hands:
-        return
+def log_recovery(lobby: Lobby, metrics: RoomMetrics, record: Callable[[int], HandRecord]) -> None:
+    """Log and count the crash recovery the lobby's tables did on opening (RULES §3.8): each voided hand counted
+    in ``hands_voided_total`` and logged as a ``hand_voided`` event (:func:`~pokerroom.server.actor.hand_voided`:
+    its ``refunded`` chips, read by ``record(hand_id)``), then one ``recovered`` event with ``hands_voided``, the
+    voided ``hands`` (``{"table", "hand_id", "number"}``) and ``chips_refunded``; nothing when no hand was cut."""
     chips = 0
-    for hand in hands:
-        try:
-            chips += refunded(int(hand["hand_id"]))  # type: ignore[call-overload]
-        except Exception:  # a record that cannot be read is still a hand voided: log what is known
-            log.warning("hand %s: its refunds cannot be read", hand["hand_id"])
-    event("recovered", level=logging.WARNING, hands_voided=len(hands), hands=hands, chips_refunded=chips)
+    hands: list[dict[str, object]] = []
+    for actor in lobby.actors.values():
+        for hand_id in actor.runner.recovered:
+            try:
+                r = record(hand_id)
+            except Exception as exc:  # a record that cannot be read is still a hand voided: count and log it
+                metrics.hand_ended(voided=True)
+                event(
+                    "hand_voided", level=logging.WARNING, table=actor.info.name, table_id=actor.info.id,
+                    hand_id=hand_id, number=None, reason="crash recovery", refunded=None, refunded_total=None,
+                    error=f"its record cannot be read: {type(exc).__name__}: {exc}",
+                )  # fmt: skip
+                hands.append({"table": actor.info.name, "hand_id": hand_id, "number": None})
+                continue
+            chips += hand_voided(r, table=actor.info.name, table_id=actor.info.id, hand_id=hand_id, metrics=metrics)
+            hands.append({"table": actor.info.name, "hand_id": hand_id, "number": r.number})
+    if hands:
+        event("recovered", level=logging.WARNING, hands_voided=len(hands), hands=hands, chips_refunded=chips)

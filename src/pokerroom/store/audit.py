@@ -4,7 +4,8 @@ closed tables and the running servers' desks (who is online), kept in the store.
 Every admin action, from the API or the command line, is one :func:`record` row in ``audit_log`` written in the
 same transaction as what it changes.  A row written by the command line has no ``applied_at`` yet: it is queued for
 a running server (:mod:`pokerroom.server.admin_desk` polls :func:`pending` and marks them :func:`mark_applied`); an
-API action is applied by the server at once and stored applied.
+API action is applied by the server at once and stored applied.  Either way the server's :func:`mark_applied` adds
+what applying did to the row's detail (``"applied": {...}``), so a row reads the same whichever channel wrote it.
 
 :func:`refusal` is the one check of a player's standing (log-in, session look-up, socket connect all reach it);
 errors are :class:`AdminError` (a :class:`~pokerroom.errors.StoreError`) with the HTTP ``status`` they map to,
@@ -352,7 +353,9 @@ def pending(store: Store) -> list[Entry]:
 
 
 def mark_applied(store: Store, done: Mapping[int, Mapping[str, Any]]) -> None:
-    """Mark the rows ``done`` (id -> what applying did, merged into the row's detail as ``applied``) applied now."""
+    """Mark the rows ``done`` (id -> what a server's applying did, merged into the row's detail as ``applied``)
+    applied: now, or when they were stored applied (an API action).  Every row a server applied says so alike,
+    whichever channel wrote it."""
     if not done:
         return
     now = to_naive_utc(store.now())
@@ -362,7 +365,11 @@ def mark_applied(store: Store, done: Mapping[int, Mapping[str, Any]]) -> None:
             if row is None:
                 continue
             detail = {**dict(row.detail or {}), "applied": dict(result)}
-            conn.execute(update(audit_log).where(audit_log.c.id == entry_id).values(applied_at=now, detail=detail))
+            conn.execute(
+                update(audit_log)
+                .where(audit_log.c.id == entry_id)
+                .values(applied_at=func.coalesce(audit_log.c.applied_at, now), detail=detail)
+            )
 
 
 def entries(store: Store, *, since: datetime | None = None, limit: int = 100) -> list[Entry]:

@@ -12,11 +12,16 @@ is nobody's win).  The shares are exact fractions summed over the hands and roun
 end.  A hand's big blind (its largest blind, else its smallest bet) measures each flow in big blinds too, so
 flows at different stakes add up fairly.
 
-The flags (each threshold a named constant below):
+The flags (each threshold a named constant below) need evidence a reviewer would want, not only a loss: no pair
+with fewer than :data:`PAIR_MIN_HANDS` hands together is flagged (a lost buy-in over a few hands is ordinary), and
 
 * *chip dumping*: one player's net flow to the other is at least :data:`DUMP_MIN_BIG_BLINDS` big blinds and at
   least :data:`DUMP_MIN_BB_PER_HAND` big blinds per hand played together, while the other way carried at most
-  :data:`DUMP_MAX_RETURN` of it back: a steady one-way flow far above what cards deal a pair of players.
+  :data:`DUMP_MAX_RETURN` of it back, *and* the loser gave the chips up as a normal loser does not: in at least
+  :data:`DUMP_MIN_GIVEAWAYS` hands, carrying at least :data:`DUMP_MIN_GIVEAWAY_SHARE` of the flow, the loser
+  either bet or raised and then folded to the other's bet or raise (chips put in to be lost without a
+  showdown), or called the other's all-in and mucked at the showdown.  Chips lost at a showdown the loser
+  showed, or by calling and folding, are what cards deal, and never make the flag alone;
 * *soft play*: at least :data:`SOFT_MIN_CONTESTED` contested hands (both still in after the first betting round,
   or both to the end) with at most :data:`SOFT_MAX_AGGRESSION` bets and raises between them per contested hand:
   two players who check every street to each other.  Hand strength at a fold is not judged (the cards a fold
@@ -47,12 +52,17 @@ __all__ = [
     "DUMP_MAX_RETURN",
     "DUMP_MIN_BB_PER_HAND",
     "DUMP_MIN_BIG_BLINDS",
+    "DUMP_MIN_GIVEAWAYS",
+    "DUMP_MIN_GIVEAWAY_SHARE",
+    "PAIR_MIN_HANDS",
     "SOFT_MAX_AGGRESSION",
     "SOFT_MIN_CONTESTED",
     "Pair",
     "pair_report",
 ]
 
+PAIR_MIN_HANDS = 20
+"""No flag for a pair with fewer hands together than this: a buy-in lost over a few hands is ordinary."""
 DUMP_MIN_BIG_BLINDS = 50
 """Chip dumping: the net flow from one player to the other reaches this many big blinds."""
 DUMP_MIN_BB_PER_HAND = 2
@@ -60,6 +70,11 @@ DUMP_MIN_BB_PER_HAND = 2
 blinds per hundred hands; two big blinds a hand, one way, is two orders of magnitude more)."""
 DUMP_MAX_RETURN = Fraction(1, 5)
 """Chip dumping: ... while the chips won the other way are at most this share of the flow."""
+DUMP_MIN_GIVEAWAYS = 5
+"""Chip dumping: ... in at least this many hands the loser gave chips up to the other as a normal loser does not
+(bet or raised, then folded to the other's bet or raise; or called the other's all-in and mucked)."""
+DUMP_MIN_GIVEAWAY_SHARE = Fraction(1, 2)
+"""Chip dumping: ... and those hands carried at least this share of the net flow."""
 SOFT_MIN_CONTESTED = 10
 """Soft play: at least this many contested hands together (both in after the first betting round)."""
 SOFT_MAX_AGGRESSION = Fraction(1, 10)
@@ -77,8 +92,10 @@ class Pair:
     ``won_by_a`` / ``won_by_b`` (chips each won from the other, whole chips: see the module's rule; the exact
     fractions in ``flow_a``/``flow_b``, and in big blinds in ``bb_a``/``bb_b``), ``a_folded_to_b`` /
     ``b_folded_to_a`` (folds facing the other's bet or raise), ``contested`` hands (both in after the first
-    betting round), ``aggression`` (bets and raises by either while both were in the hand), and
-    ``flags``: the reasons for review (empty: nothing to see)."""
+    betting round), ``aggression`` (bets and raises by either while both were in the hand), ``gave_a`` /
+    ``gave_b`` (hands in which ``a`` gave chips up to ``b`` as a normal loser does not, or ``b`` to ``a``: see
+    the module's dumping rule) with the chips they carried (``gift_a`` / ``gift_b``, exact), and ``flags``: the
+    reasons for review (empty: nothing to see)."""
 
     a: str
     b: str
@@ -92,6 +109,10 @@ class Pair:
     b_folded_to_a: int = 0
     contested: int = 0
     aggression: int = 0
+    gave_a: int = 0
+    gave_b: int = 0
+    gift_a: Fraction = Fraction(0)
+    gift_b: Fraction = Fraction(0)
     flags: list[str] = field(default_factory=list)
 
     @property
@@ -111,7 +132,8 @@ class Pair:
             "won_by_a": self.won_by_a, "won_by_b": self.won_by_b,
             "big_blinds_won_by_a": round(float(self.bb_a), 2), "big_blinds_won_by_b": round(float(self.bb_b), 2),
             "a_folded_to_b": self.a_folded_to_b, "b_folded_to_a": self.b_folded_to_a,
-            "contested": self.contested, "aggression": self.aggression, "flags": list(self.flags),
+            "contested": self.contested, "aggression": self.aggression,
+            "a_gave_up_to_b": self.gave_a, "b_gave_up_to_a": self.gave_b, "flags": list(self.flags),
         }  # fmt: skip
 
 
@@ -189,6 +211,7 @@ def _add_hand(pairs: dict[tuple[str, str], Pair], table: int, record: HandRecord
     lost = sum(-n for n in net if n < 0)
     bb = _big_blind(record)
     folded_to, contested, aggression = _actions(record)
+    given = _giveaways(record)
     for x, i in enumerate(people):
         for j in people[x + 1 :]:
             a, b = (i, j) if players[i] <= players[j] else (j, i)
@@ -203,6 +226,12 @@ def _add_hand(pairs: dict[tuple[str, str], Pair], table: int, record: HandRecord
                 b_from_a = Fraction(max(net[b], 0) * max(-net[a], 0), lost)
                 pair.flow_a += a_from_b
                 pair.flow_b += b_from_a
+                if b_from_a and (a, b) in given:
+                    pair.gave_a += 1
+                    pair.gift_a += b_from_a
+                if a_from_b and (b, a) in given:
+                    pair.gave_b += 1
+                    pair.gift_b += a_from_b
                 pair.bb_a += a_from_b / bb
                 pair.bb_b += b_from_a / bb
             pair.a_folded_to_b += folded_to.get((a, b), 0)
@@ -250,20 +279,57 @@ def _actions(record: HandRecord) -> tuple[dict[tuple[int, int], int], set[tuple[
     return folded_to, contested, aggression
 
 
+def _giveaways(record: HandRecord) -> set[tuple[int, int]]:
+    """The (loser, winner) engine seats of a hand in which the loser gave chips up to the winner as a normal
+    loser does not: the loser bet or raised, then folded facing the winner's bet or raise; or the loser called
+    the winner's all-in and mucked at the showdown."""
+    out: set[tuple[int, int]] = set()
+    raised: set[int] = set()
+    aggressor: int | None = None
+    all_in_by: int | None = None
+    called_all_in: dict[int, int] = {}
+    for e in record.events:
+        if e.type in _ROUND_STARTS:
+            aggressor = all_in_by = None
+        if e.seat is None:
+            continue
+        if e.type in _AGGRESSION:
+            raised.add(e.seat)
+            aggressor = e.seat
+            all_in_by = e.seat if e.all_in else None
+        elif e.type is EventType.FOLD and aggressor is not None and aggressor != e.seat and e.seat in raised:
+            out.add((e.seat, aggressor))
+        elif e.type is EventType.CALL and all_in_by is not None and all_in_by != e.seat:
+            called_all_in[e.seat] = all_in_by
+        elif e.type is EventType.MUCK and e.seat in called_all_in:
+            out.add((e.seat, called_all_in[e.seat]))
+    return out
+
+
 def _flags(p: Pair) -> list[str]:
     """The reasons ``p`` is flagged for review (see the module docstring)."""
     flags: list[str] = []
-    sides = ((p.a, p.b, p.flow_a, p.flow_b, p.bb_a - p.bb_b), (p.b, p.a, p.flow_b, p.flow_a, p.bb_b - p.bb_a))
-    for winner, loser, gain, back, bb in sides:
-        if bb >= DUMP_MIN_BIG_BLINDS and bb >= DUMP_MIN_BB_PER_HAND * p.hands and back <= DUMP_MAX_RETURN * gain:
+    if p.hands < PAIR_MIN_HANDS:
+        return flags
+    sides = (
+        (p.a, p.b, p.flow_a, p.flow_b, p.bb_a - p.bb_b, p.gave_b, p.gift_b),
+        (p.b, p.a, p.flow_b, p.flow_a, p.bb_b - p.bb_a, p.gave_a, p.gift_a),
+    )
+    for winner, loser, gain, back, bb, gave, gift in sides:
+        one_way = bb >= DUMP_MIN_BIG_BLINDS and bb >= DUMP_MIN_BB_PER_HAND * p.hands and back <= DUMP_MAX_RETURN * gain
+        given_up = gave >= DUMP_MIN_GIVEAWAYS and gift >= DUMP_MIN_GIVEAWAY_SHARE * (gain - back)
+        if one_way and given_up:
             flags.append(
                 f"likely chip dumping: {loser} lost {round(gain)} chips ({float(bb):.1f} big blinds net) to "
-                f"{winner} over {p.hands} hands together and won {round(back)} back (flagged at "
-                f"{DUMP_MIN_BIG_BLINDS} big blinds and {DUMP_MIN_BB_PER_HAND} a hand, one way)"
+                f"{winner} over {p.hands} hands together and won {round(back)} back; {round(gift)} of them in "
+                f"{gave} hands {loser} gave up (bet or raised then folded to {winner}, or called {winner}'s all-in "
+                f"and mucked) (flagged at {DUMP_MIN_BIG_BLINDS} big blinds and {DUMP_MIN_BB_PER_HAND} a hand, "
+                f"one way, in {DUMP_MIN_GIVEAWAYS} such hands or more over {PAIR_MIN_HANDS} hands together)"
             )
     if p.contested >= SOFT_MIN_CONTESTED and p.aggression <= SOFT_MAX_AGGRESSION * p.contested:
         flags.append(
             f"soft play: {p.contested} contested hands together with {p.aggression} bets or raises between them "
-            f"(flagged at {SOFT_MIN_CONTESTED} hands and at most {SOFT_MAX_AGGRESSION} a hand)"
+            f"(flagged at {SOFT_MIN_CONTESTED} hands and at most {SOFT_MAX_AGGRESSION} a hand, over "
+            f"{PAIR_MIN_HANDS} hands together)"
         )
     return flags

@@ -108,7 +108,8 @@ def _table_fields(setup: Setup) -> dict[str, Any]:
 
 def crash_void(setup: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -> HandRecord | None:
     """The voided record of a hand found in progress after a crash (RULES §3.8): dealt again from its stored
-    ``setup``, its journal ``entries`` replayed without the rake, so the record's contributions are the refunds.
+    ``setup``, its journal ``entries`` replayed as dealt (its rake rule too: the record is the one
+    :meth:`TableRunner.void` keeps, and a void takes no rake), so the record's contributions are the refunds.
     A journal that stops being readable or legal at some entry is replayed up to it, and the reason says where (a
     crash never keeps the chips at a table).  ``None`` when the set-up itself cannot be read."""
     try:
@@ -117,11 +118,11 @@ def crash_void(setup: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]) -
         return None
     fields = _table_fields(parsed)
     try:
-        hand = replay_setup(parsed, entries, rake=False)
+        hand = replay_setup(parsed, entries)
     except PokerroomError as err:
         for good in range(len(entries) - 1, -1, -1):  # the longest prefix that replays
             try:
-                hand = replay_setup(parsed, entries[:good], rake=False)
+                hand = replay_setup(parsed, entries[:good])
                 break
             except PokerroomError:
                 continue
