@@ -14,22 +14,22 @@ every connection has dropped keeps the seat for ``grace`` seconds and their cloc
 resumes the seat.  After the grace the room's rule applies at their turns (the table's time-out: disconnect
 protection on real-money fixed and spread limit tables, else check or fold) and they sit out from the next hand;
 after ``stand_after`` more seconds away they stand up, their chips back in their account.
+
+Two parts of the actor live in modules of their own: the house bots (:mod:`pokerroom.server.house_bots`) and an
+operator's controls (:mod:`pokerroom.server.table_controls`: pause, resume, close, void, remove a player).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import logging
 import time
 import traceback
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pokerroom.bots import make as make_bot
 from pokerroom.engine import EventType, HandView
 from pokerroom.engine.results import pot_shares
 from pokerroom.errors import (
@@ -48,6 +48,7 @@ from pokerroom.room.decisions import Cause
 from pokerroom.room.proof import Reveal
 from pokerroom.room.record import HandRecord
 from pokerroom.server.chat import ChatRoom, TableChat, is_chat
+from pokerroom.server.house_bots import BotFactory, BotHome, HouseBotSeats
 from pokerroom.server.metrics import RoomMetrics
 from pokerroom.server.oplog import event
 from pokerroom.server.protocol import (
@@ -72,19 +73,15 @@ from pokerroom.server.protocol import (
 )
 from pokerroom.server.shuffle_desk import SeedRefused, ShuffleDesk
 from pokerroom.server.summary import shown_hands, summary
+from pokerroom.server.table_controls import OperatorControls
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.server.waitlist import Waitlist
 from pokerroom.store.audit import standing
-from pokerroom.store.ledger import BOT_PREFIX as LEDGER_BOT_PREFIX
-from pokerroom.store.ledger import HouseBankrollShort, house_key
 from pokerroom.store.runner import TableRunner
 
-__all__ = ["HOUSE_BOT_RETRY", "BotFactory", "Connection", "TableActor", "hand_voided"]
+__all__ = ["HOUSE_BOT_RETRY", "BotFactory", "BotHome", "Connection", "TableActor", "hand_voided"]
 
 log = logging.getLogger(__name__)
-
-BOT_PREFIX = LEDGER_BOT_PREFIX
-"""Bots' player names start with this (``bot-3-1``); people may not sign up with such a name."""
 
 HOUSE_BOT_RETRY = 10.0
 """Seconds between tries to seat a table's missing house bots while a person waits alone for a hand (a short
@@ -98,15 +95,6 @@ class Connection(Protocol):
     player: str
 
     def send(self, message: dict[str, Any] | str) -> None: ...
-
-
-BotFactory = Callable[[str], None]
-"""Called with a bot's player name before it sits or rebuys: opens its store account and funds it from the
-house's bankroll (:class:`~pokerroom.store.ledger.HouseBankrollShort` when the house cannot)."""
-
-BotHome = Callable[[str], int]
-"""Called with a bot's player name once it has stood up: its account's chips back to the house's bankroll;
-returns the chips moved."""
 
 
 @dataclass
@@ -157,7 +145,7 @@ def hand_voided(r: HandRecord, *, table: str, table_id: int, hand_id: object, me
     return total
 
 
-class TableActor:
+class TableActor(HouseBotSeats, OperatorControls):
     """The single writer of one table (see the module docstring).
 
     ``runner``: the table and its store.  ``bot_delay``: seconds a bot waits before acting (so people can follow);
@@ -417,126 +405,6 @@ class TableActor:
     def _hand_running(self) -> bool:
         h = self.table.hand
         return h is not None and not h.is_complete and self.runner.hand_id is not None
-
-    # ------------------------------------------------------------------ bots
-
-    def add_bots(self, count: int) -> list[str]:
-        """Seat up to ``count`` house bots in empty seats (between hands or during one: they are dealt in from the
-        next hand), each funded from the house's bankroll; returns their names.  A short bankroll (no overdraft)
-        stops the seating and is logged (:meth:`_short`)."""
-        added, refused = self._seat_bots(count)
-        if refused is not None:
-            self._not_seated(refused, count - len(added))
-        return added
-
-    def seat_house_bots(self) -> list[str]:
-        """Seat the configured house bots (:attr:`house_bots`) missing from the table in its free seats, funded
-        from the house's bankroll; returns the names seated.  A short bankroll is logged once (:meth:`_short`)
-        until they all sit; the table plays on without them."""
-        missing = self.house_bots - len(self.bots)
-        if missing <= 0:
-            self._short_logged = False
-            return []
-        if self.closing or self.closed:
-            return []
-        added, refused = self._seat_bots(missing)
-        if refused is None:
-            if len(self.bots) >= self.house_bots:  # all seated: a later shortage is logged again
-                self._short_logged = False
-        elif not self._short_logged:
-            self._short_logged = True
-            self._not_seated(refused, self.house_bots - len(self.bots))
-        return added
-
-    def _seat_bots(self, count: int) -> tuple[list[str], PokerroomError | None]:
-        """Seat up to ``count`` house bots; the names seated and the refusal that stopped it (or ``None``): a
-        short bankroll (:class:`HouseBankrollShort`: no overdraft) or the store's refusal."""
-        added: list[str] = []
-        refused: PokerroomError | None = None
-        for seat, st in enumerate(self.table.seats):
-            if len(added) >= count:
-                break
-            if st is not None or self.waitlist.held(seat) is not None:
-                continue
-            name = self._bot_name()
-            try:
-                self.fund_bot(name)
-                self.runner.sit(seat, name, self.table.default_buy_in())
-            except PokerroomError as err:  # the bot does not sit; the table plays on without it
-                refused = err
-                if self.bot_home is not None and not isinstance(err, HouseBankrollShort):
-                    with contextlib.suppress(PokerroomError):
-                        self.bot_home(name)  # funded, then not seated: its chips back to the house
-                break
-            self.bots[name] = make_bot(self.bot_kind, seed=zlib.crc32(f"{self._seed}:{name}".encode()))
-            added.append(name)
-        if added:
-            self._schedule_deal()
-            self._changed = True
-        return added, refused
-
-    def _not_seated(self, refused: PokerroomError, missing: int) -> None:
-        """Log why the ``missing`` house bots (named as they would sit) did not sit: ``house_bankroll_short``
-        (``table``, ``table_id``, ``bots``, ``need``: chips the next one needs, ``held``: the bankroll's chips,
-        ``book``: ``house:real`` or ``house:play``), or an ``error`` event naming the store's refusal."""
-        taken = {st.player for st in self.table.seats if st is not None}
-        names = (f"{BOT_PREFIX}{self.info.id}-{n}" for n in itertools.count(1))
-        unseated = list(itertools.islice((name for name in names if name not in taken), missing))
-        if isinstance(refused, HouseBankrollShort):
-            event(
-                "house_bankroll_short", level=logging.WARNING, table=self.info.name, table_id=self.info.id,
-                bots=unseated, need=refused.need, held=refused.held, book=house_key(refused.real_money),
-            )  # fmt: skip
-        else:
-            event(
-                "error", level=logging.WARNING, where="house_bots", table=self.info.name, bots=unseated,
-                error=f"{type(refused).__name__}: {refused}",
-            )  # fmt: skip
-
-    def _bot_name(self) -> str:
-        taken = {st.player for st in self.table.seats if st is not None}
-        for n in itertools.count(1):
-            name = f"{BOT_PREFIX}{self.info.id}-{n}"
-            if name not in taken:
-                return name
-        raise AssertionError("unreachable")
-
-    def _bot_rebuys(self) -> None:
-        for name in list(self.bots):
-            seat = self.table.seat_of(name)
-            st = self.table.seats[seat]
-            assert st is not None
-            if st.stack >= max(self.table.min_stack, 1) and not st.sitting_out:
-                continue
-            want = self.table.default_buy_in() - st.stack
-            most = self.table.max_rebuy(name)
-            if most is not None:
-                want = min(want, most)
-            try:
-                if want > 0:
-                    self.fund_bot(name)
-                    self.runner.rebuy(name, want)
-                if st.sitting_out and st.stack > 0:
-                    self.runner.come_back(name)
-            except PokerroomError as err:  # the table plays on without this bot: it stands, its chips go home
-                log.warning("table %s: bot %s cannot rebuy (%s); it stands up", self.info.name, name, err)
-                with contextlib.suppress(PokerroomError):
-                    self._stand_bot(name)
-
-    def _send_bots_home(self, moved: dict[str, int]) -> None:
-        """After everyone stood up (``moved``: name -> chips), the house bots' chips back to the house's
-        bankroll; a store refusal leaves them in the bot's account, swept home when the table opens again."""
-        if self.bot_home is not None:
-            for name in [name for name in moved if name in self.bots]:
-                with contextlib.suppress(PokerroomError):
-                    self.bot_home(name)
-
-    def _stand_bot(self, name: str) -> None:
-        """House bot ``name`` stands up between hands, its chips back to the house's bankroll."""
-        self.runner.stand(name)
-        self.bots.pop(name, None)
-        if self.bot_home is not None:
-            self.bot_home(name)
 
     # ------------------------------------------------------------------ the clock
 
@@ -975,94 +843,3 @@ class TableActor:
 
     def stop(self) -> None:
         self.submit(None, "stop")
-
-    # ------------------------------------------------------------------ the operator's (issue 20)
-
-    def _stand_leavers(self) -> None:
-        """Stand up the players who asked to leave (or were removed) during the hand just ended."""
-        for player in sorted(self._leaving):
-            with contextlib.suppress(PokerroomError):
-                self.runner.stand(player)
-            self.bots.pop(player, None)
-        self._leaving.clear()
-
-    def _wake(self) -> None:
-        self._changed = True
-        if not self.closed:
-            self.submit(None, "tick")
-
-    def pause(self) -> None:
-        """No new deal until :meth:`resume`; the hand being played plays on (on the event loop)."""
-        self.paused = True
-        self._wake()
-
-    def resume(self) -> None:
-        """Deal again after :meth:`pause` (the next deal after the usual delay)."""
-        self.paused = False
-        self._schedule_deal()
-        self._wake()
-
-    def close_table(self) -> bool:
-        """Close the table for good: no more deals; once the hand being played is over everyone stands up, their
-        chips back to their accounts, and :attr:`when_closed` is called.  Returns whether it closed at once (no
-        hand was being played)."""
-        self.closing = True
-        if not self._hand_running():
-            self._finish_close()
-            return True
-        self._wake()
-        return False
-
-    def _finish_close(self) -> None:
-        notice = {"v": VERSION, "type": "notice", "code": "table_closed", "table": self.info.id}
-        for conns in self.connections.values():
-            for conn in conns:
-                conn.send(notice)
-        try:
-            moved = self.runner.stand_all()
-        finally:
-            self.runner.close()
-            self.closed = True
-            self.submit(None, "stop")  # the task ends (it may be waiting for a command)
-        self._send_bots_home(moved)
-        self.bots.clear()
-        if self.when_closed is not None:
-            self.when_closed(self, moved)
-
-    def hand_playing(self) -> int | None:
-        """The store's id of the hand being played, or ``None`` between hands."""
-        return self.runner.hand_id if self._hand_running() else None
-
-    def json(self) -> dict[str, object]:
-        """The table as the API lists it: :class:`TableInfo`'s JSON with ``hand_id`` (:meth:`hand_playing`: what an
-        operator's void names) and ``paused`` (an operator paused the deals)."""
-        return {**self.info.json(), "hand_id": self.hand_playing(), "paused": self.paused}
-
-    def void_hand(self, reason: str, hand_id: int | None = None) -> int | None:
-        """Void the hand being played by an operator's decision, through the crash rule's path (:meth:`_void`:
-        every contribution back, RULES §3.8, the void in the results); the table deals on after the usual delay.
-        ``hand_id``: void only that hand (the store's id).  Returns the voided hand's store id, or ``None`` when
-        no hand (or not that one) was being played."""
-        current = self.runner.hand_id
-        if not self._hand_running() or current is None or (hand_id is not None and hand_id != current):
-            return None
-        self._void(reason)
-        if self._hand_running():
-            return None  # the store refused the void: the hand plays on
-        self._bot_due = None
-        self._stand_leavers()
-        self._deal_due = self.clock.now() + self.next_hand_delay
-        self._wake()
-        return current
-
-    def remove_player(self, player: str) -> bool:
-        """Stand ``player`` up (an operator suspended or banned them): at once when not dealt into the hand being
-        played, else once it is over (checking or folding at their turns meanwhile); their chips back to their
-        account; off the waiting list.  Returns whether they were seated."""
-        if self.waitlist.leave(player):
-            self.offer_seats()
-        seated = self._seated(player)
-        if seated:
-            self._leave(player, self.table.seat_of(player))
-        self._wake()
-        return seated
