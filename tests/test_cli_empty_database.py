@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from pokerroom.cli import app
 from pokerroom.store import Store, migrations
 
-runner = CliRunner()
+runner = CliRunner(env={"COLUMNS": "1000"})  # Rich's error box never wraps a long temporary path
 
 
 def flat(output: str) -> str:

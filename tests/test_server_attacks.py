@@ -34,6 +34,7 @@ from starlette.websockets import WebSocketDisconnect
 import servertools
 from pokerroom.errors import StoreError
 from pokerroom.server import COOKIE, Starter, create_app
+from pokerroom.server import sockets as server_sockets
 from pokerroom.server.accounts import sessions
 from pokerroom.server.throttle import LoginLimits, Rate
 from pokerroom.store import Store
@@ -326,12 +327,14 @@ def uvicorn_server(app: Any) -> Iterator[int]:
         sock.close()
 
 
-def test_a_client_that_never_reads_is_dropped(db: str) -> None:
+def test_a_client_that_never_reads_is_dropped(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """BUG: a client that never reads filled its outbox (1000 messages) and was never closed: the close (code
     1013) was queued behind the 1000 messages the pump could not write, and the reading side only looked at the
     overflow after a message from the client.  Each later message added another close marker, so the outbox
     grew without end (28,000 entries in 10 s at a busy table).  The connection must go, and soon."""
     ring = Starter("Ring", "holdem", "1/2", "no", bots=3, seats=4)
+    limit = 200  # the same path as 1,000 (sockets.OUTBOX_LIMIT), filled five times sooner
+    monkeypatch.setattr(server_sockets, "OUTBOX_LIMIT", limit)
     store = Store(db)
     try:
         app = create_app(store=store, starters=[ring], **FAST)
@@ -363,7 +366,7 @@ def test_a_client_that_never_reads_is_dropped(db: str) -> None:
                     started = actor.table.hand_number
 
                     def gone() -> bool:
-                        assert conn.outbox.qsize() <= 1001, "the outbox grows without end"
+                        assert conn.outbox.qsize() <= limit + 1, "the outbox grows without end"
                         return conn not in actor.connections.get("slowpoke", [])
 
                     _wait_for(gone, 60, "the client that never reads is still connected")
