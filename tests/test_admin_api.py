@@ -108,7 +108,7 @@ def test_a_ban_closes_the_socket_at_once_stands_the_player_after_the_hand_and_ke
             assert out["audit"]["detail"] == {"reason": "chip dumping", "sessions_ended": 1, "applied": out["applied"]}
             assert entries(store_of(client), limit=1)[0].json() == out["audit"]
             closed = wait_closed(a, 0.5)  # at once
-            assert (closed.code, closed.reason) == (ACCOUNT_HELD, "alice is banned")
+            assert (closed.code, closed.reason) == (ACCOUNT_HELD, "alice is banned from this room")
             # Dealt in: she folds at her turn (RULES: a leaver checks or folds) and stands when the hand is over.
             done = b.state(lambda st: st["hand_number"] == 1 and st["seats"][0] is None, "alice stood up")
             assert done["seats"][1]["stack"] == 101
@@ -240,8 +240,8 @@ def test_pause_stops_the_deals_and_resume_starts_them_again(db: str) -> None:
             online = api(client, op, "GET", "/api/admin/online")
             assert online == {
                 "players": [
-                    {"player": "alice", "seated": [1], "watching": []},
-                    {"player": "bob", "seated": [1], "watching": []},
+                    {"player": "alice", "seated": [1], "watching": [], "away": []},
+                    {"player": "bob", "seated": [1], "watching": [], "away": []},
                 ]
             }
             api(client, op, "POST", "/api/admin/tables/1/resume")

@@ -57,7 +57,7 @@ def test_a_ban_from_the_command_line_closes_the_socket_within_3_s_and_keeps_the_
             assert out.startswith("alice: banned; 1 session ended (audit #1)")
             assert re.search(r"the server \(\S+, pid \d+; last heard from \d+ s ago\) applies it within about 2 s", out)
             closed = wait_closed(a, 3.0)
-            assert (closed.code, closed.reason) == (ACCOUNT_HELD, "alice is banned")
+            assert (closed.code, closed.reason) == (ACCOUNT_HELD, "alice is banned from this room")
             b.state(lambda st: st["hand_number"] == 1 and st["seats"][0] is None, "alice stood up")
         store = store_of(client)
         assert store.balance(store.account_id("play:alice")) == PLAY - 1  # her stack less the small blind she lost

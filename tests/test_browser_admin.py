@@ -2,16 +2,20 @@
 server.
 
 A player (pia) sits at a heads-up table with a house bot and folds hand 1; an operator (opal, given the role in the
-store) logs in at /admin on a phone's screen, sees pia online seated at the table, pauses and resumes it (each
-answer in a toast, each row in the audit log), looks hand 1 up and sees every card the record dealt, bans pia (the
-confirm dialog, the audit row, pia gone from the online list); a player who is not an operator sees "operators
-only" and a link to the lobby.  Screenshots: ``artifacts/screenshots/admin-*.png``.
+store) logs in at /admin on a phone's screen (the top bar in one row), sees pia online seated at the table, pauses
+it (the row says "paused" and offers Resume only) and resumes it, each answer a sentence in a toast and each row in
+the audit log with its action's name, short details and its time in UTC; looks hand 1 up and sees its table, its
+number and every card the record dealt, and looks it up again from the audit row's link; sees pia away once her
+page is closed; bans pia (the confirm dialog, the audit row, pia gone from the online list); a player who is not an
+operator sees "operators only" and a link to the lobby.  Screenshots: ``artifacts/screenshots/admin-*.png``.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -96,22 +100,48 @@ def test_an_operator_pauses_resumes_looks_a_hand_up_and_bans(server: tuple[str, 
     page = log_in_at_admin(context, base, "opal")
     page.get_by_test_id("admin-view").wait_for(state="visible", timeout=WAIT)
 
+    bar = [page.locator(f".topbar {s}").bounding_box() for s in (".brand", ".admin-title", "#logout", "#lang-switch")]
+    assert max(b["y"] for b in bar if b) - min(b["y"] for b in bar if b) < 12, bar  # one row at 390 px
+
     online = page.locator('[data-testid="online-row"][data-player="pia"]')
     expect(online.get_by_test_id("online-seated")).to_have_text("#1 Duo", timeout=WAIT)
 
     row = page.locator('[data-testid="admin-table-row"][data-table="1"]')
     toasts = page.get_by_test_id("toast")
-    for action in ("pause", "resume"):
-        row.get_by_test_id(f"admin-{action}").click()
-        expect(toasts.filter(has_text=f"{action} 1 (audit ")).to_have_count(1, timeout=WAIT)
-        expect(page.locator(f'[data-testid="audit-row"][data-action="{action}"][data-target="1"]')).to_have_count(1)
-    row.get_by_test_id("admin-resume").click()  # resumed already: the server's refusal shows
-    expect(toasts.filter(has_text="table 1 is not paused")).to_have_count(1, timeout=WAIT)
+    utc = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$")
+    row.get_by_test_id("admin-pause").click()
+    said = r"^Table #1 Duo paused(; the hand being played \(id (\d+)\) plays on|; no hand was being played)\.$"
+    expect(toasts.filter(has_text=re.compile(said))).to_have_count(1, timeout=WAIT)
+    expect(row.get_by_test_id("admin-table-paused")).to_have_text("paused", timeout=WAIT)
+    expect(row.get_by_test_id("admin-pause")).to_have_count(0)
+    expect(row.get_by_test_id("admin-resume")).to_have_count(1)
+    paused = page.locator('[data-testid="audit-row"][data-action="pause"][data-target="1"]')
+    expect(paused.get_by_test_id("audit-action")).to_have_text("pause", timeout=WAIT)
+    expect(paused.get_by_test_id("audit-when")).to_have_text(utc)
+    playing = re.match(said, toasts.filter(has_text=re.compile(said)).inner_text())
+    assert playing
+    if playing.group(2):  # the paused hand plays on: named as players know it, with its id, in the row and the log
+        lobby = next(r for r in page.request.get(base + "/api/tables").json() if r["id"] == 1)
+        if lobby["hand_id"] == int(playing.group(2)):
+            want = f"hand #{lobby['hand_number']} (id {lobby['hand_id']})"
+            expect(row.get_by_test_id("admin-table-hand")).to_have_text(want, timeout=WAIT)
+        expect(paused.get_by_test_id("audit-detail")).to_have_text(f"hand being played: id {playing.group(2)}")
+    row.get_by_test_id("admin-resume").click()
+    expect(toasts.filter(has_text="Table #1 Duo resumed; it deals again.")).to_have_count(1, timeout=WAIT)
+    expect(row.get_by_test_id("admin-table-paused")).to_have_count(0, timeout=WAIT)
+    expect(row.get_by_test_id("admin-resume")).to_have_count(0)
+    resumed = page.locator('[data-testid="audit-row"][data-action="resume"][data-target="1"]')
+    expect(resumed.get_by_test_id("audit-action")).to_have_text("resume", timeout=WAIT)
 
     page.get_by_test_id("admin-hand-id").fill(str(hand_id))
     page.get_by_test_id("admin-hand-submit").click()
     expect(page.get_by_test_id("admin-hand-status")).to_have_text("settled", timeout=WAIT)
     record = record_json(app.state.store.hand_record(hand_id))
+    setup = record["setup"]
+    started = datetime.fromisoformat(setup["started_at"]).strftime("%Y-%m-%d %H:%M:%S UTC")
+    named = f"#{setup['number']} (id {hand_id})"
+    expect(page.get_by_test_id("admin-hand-head")).to_have_text(f"Hand {named} at Duo · {started}")
+    expect(toasts.filter(has_text=f"Hand {named} at Duo: settled")).to_have_count(1, timeout=WAIT)
     players = [name for _seat, name, _stack in record["setup"]["seats"]]
     assert "pia" in players and len(players) == 2
     for k, name in enumerate(players):
@@ -121,8 +151,19 @@ def test_an_operator_pauses_resumes_looks_a_hand_up_and_bans(server: tuple[str, 
         assert [shown.nth(i).get_attribute("data-card") for i in range(shown.count())] == dealt
     href = page.get_by_test_id("admin-phh").get_attribute("href")
     assert href == f"/api/admin/hands/{hand_id}?format=phh"
-    expect(page.locator(f'[data-testid="audit-row"][data-action="hand"][data-target="{hand_id}"]')).to_have_count(1)
+    looked = page.locator(f'[data-testid="audit-row"][data-action="hand"][data-target="{hand_id}"]')
+    expect(looked).to_have_count(1)
+    expect(looked.get_by_test_id("audit-action")).to_have_text("hand lookup")
+    expect(looked.get_by_test_id("audit-detail")).to_have_text("as JSON")
     shot(page, "admin-hand")
+    page.get_by_test_id("admin-hand-out").evaluate("node => { node.hidden = true; }")
+    looked.get_by_test_id("audit-hand-link").click()  # the audit row's hand: looked up again
+    expect(looked.get_by_test_id("audit-hand-link")).to_have_text(f"hand id {hand_id}")
+    expect(page.get_by_test_id("admin-hand-out")).to_be_visible(timeout=WAIT)
+    expect(looked).to_have_count(2, timeout=WAIT)
+
+    player.close()  # pia's page gone: still seated, away
+    expect(online.get_by_test_id("online-seated")).to_have_text("#1 Duo (away)", timeout=WAIT)
 
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_test_id("admin-player-name").fill("pia")
@@ -130,14 +171,16 @@ def test_an_operator_pauses_resumes_looks_a_hand_up_and_bans(server: tuple[str, 
     page.get_by_test_id("admin-ban").click()
     ban = page.locator('[data-testid="audit-row"][data-action="ban"][data-target="pia"]')
     expect(ban).to_have_count(1, timeout=WAIT)
-    expect(ban).to_contain_text("chip dumping")
-    expect(toasts.filter(has_text="ban pia (audit ")).to_have_count(1, timeout=WAIT)
+    expect(ban.get_by_test_id("audit-action")).to_have_text("ban")
+    expect(ban.get_by_test_id("audit-detail")).to_contain_text("reason: chip dumping · 1 session ended")
+    banned = "pia is banned; 0 connections closed. They stand up at #1 Duo after the hand they are in."
+    expect(toasts.filter(has_text=banned)).to_have_count(1, timeout=WAIT)
     expect(online).to_have_count(0, timeout=WAIT)  # the ban closed pia's socket; the list refreshes every 5 s
     assert [r.get_attribute("data-action") for r in page.get_by_test_id("audit-row").all()][:3] == [
         "ban",
         "hand",
-        "resume",
-    ]  # newest first (the refused resume wrote nothing)
+        "hand",
+    ]  # newest first
     shot(page, "admin-phone")
     page.set_viewport_size({"width": 1280, "height": 900})
     shot(page, "admin-desktop")

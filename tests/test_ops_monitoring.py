@@ -137,8 +137,8 @@ def test_metrics_after_a_hand_and_the_log_lines(db: str) -> None:
     assert not [line for line in lines if line["event"] == "log" and line["logger"].startswith("pokerroom")]
     assert events(lines, "shutdown") == [
         {
-            "level": "info", "event": "shutdown", "hands_voided": 1, "chips_returned": 200, "players": 2,
-            "bot_chips": 0, "bots": 0,
+            "level": "info", "event": "shutdown", "hands_voided": 1, "play_chips": 200, "real_chips": 0,
+            "players": 2, "play_bot_chips": 0, "real_bot_chips": 0, "bots": 0,
         }
     ]  # fmt: skip
 

@@ -209,7 +209,7 @@ def test_tables_and_create_table(db: str) -> None:
         tables = api(client, None, "GET", "/api/tables")
         assert [t["name"] for t in tables] == ["Heads-up", "Real"]
         no_hands = {"avg_pot": None, "players_per_flop": None, "hands_per_hour": 0, "hands": 0}
-        live = {"hand_id": None, "paused": False}  # no hand being played (a bot alone is dealt none), not paused
+        live = {"hand_id": None, "hand_number": None, "paused": False}  # no hand (a bot alone is dealt none)
         assert tables[0] == {**heads_up, **live, "stake": 2, "stats": no_hands, "waiting": 0}  # the lobby's row
         assert (tables[1]["id"], tables[1]["kind"], tables[1]["players"]) == (2, "real", ["bot-2-1", None])
         assert api(client, None, "GET", "/api/tables/1") == {**heads_up, **live}
@@ -223,7 +223,7 @@ def test_tables_and_create_table(db: str) -> None:
             "id": 3, "name": "Omaha night", "game": "omaha", "game_name": "Omaha", "family": "board",
             "stakes": "blinds 1/2", "limit": "pot", "kind": "play", "seats": 6, "taken": 2,
             "players": ["bot-3-1", "bot-3-2", None, None, None, None],
-            "buy_in": {"min": 40, "max": 200, "default": 200}, "hand_id": None, "paused": False,
+            "buy_in": {"min": 40, "max": 200, "default": 200}, "hand_id": None, "hand_number": None, "paused": False,
         }  # fmt: skip
         assert api(client, None, "GET", "/api/tables/3") == created
         assert [t["id"] for t in api(client, None, "GET", "/api/tables")] == [1, 2, 3]
@@ -275,7 +275,7 @@ def test_welcome_state_sit_and_bots(db: str) -> None:
             assert len(shuffle["seed_hash"]) == 64
             assert first == {
                 "v": VERSION, "type": "state", "table": 1, "hand_number": 0, "seats": [None, None], "button": None,
-                "you": None, "hand": None, "clock": None, "next_deal": None, "results": [],
+                "you": None, "hand": None, "clock": None, "next_deal": None, "paused": False, "results": [],
                 "buy_in": {"min": 40, "max": 200, "default": 200},
                 "rebuy": {"allowed": False, "max": None, "queued": None},
             }  # fmt: skip
@@ -701,9 +701,9 @@ def test_restart_returns_chips_and_voids_the_hand(db: str) -> None:
             assert s["hand"]["number"] == 2 and s["hand"]["players"][1]["stack"] == 200
         assert balances(client, alice) == (0, PLAY - 200)
         [before] = api(client, None, "GET", "/api/tables")
-        assert before["hand_id"] == 2  # the store's id of hand 2, being played
+        assert (before["hand_id"], before["hand_number"]) == (2, 2)  # hand 2 (the store's id 2), being played
     with serve(db, seed=ALICE_WINS) as client:
-        after = {**before, "taken": 1, "players": ["bot-1-1", None], "hand_id": None}  # voided; a bot alone
+        after = {**before, "taken": 1, "players": ["bot-1-1", None], "hand_id": None, "hand_number": None}
         assert api(client, None, "GET", "/api/tables") == [after]
         assert balances(client, alice) == (0, PLAY + 2)
         assert api(client, alice, "GET", "/api/hands") == [

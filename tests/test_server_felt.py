@@ -266,15 +266,18 @@ def test_shut_says_how_many_hands_it_voided_and_what_chips_went_back(store: Stor
     assert actor._hand_running() and actor.state("alice")["hand"]["pot"] == 4
     done = lobby.close()
     # Hand 1 is void, every chip back (RULES §3.8); alice, bob and carol stand up with 200, 200 and 150.
-    assert done == ShutSummary(hands_voided=1, chips_returned=550, players=3)
-    assert done.text() == "1 hand voided, 550 chips returned to 3 players"
+    assert done == ShutSummary(hands_voided=1, play_chips=550, players=3)
+    assert done.text() == "1 hand voided, 550 play chips returned to 3 players"
     assert [store.balance(store.account_id(play_account(n))) for n in ("alice", "bob", "carol")] == [PLAY_CHIPS] * 3
     assert ShutSummary().text() == "0 hands voided, 0 chips returned to 0 players"
-    assert (
-        ShutSummary(2, 1500, 5) + ShutSummary(0, 0, 1)
-    ).text() == "2 hands voided, 1,500 chips returned to 6 players"
-    bots = ShutSummary(1, 1, 1, 12_000, 3)
-    assert bots.text() == "1 hand voided, 1 chip returned to 1 player (and 12,000 to 3 house bots)"
+    both = ShutSummary(2, play_chips=1500, players=5) + ShutSummary(0, real_chips=40, players=1)
+    assert both.text() == "2 hands voided, 1,500 play chips and 40 real-money chips returned to 6 players"
+    # Real money and play chips never add up: the operator reconciles each currency apart.
+    bots = ShutSummary(1, real_chips=1, players=1, play_bot_chips=12_000, real_bot_chips=210, bots=4)
+    assert bots.text() == (
+        "1 hand voided, 1 real-money chip returned to 1 player (and 12,000 play chips and 210 real-money chips to "
+        "4 house bots)"
+    )
 
 
 def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -283,7 +286,7 @@ def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeyp
     app = create_app(store=store, starters=(Starter("Duo", "holdem", "1/2", "no", bots=1, seats=2),), seed=1)
     with TestClient(app):
         buy_in = app.state.lobby.actors[1].table.default_buy_in()
-    assert app.state.stopped == ShutSummary(0, 0, 0, buy_in, 1) and buy_in == 200
+    assert app.state.stopped == ShutSummary(play_bot_chips=buy_in, bots=1) and buy_in == 200
 
     import uvicorn
 
@@ -307,7 +310,8 @@ def test_the_app_and_serve_report_the_stop(store: Store, tmp_path: Path, monkeyp
     # sit at real money only where the operator's own --tables file puts them), nobody dealt a hand.
     assert len(seated) == 27
     assert lines[-1] == (
-        f"pokerroom stopped: 0 hands voided, 0 chips returned to 0 players (and {sum(seated):,} to 27 house bots), "
+        f"pokerroom stopped: 0 hands voided, 0 chips returned to 0 players (and {sum(seated):,} play chips to 27 "
+        "house bots), "
         "store closed"
     )
 

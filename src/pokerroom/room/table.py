@@ -387,6 +387,31 @@ class Table:
         assert secret is not None
         return replace(deck, seed_hash=seed_hash(secret))
 
+    def _layout(self) -> tuple[Layout | None, list[int]]:
+        """The next hand's layout as the seats stand (``None``: fewer than two players can be dealt in) and the
+        seats too short to play; changes nothing."""
+        cands, out, short = self._candidates()
+        layout = plan_hand(
+            cands,
+            size=self.size,
+            dealer=self.dealer,
+            previous_button=self.button,
+            previous_big_blind=self._bb,
+            previous_small_blind=self._sb,
+            blinds=self.blinds,
+            new_player_rule=self.new_player_rule,
+            sitting_out=out,
+            hu_button_posts_sb=self.game.house.hu_button_posts_sb,
+        )
+        return layout, list(short)
+
+    def can_deal(self) -> bool:
+        """Whether :meth:`start_hand` would deal now: no hand is being played and at least two players can be dealt
+        in (the layout :meth:`start_hand` uses)."""
+        if self.hand is not None and not self.hand.is_complete:
+            return False
+        return self._layout()[0] is not None
+
     def start_hand(
         self,
         *,
@@ -418,25 +443,13 @@ class Table:
             if deck.seed_hash is not None:
                 deck = commit(deck, self.game.deck)
             cards = deck.source(self.game.deck)
-        cands, out, short = self._candidates()
         before = (
             self.button,
             self._bb,
             self._sb,
             [None if st is None else (st.player, st.new, st.owes_big, st.owes_small, st.fee_due) for st in self.seats],
         )
-        layout = plan_hand(
-            cands,
-            size=self.size,
-            dealer=self.dealer,
-            previous_button=self.button,
-            previous_big_blind=self._bb,
-            previous_small_blind=self._sb,
-            blinds=self.blinds,
-            new_player_rule=self.new_player_rule,
-            sitting_out=out,
-            hu_button_posts_sb=self.game.house.hu_button_posts_sb,
-        )
+        layout, short = self._layout()
         if layout is None:
             raise RoomError("fewer than two players can be dealt in")
         dealt = list(layout.dealt)

@@ -689,6 +689,7 @@ class TableActor(HouseBotSeats, OperatorControls):
             "button": t.button,
             "clock": self._clock(),
             "next_deal": self._next_deal(),
+            "paused": self.paused,
             "results": self.results[-5:],
             "shuffle": self.shuffle.state(running=self._hand_running()),
             "buy_in": {"min": t.buy_in.minimum, "max": t.buy_in.maximum, "default": t.default_buy_in()},
@@ -709,9 +710,11 @@ class TableActor(HouseBotSeats, OperatorControls):
         }  # fmt: skip
 
     def _next_deal(self) -> float | None:
-        """Seconds until the next deal is due, or ``None`` when none is scheduled (a hand is being played, or
-        the table waits for players)."""
-        if self._deal_due is None or self._hand_running():
+        """Seconds until the next deal is due, or ``None`` when none is coming (a hand is being played, the table
+        waits for players, or an operator paused or is closing it)."""
+        if self._deal_due is None or self._hand_running() or self.paused or self.closing:
+            return None
+        if not self.table.can_deal() and not self.bots:  # bots busted now are bought in again at the deal
             return None
         return round(max(0.0, self._deal_due - self.clock.now()), 1)
 
@@ -834,7 +837,12 @@ class TableActor(HouseBotSeats, OperatorControls):
             self.runner.close()
         people = {name: chips for name, chips in moved.items() if name not in self.bots}
         bots = {name: chips for name, chips in moved.items() if name in self.bots}
-        return ShutSummary(voided, sum(people.values()), len(people), sum(bots.values()), len(bots))
+        real = self.info.real_money
+        chips, bot_chips = sum(people.values()), sum(bots.values())
+        return ShutSummary(
+            voided, 0 if real else chips, chips if real else 0, len(people), 0 if real else bot_chips,
+            bot_chips if real else 0, len(bots),
+        )  # fmt: skip
 
     def submit(self, conn: Connection | None, item: Command | str) -> None:
         """Queue ``item`` (a command, ``"connect"``, ``"disconnect"``, ``"stop"``, ``"tick"``: look at the clock)

@@ -26,6 +26,7 @@ import os
 import secrets
 import socket
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import anyio.to_thread
@@ -36,7 +37,17 @@ from pokerroom.server.lobby import Lobby
 from pokerroom.server.oplog import event
 from pokerroom.server.sockets import SocketRegistry
 from pokerroom.store import Store
-from pokerroom.store.audit import Entry, desk_beat, desk_close, desk_open, mark_applied, pending
+from pokerroom.store.audit import (
+    BANNED,
+    SUSPENDED,
+    Entry,
+    desk_beat,
+    desk_close,
+    desk_open,
+    mark_applied,
+    pending,
+    refusal,
+)  # fmt: skip
 
 __all__ = ["ACCOUNT_HELD", "BEAT_SECONDS", "POLL_SECONDS", "TABLE_CLOSED", "AdminDesk"]
 
@@ -145,19 +156,26 @@ class AdminDesk:
     # ------------------------------------------------------------------ who is online
 
     def presence(self) -> list[dict[str, Any]]:
-        """Who is online and where, by name: ``[{"player", "seated": [table ids], "watching": [table ids]}]``;
+        """Who is online and where, by name: ``[{"player", "seated": [table ids], "watching": [table ids], "away":
+        [table ids where they are seated with no socket open]}]``;
         a player with a socket open and no table (a club night, the lobby) has both lists empty.  House bots are
         not listed."""
         seen: dict[str, dict[str, list[int]]] = {}
+
+        def where(name: str) -> dict[str, list[int]]:
+            return seen.setdefault(name, {"seated": [], "watching": [], "away": []})
+
         for sock in self.sockets.sockets:
-            seen.setdefault(sock.player, {"seated": [], "watching": []})
+            where(sock.player)
         for table_id, actor in sorted(self.lobby.actors.items()):
             seated = {st.player for st in actor.table.seats if st is not None and st.player not in actor.bots}
             for name in seated:
-                seen.setdefault(name, {"seated": [], "watching": []})["seated"].append(table_id)
+                where(name)["seated"].append(table_id)
+                if not actor.connections.get(name):  # the seat kept through the grace, or until they stand
+                    where(name)["away"].append(table_id)
             for name in actor.connections:
                 if name not in seated:
-                    seen.setdefault(name, {"seated": [], "watching": []})["watching"].append(table_id)
+                    where(name)["watching"].append(table_id)
         return [{"player": name, **where} for name, where in sorted(seen.items())]
 
     # ------------------------------------------------------------------ applying
@@ -177,7 +195,11 @@ class AdminDesk:
 
     def _apply(self, e: Entry) -> dict[str, Any]:
         if e.action in ("suspend", "ban"):
-            return self.remove_player(e.target, f"{e.target} is {'banned' if e.action == 'ban' else 'suspended'}")
+            until = e.detail.get("until")
+            held = SUSPENDED if e.action == "suspend" else BANNED
+            # The player's page shows the close's reason: the same sentence a log-in is refused with.
+            why = refusal(e.target, held, None if until is None else datetime.fromisoformat(str(until)), e.at)
+            return self.remove_player(e.target, why or f"{e.target} is {'banned' if held == BANNED else 'suspended'}")
         if e.action == "password":
             return {"done": True, "sockets_closed": self.sockets.end("password reset by an operator", player=e.target)}
         if e.action in ("reinstate", "hand"):

@@ -20,6 +20,7 @@ import logging
 import traceback
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -203,10 +204,7 @@ def create_app(
             if own_store:
                 the_store.close()
             app.state.stopped = done  # `pokerroom serve` prints it once the store is closed
-            event(
-                "shutdown", hands_voided=done.hands_voided, chips_returned=done.chips_returned, players=done.players,
-                bot_chips=done.bot_chips, bots=done.bots,
-            )  # fmt: skip
+            event("shutdown", **asdict(done))
 
     app = FastAPI(title="pokerroom", version=str(VERSION), lifespan=lifespan)
     app.add_middleware(OriginGuard, public_origin=public_origin, allowed=allowed)

@@ -92,16 +92,19 @@ class OperatorControls:
         return False
 
     def _finish_close(self) -> None:
-        notice = {"v": VERSION, "type": "notice", "code": "table_closed", "table": self.info.id}
-        for conns in self.connections.values():
-            for conn in conns:
-                conn.send(notice)
         try:
             moved = self.runner.stand_all()
         finally:
             self.runner.close()
             self.closed = True
             self.submit(None, "stop")  # the task ends (it may be waiting for a command)
+        for player, conns in self.connections.items():
+            # Each player is told what went back to their account (a spectator: no ``chips``).
+            notice: dict[str, object] = {"v": VERSION, "type": "notice", "code": "table_closed", "table": self.info.id}
+            if player in moved:
+                notice["chips"] = moved[player]
+            for conn in conns:
+                conn.send(notice)
         self._send_bots_home(moved)
         self.bots.clear()
         if self.when_closed is not None:
@@ -113,8 +116,11 @@ class OperatorControls:
 
     def json(self) -> dict[str, object]:
         """The table as the API lists it: :class:`TableInfo`'s JSON with ``hand_id`` (:meth:`hand_playing`: what an
-        operator's void names) and ``paused`` (an operator paused the deals)."""
-        return {**self.info.json(), "hand_id": self.hand_playing(), "paused": self.paused}
+        operator's void names) and ``hand_number`` (the table's number of that hand; both ``None`` between hands)
+        and ``paused`` (an operator paused the deals)."""
+        playing = self.hand_playing()
+        number = self.table.hand_number if playing is not None else None
+        return {**self.info.json(), "hand_id": playing, "hand_number": number, "paused": self.paused}
 
     def void_hand(self, reason: str, hand_id: int | None = None) -> int | None:
         """Void the hand being played by an operator's decision, through the crash rule's path (:meth:`_void`:

@@ -4,7 +4,7 @@ integers in the smallest unit."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from pokerroom.room.table import Table
 from pokerroom.words import plural
@@ -57,29 +57,35 @@ class TableInfo:
 @dataclass(frozen=True)
 class ShutSummary:
     """What closing tables did (:meth:`TableActor.shut`): ``hands_voided`` (hands being played, every
-    contribution back, RULES §3.8), ``chips_returned`` (chips moved from the tables to people's accounts) and
-    ``players`` (people stood up); ``bot_chips`` and ``bots`` the same for the house bots, told apart so the
-    operator reads what players got back.  Summed with ``+`` over a server's tables."""
+    contribution back, RULES §3.8), ``play_chips``/``real_chips`` (chips moved from the tables to people's
+    accounts, by currency: the two never add up) and ``players`` (people stood up); ``play_bot_chips``,
+    ``real_bot_chips`` and ``bots`` the same for the house bots (their chips back to the house's bankroll), told
+    apart so the operator reads what players got back.  Summed with ``+`` over a server's tables."""
 
     hands_voided: int = 0
-    chips_returned: int = 0
+    play_chips: int = 0
+    real_chips: int = 0
     players: int = 0
-    bot_chips: int = 0
+    play_bot_chips: int = 0
+    real_bot_chips: int = 0
     bots: int = 0
 
     def __add__(self, other: ShutSummary) -> ShutSummary:
-        return ShutSummary(
-            self.hands_voided + other.hands_voided, self.chips_returned + other.chips_returned,
-            self.players + other.players, self.bot_chips + other.bot_chips, self.bots + other.bots,
-        )  # fmt: skip
+        return ShutSummary(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
 
     def text(self) -> str:
-        """``"2 hands voided, 150 chips returned to 5 players"``, and ``" (and 600 to 3 house bots)"`` when
-        bots were stood up."""
+        """``"2 hands voided, 150 play chips and 40 real-money chips returned to 5 players"``, and ``" (and 600
+        play chips to 3 house bots)"`` when bots were stood up."""
         out = (
-            f"{plural(self.hands_voided, 'hand')} voided, {plural(self.chips_returned, 'chip', spec=',')} returned "
+            f"{plural(self.hands_voided, 'hand')} voided, {_amounts(self.play_chips, self.real_chips)} returned "
             f"to {plural(self.players, 'player')}"
         )
         if self.bots:
-            out += f" (and {self.bot_chips:,} to {plural(self.bots, 'house bot')})"
+            out += f" (and {_amounts(self.play_bot_chips, self.real_bot_chips)} to {plural(self.bots, 'house bot')})"
         return out
+
+
+def _amounts(play: int, real: int) -> str:
+    """``"600 play chips and 210 real-money chips"``; ``"0 chips"`` when both are 0."""
+    parts = [plural(n, f"{kind} chip", spec=",") for n, kind in ((play, "play"), (real, "real-money")) if n]
+    return " and ".join(parts) if parts else "0 chips"

@@ -4,11 +4,13 @@
 // 5 s; a player's suspension (for N hours), ban, reinstatement and password reset (the generated password shown
 // once, with a copy button); one hand with every card (GET /api/admin/hands/ID, and its PHH download); and the
 // audit log's latest 50 rows, newest first. Every action is the operators' API (docs/server.md "Operators") and
-// its answer, success or the server's error detail, shows in a toast.
+// its answer shows in a toast: a sentence in the page's language saying what was done, or the server's error
+// detail. A hand is named as players know it, "hand #21" at its table, with the store's id beside it; every time
+// shows in UTC ("2026-12-04 17:27:34 UTC").
 
 import { cardsEl } from "./cards.js";
 import { handLines } from "./handtext.js";
-import { bindLanguageSwitch, gameName, language, limitName, loadLanguage, stakesName, t, translate } from "./i18n.js";
+import { bindLanguageSwitch, gameName, limitName, loadLanguage, stakesName, t, translate } from "./i18n.js";
 import { roomUrl } from "./base.js";
 import { api, chips, el, replace, signed, tid, toast } from "./util.js";
 
@@ -117,25 +119,82 @@ function bindLogin() {
 
 // ---------------------------------------------------------------- actions and their answers
 
-/** The API's answer to an action as one line: "ban bob (audit 3): done" with what the server applied. */
-function answerText(out) {
-  const row = out && out.audit;
-  const applied = out && out.applied && typeof out.applied === "object" ? out.applied : {};
-  const parts = Object.entries(applied).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return t("admin.answer", {
-    action: row ? row.action : "",
-    target: row ? row.target : "",
-    id: row ? row.id : "",
-    applied: parts.join(", ") || "—",
-  });
+/** An ISO time as "2026-12-04 17:27:34 UTC" (the room's books are in UTC; "—" for none). */
+function utc(iso) {
+  if (!iso) return "—";
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? String(iso) : `${at.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/** A hand as players know it with the store's id beside it, "#21 (id 57)" ("id 57" when the number is not
+ *  known), for a message's {hand} after its word for a hand. */
+function handRef(id, number) {
+  return Number.isInteger(number) ? t("admin.hand_ref", { number, id }) : t("admin.hand_ref_id", { id });
+}
+
+/** "hand #21 (id 57)", on its own. */
+function handName(id, number) {
+  return t("admin.hand_named", { hand: handRef(id, number) });
+}
+
+/** The audit's action names in the page's language (an action this page does not know shows as it is). */
+const ACTION_KEYS = {
+  suspend: "admin.action.suspend",
+  ban: "admin.action.ban",
+  reinstate: "admin.action.reinstate",
+  password: "admin.action.password",
+  pause: "admin.action.pause",
+  resume: "admin.action.resume",
+  close: "admin.action.close",
+  void: "admin.action.void",
+  hand: "admin.action.hand",
+  create: "admin.action.create",
+};
+
+function actionName(action) {
+  return ACTION_KEYS[action] ? t(ACTION_KEYS[action]) : action;
+}
+
+/** What the server did, as sentences: "Table #2 Duo paused; the hand being played (id 15) plays on."
+ *  `out` is the API's {"audit": row, "applied": {...}}; `hand` the number of the hand a void names, when known. */
+function answerText(out, hand) {
+  const row = out.audit;
+  const done = out.applied || {};
+  const table = /^\d+$/.test(row.target) ? tableLabel(Number(row.target)) : row.target;
+  if (done.done === false) return t("admin.done.not_applied", { action: actionName(row.action), target: table, why: done.why || "—" });
+  const player = row.target;
+  const sockets = Number(done.sockets_closed) || 0;
+  const stood = Array.isArray(done.stood_up_at) && done.stood_up_at.length ? ` ${t("admin.done.stood_up", { tables: done.stood_up_at.map(tableLabel).join(", ") })}` : "";
+  switch (row.action) {
+    case "pause":
+      return Number.isInteger(done.hand_playing)
+        ? t("admin.done.pause_hand", { table, id: done.hand_playing })
+        : t("admin.done.pause", { table });
+    case "resume":
+      return t("admin.done.resume", { table });
+    case "close":
+      return done.closed_at_once ? t("admin.done.close", { table }) : t("admin.done.close_after", { table });
+    case "void":
+      return t("admin.done.void", { hand: handRef(done.hand ?? row.detail.hand, hand), table });
+    case "suspend":
+      return t("admin.done.suspend", { player, until: utc(row.detail.until), n: sockets }) + stood;
+    case "ban":
+      return t("admin.done.ban", { player, n: sockets }) + stood;
+    case "reinstate":
+      return t("admin.done.reinstate", { player });
+    case "password":
+      return t("admin.done.password", { player, n: sockets });
+    default:
+      return t("admin.done.other", { action: actionName(row.action), target: row.target });
+  }
 }
 
 /** Run one action: POST `path` with `body`; its answer in a toast, the lists refreshed. Returns the answer or
- *  null when refused. */
-async function act(path, body) {
+ *  null when refused. `hand`: the number of the hand a void names (for the toast). */
+async function act(path, body, hand = null) {
   try {
     const out = await api("POST", path, body);
-    toast(answerText(out), "info");
+    toast(answerText(out, hand), "info");
     refresh();
     loadAudit();
     return out;
@@ -165,6 +224,12 @@ function tableLabel(id) {
   return row ? t("admin.table_label", { id, name: row.name }) : t("admin.table_id", { id });
 }
 
+/** Where `p` sits: "#1 Duo", "#1 Duo (away)" where no socket of theirs is open. */
+function seatedText(p) {
+  const away = new Set(p.away || []);
+  return p.seated.map((id) => (away.has(id) ? t("admin.away", { table: tableLabel(id) }) : tableLabel(id))).join(", ");
+}
+
 function renderOnline(players) {
   $("online-count").textContent = t("admin.online_count", { n: players.length });
   $("online-empty").hidden = players.length > 0;
@@ -175,7 +240,7 @@ function renderOnline(players) {
         "tr",
         { dataset: { testid: "online-row", player: p.player } },
         el("td", { class: "t-name" }, p.player),
-        el("td", tid("online-seated"), p.seated.map(tableLabel).join(", ") || "—"),
+        el("td", tid("online-seated"), seatedText(p) || "—"),
         el("td", tid("online-watching"), p.watching.map(tableLabel).join(", ") || "—"),
       ),
     ),
@@ -192,10 +257,12 @@ function renderTables(rows) {
     $("table-rows"),
     rows.map((row) => {
       const path = `/api/admin/tables/${row.id}`;
-      const hand = Number.isInteger(row.hand_id) ? row.hand_id : null; // shown only when the lobby's row gives it
+      const hand = Number.isInteger(row.hand_id) ? row.hand_id : null; // the store's id of the hand being played
+      const number = Number.isInteger(row.hand_number) ? row.hand_number : null;
       const buttons = [
-        tableButton("admin-pause", "admin.pause", () => act(`${path}/pause`)),
-        tableButton("admin-resume", "admin.resume", () => act(`${path}/resume`)),
+        row.paused
+          ? tableButton("admin-resume", "admin.resume", () => act(`${path}/resume`))
+          : tableButton("admin-pause", "admin.pause", () => act(`${path}/pause`)),
         tableButton(
           "admin-close",
           "admin.close",
@@ -211,7 +278,7 @@ function renderTables(rows) {
             "admin-void",
             "admin.void",
             () => {
-              if (confirm(t("admin.confirm_void", { hand, table: tableLabel(row.id) }))) act(`${path}/void`, { hand });
+              if (confirm(t("admin.confirm_void", { hand: handRef(hand, number), table: tableLabel(row.id) }))) act(`${path}/void`, { hand }, number);
             },
             "danger",
           ),
@@ -221,8 +288,20 @@ function renderTables(rows) {
       return el(
         "tr",
         { dataset: { testid: "admin-table-row", table: String(row.id) } },
-        el("td", { class: "t-name" }, tableLabel(row.id), " ", el("span", { class: `kind kind-${row.kind}` }, t(`lobby.kind.${row.kind}`))),
-        el("td", {}, `${gameName(row.game, row.game_name)} · ${limitName(row.limit)} · ${stakesName(row.stakes)}`),
+        el(
+          "td",
+          { class: "t-name" },
+          tableLabel(row.id),
+          " ",
+          el("span", { class: `kind kind-${row.kind}` }, t(`lobby.kind.${row.kind}`)),
+          row.paused ? el("span", tid("admin-table-paused", { class: "admin-paused" }), t("admin.paused")) : null,
+        ),
+        el(
+          "td",
+          {},
+          `${gameName(row.game, row.game_name)} · ${limitName(row.limit)} · ${stakesName(row.stakes)}`,
+          hand !== null ? el("div", tid("admin-table-hand", { class: "hint" }), handName(hand, number)) : null,
+        ),
         el("td", {}, `${row.taken}/${row.seats}`, players.length ? ` · ${players.join(", ")}` : ""),
         el("td", { class: "admin-buttons" }, buttons),
       );
@@ -299,28 +378,48 @@ async function copy(node) {
 
 // ---------------------------------------------------------------- one hand, every card
 
+/** Look hand `id` up (an audit-logged action): every card, the table and its number; the lists refreshed. */
+async function lookUp(id) {
+  try {
+    const out = await api("GET", `/api/admin/hands/${id}`);
+    renderHand(out);
+    const setup = out.record.setup;
+    toast(t("admin.hand_found", { hand: handRef(id, setup.number), table: setup.table_name || "—", status: t(`history.status.${out.status}`) }), "info");
+  } catch (err) {
+    $("hand-out").hidden = true;
+    failed(err);
+  }
+  loadAudit();
+}
+
 function bindHand() {
-  $("hand-form").addEventListener("submit", async (ev) => {
+  $("hand-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const id = Number($("hand-form").elements.hand.value);
     if (!Number.isInteger(id) || id < 1) {
       toast(t("admin.hand_needed"));
       return;
     }
-    try {
-      const out = await api("GET", `/api/admin/hands/${id}`);
-      renderHand(out);
-      toast(t("admin.hand_found", { id, status: t(`history.status.${out.status}`) }), "info");
-    } catch (err) {
-      $("hand-out").hidden = true;
-      failed(err);
-    }
-    loadAudit();
+    lookUp(id);
   });
 }
 
-function when(iso) {
-  return iso ? new Date(iso).toLocaleString(language()) : "—";
+/** A link that looks hand `id` up (the audit's rows naming a hand). */
+function handLink(id, text) {
+  return el(
+    "a",
+    tid("audit-hand-link", {
+      href: "#hand-form",
+      dataset: { hand: String(id) },
+      onclick: (ev) => {
+        ev.preventDefault();
+        $("hand-form").elements.hand.value = String(id);
+        $("hand-form").scrollIntoView({ block: "start" });
+        lookUp(id);
+      },
+    }),
+    text,
+  );
 }
 
 function renderHand(out) {
@@ -336,10 +435,9 @@ function renderHand(out) {
   }
   const final = record.result ? record.result.final : null;
   const head = t("admin.hand_head", {
-    id: out.hand_id,
+    hand: handRef(out.hand_id, setup.number),
     table: setup.table_name || "—",
-    number: setup.number ?? "—",
-    started: when(setup.started_at),
+    started: utc(setup.started_at),
   });
   const link = el(
     "a",
@@ -348,7 +446,7 @@ function renderHand(out) {
   );
   replace(
     $("hand-out"),
-    el("p", {}, el("b", {}, head), " · ", el("span", tid("admin-hand-status"), t(`history.status.${out.status}`)), " · ", link),
+    el("p", {}, el("b", tid("admin-hand-head"), head), " · ", el("span", tid("admin-hand-status"), t(`history.status.${out.status}`)), " · ", link),
     record.reason ? el("p", { class: "hint" }, record.reason) : null,
     el(
       "div",
@@ -403,15 +501,44 @@ async function loadAudit() {
       el(
         "tr",
         { dataset: { testid: "audit-row", action: r.action, target: r.target } },
-        el("td", {}, when(r.at)),
+        el("td", tid("audit-when"), utc(r.at)),
         el("td", {}, r.operator),
-        el("td", {}, r.action),
-        el("td", {}, r.target),
-        el("td", { class: "admin-detail" }, r.detail && Object.keys(r.detail).length ? JSON.stringify(r.detail) : "—"),
-        el("td", {}, r.applied_at ? when(r.applied_at) : t("admin.not_applied")),
+        el("td", tid("audit-action"), actionName(r.action)),
+        el("td", {}, auditTarget(r)),
+        el("td", tid("audit-detail", { class: "admin-detail" }), auditDetail(r)),
+        el("td", {}, r.applied_at ? utc(r.applied_at) : t("admin.not_applied")),
       ),
     ),
   );
+}
+
+/** An audit row's target: a table by its label, a hand looked up as a link to its look-up, a player's name. */
+function auditTarget(r) {
+  if (r.action === "hand" && /^\d+$/.test(r.target)) return handLink(Number(r.target), handName(Number(r.target), null));
+  if (["pause", "resume", "close", "void"].includes(r.action) && /^\d+$/.test(r.target)) return tableLabel(Number(r.target));
+  return r.target;
+}
+
+/** An audit row's details as short text: "reason: chip dumping · 1 session ended · 1 socket closed". */
+function auditDetail(r) {
+  const d = r.detail || {};
+  const done = d.applied && typeof d.applied === "object" ? d.applied : {};
+  const parts = [];
+  if (d.until) parts.push(t("admin.detail.until", { until: utc(d.until) }));
+  if (d.reason) parts.push(t("admin.detail.reason", { reason: d.reason }));
+  if (d.was) parts.push(t("admin.detail.was", { was: d.was === "banned" ? t("admin.detail.was_banned") : t("admin.detail.was_suspended") }));
+  if (r.action === "password") parts.push(t(d.generated ? "admin.detail.generated" : "admin.detail.given"));
+  if (r.action === "hand" && d.format) parts.push(t("admin.detail.format", { format: String(d.format).toUpperCase() }));
+  if (Number.isInteger(d.hand)) parts.push(handLink(d.hand, handName(d.hand, null)));
+  if (Number.isInteger(d.sessions_ended)) parts.push(t("admin.detail.sessions", { n: d.sessions_ended }));
+  if (done.done === false) parts.push(t("admin.detail.not_done", { why: done.why || "—" }));
+  if (Number.isInteger(done.sockets_closed)) parts.push(t("admin.detail.sockets", { n: done.sockets_closed }));
+  if (Array.isArray(done.stood_up_at) && done.stood_up_at.length) parts.push(t("admin.detail.stood_up", { tables: done.stood_up_at.map(tableLabel).join(", ") }));
+  if (Number.isInteger(done.hand_playing)) parts.push(handLink(done.hand_playing, t("admin.detail.hand_playing", { id: done.hand_playing })));
+  if (done.closed_at_once === true) parts.push(t("admin.detail.closed_now"));
+  if (done.closed_at_once === false) parts.push(t("admin.detail.closed_after"));
+  if (!parts.length) return "—";
+  return parts.flatMap((p, k) => (k ? [" · ", p] : [p]));
 }
 
 // ---------------------------------------------------------------- start

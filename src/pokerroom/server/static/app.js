@@ -4,7 +4,7 @@
 // #/hands/ID (the replayer, replay.js). The page asks /api/me on opening only when a log-in was remembered
 // (localStorage "pokerroom_user"), so a visitor's first page shows no failed request.
 
-import { api, chips, toast } from "./util.js";
+import { api, chips, el, tid, toast } from "./util.js";
 import { bindLanguageSwitch, loadLanguage, t, translate } from "./i18n.js";
 import { showLobby, hideLobby } from "./lobby.js";
 import { showTable, hideTable } from "./table.js";
@@ -75,14 +75,34 @@ function setSession(me) {
   if (me) startWaitlist(); // the waiting lists' offers show on every page
   else stopWaitlist();
   if (me) setBalances(me.balances);
+  if (me) heldNote(""); // logged in again: the hold is over
 }
 
 /** Called by views when the server says the session is gone (HTTP 401, WebSocket 4401; 4423 when an operator
- * suspended or banned the account: `held`). */
-export function sessionLost(held = false) {
+ * suspended or banned the account: `held`, with the close's `reason`, "bob is suspended until 2026-12-04 18:28 UTC").
+ * A hold stays written on the log-in screen (heldNote) until a log-in succeeds. */
+export function sessionLost(held = false, reason = "") {
   setSession(null);
-  toast(t(held ? "app.account_held" : "app.log_in_again"));
+  if (held) heldNote(t("app.account_held_reason", { reason: reason || t("app.account_held") }));
+  else toast(t("app.log_in_again"));
   route();
+}
+
+/** The lasting line above the log-in form saying why the session ended (empty text: removed). */
+function heldNote(text) {
+  const form = document.getElementById("login-form");
+  let node = document.getElementById("held-note");
+  if (!text) {
+    if (node) node.remove();
+    return;
+  }
+  if (!node) {
+    node = el("p", tid("account-held", { id: "held-note", class: "form-error held-note", role: "alert" }));
+    const title = form.querySelector("h2");
+    if (title) title.after(node);
+    else form.prepend(node);
+  }
+  node.textContent = text;
 }
 
 // ---------------------------------------------------------------- sign up / log in

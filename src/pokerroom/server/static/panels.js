@@ -41,6 +41,16 @@ export function renderLog(ctx) {
   list.scrollTop = list.scrollHeight;
 }
 
+/** Forget the last hand's log (a reconnect found it gone: the server restarted or the hand was voided). */
+export function forgetLog() {
+  kept = null;
+}
+
+/** Whether `result` (a state.results entry) is a voided hand. */
+export function isVoided(result) {
+  return Boolean(result && result.voided);
+}
+
 // ---------------------------------------------------------------- results
 
 function resultNames(result) {
@@ -115,7 +125,7 @@ function netLines(result) {
 
 function resultEl(result, game) {
   const names = resultNames(result);
-  const head = result.voided ? t("felt.result_voided", { number: result.number }) : t("history.hand", { number: result.number });
+  const head = isVoided(result) ? t("felt.result_voided", { number: result.number }) : t("history.hand", { number: result.number });
   return el(
     "article",
     tid("result", { class: "result", dataset: { hand: String(result.number) } }),

@@ -15,10 +15,10 @@ import { socketUrl } from "./base.js";
 import { chatMessage } from "./chat.js";
 import { movePot, renderResultLine } from "./felt.js";
 import { gameName, limitName, stakesName, t } from "./i18n.js";
-import { loadHistory, renderLog, renderResults } from "./panels.js";
+import { forgetLog, isVoided, loadHistory, renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
 import { resetShuffle, shuffleError, shuffleProof, shuffleState, shuffleWelcome } from "./shuffle.js";
-import { PROTOCOL, chips, el, gameById, replace, tid, toast } from "./util.js";
+import { PROTOCOL, chips, el, gameById, lasting, replace, tid, toast } from "./util.js";
 import { offeredSeat } from "./waitlist.js";
 
 const PING_MS = 20000;
@@ -48,6 +48,11 @@ export function showTable(id) {
     lastResult: undefined,
     names: null, // {number, seats: {seat: name}}: who sat where when the hand shown was dealt
     pending: null, // a sit / leave / rebuy sent: {type, stack}; the account is fetched when the state shows it
+    offline: false, // the connection dropped: the bar is disabled and the clock stands still until a welcome
+    welcomed: false, // a welcome came once: the next one is a reconnect (maybe to a restarted server)
+    reconnected: false, // the first state after a reconnect is still to come
+    closedByRoom: false, // the table_closed notice came: the 4404 close that follows says nothing more
+    seenResults: null, // the state.results entries seen (hand ids): a void among new ones is told once
   };
   clearView();
   resetShuffle();
@@ -107,21 +112,33 @@ function onClose(v, ev) {
   if (v.closed) return;
   if (ev.code === 4401 || ev.code === 4423) {
     v.closed = true;
-    sessionLost(ev.code === 4423);
+    sessionLost(ev.code === 4423, ev.reason);
     return;
   }
   if (ev.code === 4404) {
     v.closed = true;
-    toast(t("felt.no_such_table"));
+    if (!v.closedByRoom) toast(t("felt.no_such_table"));
     location.hash = "#/lobby";
     return;
   }
+  setOffline(v, true);
   const delay = Math.min(MAX_RETRY_MS, 1000 * 2 ** v.attempt);
   v.attempt += 1;
   setConn(t("felt.reconnecting"));
   v.retry = setTimeout(() => {
     if (!v.closed) connect(v);
   }, delay);
+}
+
+/** While the connection is down the action bar and pre-actions are disabled and the clocks stand still (a
+ *  click could not reach the table, and the server's clock is unknown); a welcome lifts it. */
+function setOffline(v, offline) {
+  v.offline = offline;
+  document.getElementById("table-view").classList.toggle("offline", offline);
+  if (!offline) return;
+  for (const input of document.querySelectorAll("#action-area button, #action-area input")) input.disabled = true;
+  const next = document.getElementById("next-deal");
+  if (next) next.textContent = "";
 }
 
 function setConn(text) {
@@ -157,12 +174,21 @@ function onMessage(v, text) {
   else if (msg.type === "state") onState(v, msg);
   else if (msg.type === "proof") shuffleProof(msg, v.state); // the hand's openings, checked (shuffle.js)
   else if (msg.type === "error" && !shuffleError(msg)) onError(msg);
-  else if (msg.type === "notice") onNotice(msg);
+  else if (msg.type === "notice") onNotice(v, msg);
 }
 
 /** A notice to you alone: `timed_out` says the clock acted for you ({action, bank}: seconds of bank left);
- *  `rebuy_queued` that a rebuy asked for during the hand is made when it ends. */
-function onNotice(msg) {
+ *  `rebuy_queued` that a rebuy asked for during the hand is made when it ends; `table_closed` that the room closed
+ *  the table ({chips}: what went back to your account; absent for a spectator): said lastingly, then the lobby. */
+function onNotice(v, msg) {
+  if (msg.code === "table_closed") {
+    v.closedByRoom = true;
+    const seated = msg.chips !== null && msg.chips !== undefined;
+    lasting(seated ? t("felt.table_closed_chips", { amount: chips(msg.chips) }) : t("felt.table_closed"));
+    refreshAccount();
+    location.hash = "#/lobby";
+    return;
+  }
   if (msg.code === "rebuy_queued") {
     toast(t("felt.rebuy_queued", { amount: chips(msg.amount) }), "info");
     return;
@@ -177,6 +203,12 @@ async function onWelcome(v, msg) {
   shuffleWelcome(); // before any state: a restarted server shows the next hand with another seed hash
   v.attempt = 0;
   setConn(null);
+  if (v.welcomed) {
+    v.reconnected = true;
+    resetActionBar(); // the next state builds the bar afresh (enabled)
+  }
+  v.welcomed = true;
+  setOffline(v, false);
   v.info = msg.table;
   renderHeader(v);
   loadHistory(v.id);
@@ -192,6 +224,9 @@ function onError(msg) {
 }
 
 function onState(v, msg) {
+  const reconnected = v.reconnected;
+  v.reconnected = false;
+  if (reconnected && !msg.hand) forgetLog(); // the hand shown before the break is gone (a restart voids it)
   v.state = msg;
   v.stateAt = performance.now();
   const offered = offeredSeat(v.id); // "Take seat" of the waiting list opened this table: its buy-in at once
@@ -203,7 +238,8 @@ function onState(v, msg) {
   const results = msg.results || [];
   const newest = results.length ? results[results.length - 1] : null;
   const last = newest ? newest.hand_id : null;
-  let account = accountChanged(v);
+  let account = accountChanged(v) || reconnected; // after a break (a restart) the balances may have moved
+  tellVoids(v, results);
   if (v.lastResult !== undefined && last !== v.lastResult) {
     const me = currentPlayer();
     if (newest && newest.players.some(([, name]) => name === me)) {
@@ -213,6 +249,21 @@ function onState(v, msg) {
   }
   v.lastResult = last;
   if (account) refreshAccount();
+}
+
+/** A toast for each voided hand among the results not seen before (none for those of the first state: they are
+ *  the table's past); after a reconnect the voids of the break show, such as a restart's crashed hand. */
+function tellVoids(v, results) {
+  const key = (r) => String(r.hand_id ?? `#${r.number}`);
+  if (v.seenResults === null) {
+    v.seenResults = new Set(results.map(key));
+    return;
+  }
+  for (const r of results) {
+    if (v.seenResults.has(key(r))) continue;
+    v.seenResults.add(key(r));
+    if (isVoided(r)) toast(t("felt.hand_voided", { number: r.number }), "info");
+  }
 }
 
 /** Whether the sit / leave / rebuy sent last shows in this state (then the balance has changed). */
@@ -323,7 +374,7 @@ function percent(left, full) {
 /** Count the clock down locally from state.clock (called every 100 ms): the action time first, then the time
  *  bank (servers without the split: `remaining` as one bar); and the seconds to the next deal. */
 function tickTimer() {
-  if (!view || !view.state) return;
+  if (!view || !view.state || view.offline) return; // offline: the clock shown stands still
   const gone = (performance.now() - view.stateAt) / 1000;
   tickNextDeal(view.state, gone);
   const clock = view.state.clock;
@@ -355,13 +406,16 @@ function tickTimer() {
   if (bankText) bankText.textContent = t("felt.bank", { seconds: Math.ceil(bank) });
 }
 
-/** "Next hand in 3s" on the felt while state.next_deal counts down. */
+/** "Next hand in 3s" on the felt while state.next_deal counts down (the server sends none when no deal can
+ *  happen: too few players, a pause); "Paused by the room" while an operator holds the table (state.paused). */
 function tickNextDeal(state, gone) {
   const node = document.getElementById("next-deal");
   if (!node) return;
   const due = state.next_deal;
   const left = due === null || due === undefined ? null : Math.max(0, Math.ceil(due - gone));
-  const text = left === null || left <= 0 ? "" : t("felt.next_deal", { seconds: left });
+  let text = left === null || left <= 0 ? "" : t("felt.next_deal", { seconds: left });
+  if (state.paused) text = t("felt.paused"); // the hand being played plays on; the next one waits
+  node.classList.toggle("paused", Boolean(state.paused) && text !== "");
   if (node.textContent !== text) node.textContent = text;
 }
 
@@ -409,6 +463,8 @@ function renderControls(state) {
   }
   rebuyKey = key;
   const empty = state ? state.seats.filter((s) => !s).length : 0;
+  // a real-money table never takes the house's bots (the server refuses): no button to be refused by
+  document.getElementById("add-bots").parentElement.hidden = Boolean(view && view.info && view.info.kind === "real");
   const count = document.getElementById("bots-count");
   count.max = String(Math.max(1, empty));
   document.getElementById("add-bots").disabled = !state || empty === 0;

@@ -92,6 +92,21 @@ export function toast(message, kind = "error") {
   setTimeout(() => item.remove(), 4600);
 }
 
+/** A message that stays until its × is clicked (what a toast's 4 s would lose: a table closed by the room); the
+ *  same text is shown once. */
+export function lasting(message, kind = "info") {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  for (const old of box.querySelectorAll('[data-testid="lasting"]')) if (old.dataset.text === message) old.remove();
+  const item = el(
+    "div",
+    tid("lasting", { class: `toast toast-${kind} lasting`, role: "alert", dataset: { text: message } }),
+    el("span", {}, message),
+    el("button", tid("lasting-close", { type: "button", class: "lasting-close", "aria-label": t("app.dismiss"), onclick: () => item.remove() }), "×"),
+  );
+  box.append(item);
+}
+
 /** Chips as text with the page's language's thousands separators: 12345 -> "12,345" (English), "12 345"
  *  (Swedish, Norwegian, Russian). */
 export function chips(n) {
