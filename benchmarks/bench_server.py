@@ -124,7 +124,11 @@ async def main():
 store = Store(url)
 # One owner creates every table of the run: the lobby's limits on a player's tables are not what is measured.
 lobby.MAX_OPEN_TABLES = lobby.TABLE_CREATE_BURST = 10**6
-app = create_app(store=store, starters=[], next_hand_delay=0.0, bot_delay=0.0)
+# Nor its caps on a player's and an address's sockets (each bench player sits at up to 50 tables, all from here).
+app = create_app(
+    store=store, starters=[], next_hand_delay=0.0, bot_delay=0.0, sockets_per_player=10**6,
+    sockets_per_address=10**6,
+)
 gc.callbacks.append(on_gc)
 try:
     asyncio.run(main())
