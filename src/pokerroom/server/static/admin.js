@@ -12,7 +12,7 @@ import { cardsEl } from "./cards.js";
 import { handLines } from "./handtext.js";
 import { bindLanguageSwitch, gameName, limitName, loadLanguage, stakesName, t, translate } from "./i18n.js";
 import { roomUrl } from "./base.js";
-import { api, chips, el, replace, signed, tid, toast } from "./util.js";
+import { api, chips, el, loadMe, replace, signed, tid, toast } from "./util.js";
 
 const REFRESH_MS = 5000; // who is online and the tables, while the page is open
 const AUDIT_ROWS = 50;
@@ -44,13 +44,8 @@ function setSession(me) {
   $("who").textContent = me ? me.player : "";
 }
 
-async function fetchMe() {
-  try {
-    setSession(await api("GET", "/api/me"));
-  } catch (err) {
-    setSession(null);
-    if (err.status !== 401) toast(err.message);
-  }
+function fetchMe() {
+  return loadMe(setSession);
 }
 
 function showOnly(id) {

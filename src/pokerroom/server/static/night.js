@@ -11,7 +11,7 @@ import { roomPath, roomUrl, socketUrl } from "./base.js";
 import { renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
 import { bindLanguageSwitch, gameName, hasMessage, limitName, loadLanguage, ruleName, t, translate } from "./i18n.js";
-import { PROTOCOL, api, chips, el, gameById, replace, tid, toast } from "./util.js";
+import { PROTOCOL, api, chips, el, gameById, loadMe, replace, tid, toast } from "./util.js";
 
 const PING_MS = 20000;
 const MAX_RETRY_MS = 10000;
@@ -51,13 +51,8 @@ function setSession(me) {
   $("who").textContent = me ? me.player : "";
 }
 
-async function fetchMe() {
-  try {
-    setSession(await api("GET", "/api/me"));
-  } catch (err) {
-    setSession(null);
-    if (err.status !== 401) toast(err.message);
-  }
+function fetchMe() {
+  return loadMe(setSession);
 }
 
 function bindAuthForm(formId, path, errorTestId) {

@@ -139,3 +139,14 @@ export async function gameById(id) {
     return undefined;
   }
 }
+
+/** GET /api/me and give the answer to `apply` (null when logged out or the request failed; a failure other than
+ *  401 is shown as a toast). The pages with a log-in of their own (/night, /admin) start from it. */
+export async function loadMe(apply) {
+  try {
+    apply(await api("GET", "/api/me"));
+  } catch (err) {
+    apply(null);
+    if (err.status !== 401) toast(err.message);
+  }
+}
