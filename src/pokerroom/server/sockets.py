@@ -222,7 +222,16 @@ async def talk(
             task.cancel()
         if conn.ended.is_set():  # ended by the server: say why
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(ws.close(code=conn.close_code, reason=conn.close_reason[:123]), 1.0)
+                await asyncio.wait_for(ws.close(code=conn.close_code, reason=_close_reason(conn.close_reason)), 1.0)
         elif conn.dropped.is_set():  # too far behind: close now, whatever the socket's buffers hold
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(code=SLOW_READER), 1.0)
+
+
+def _close_reason(reason: str) -> str:
+    """``reason`` cut to the 123 bytes of UTF-8 a WebSocket close frame holds (never inside a character).
+
+    >>> len(_close_reason("é" * 100).encode("utf-8")), _close_reason("bob is banned from this room")
+    (122, 'bob is banned from this room')
+    """
+    return reason.encode("utf-8")[:123].decode("utf-8", "ignore")
