@@ -204,12 +204,15 @@ def test_bots_deal_only_with_a_person_seated_and_playing(tmp_path: Path) -> None
             actor.clock.advance(5)  # type: ignore[attr-defined]
             actor.tick()
         assert actor.table.hand_number == 0
+        assert actor.state("watcher")["next_deal"] is None  # no countdown to a deal that will not come
         actor.connect(alice)
         actor.handle(alice, Sit(2, buy_in))
-        actor.handle(alice, SitOut())  # seated but sitting out: still no hand
+        actor.handle(alice, SitOut())  # seated but sitting out: still no hand, and no countdown to one
+        assert actor.state("alice")["next_deal"] is None
         actor.tick()
         assert actor.table.hand_number == 0
         actor.handle(alice, ComeBack())
+        assert actor.state("alice")["next_deal"] is not None  # a person playing: the deal is coming
         actor.clock.advance(5)  # type: ignore[attr-defined]
         actor.tick()
         assert actor.table.hand_number == 1
@@ -256,3 +259,32 @@ def test_the_cashier_funds_the_house(tmp_path: Path) -> None:
     with Store(url) as store:
         assert key_balance(store, house_key(True)) == 20_000 and key_balance(store, house_key(False)) == 300
         assert key_balance(store, CASHIER) == -20_300
+
+
+def test_a_crash_during_an_operators_close_sends_the_bots_chips_home_on_the_next_start(tmp_path: Path) -> None:
+    """BUG (found by an adversarial pass): the server died while a closed real-money table finished its hand; on
+    the next start the closed table was cashed out, but its house bots' chips stayed in their accounts."""
+    from pokerroom.store.audit import table_action
+
+    with Store(f"sqlite:///{tmp_path / 'room.db'}") as store:
+        Users(store).sign_up("bob", "password1")
+        store.deposit(store.account_id("bob"), 500)
+        store.house_deposit(10_000, real_money=True)
+        lobby = Lobby(store, clock=VirtualClock(), seed=7, bot_delay=5.0, next_hand_delay=2.0)
+        actor = lobby.create(name="Real", game="holdem", stakes="1/2", limit="no", seats=6, real_money=True, bots=2)
+        bob = Recorder("bob")
+        actor.connect(bob)
+        actor.handle(bob, Sit(3, 150))
+        for _ in range(3):
+            actor.clock.advance(2)  # type: ignore[attr-defined]
+            actor.tick()
+        assert actor._hand_running() and store.house_balance(real_money=True) == 9_600  # two bots at 200
+        table_action(store, actor.info.id, "close", operator="opal", applied=False)  # queued, then the crash:
+        actor.runner.close()  # the process gone mid-hand (its lease given up as a dead process's would lapse)
+        again = Lobby(store, clock=VirtualClock(), seed=7)
+        again.open(starters=())
+        assert again.actors == {}  # closed for good
+        bots = [store.balance(store.account_id(name)) for name in ("bot-1-1", "bot-1-2")]
+        assert bots == [0, 0] and store.house_balance(real_money=True) == 10_000
+        assert store.balance(store.account_id("bob")) == 500  # the hand voided: every chip back (RULES §3.8)
+        store.check_balanced()

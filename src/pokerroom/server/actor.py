@@ -712,8 +712,8 @@ class TableActor(HouseBotSeats, OperatorControls):
     def _next_deal(self) -> float | None:
         """Seconds until the next deal is due, or ``None`` when none is coming (a hand is being played, the table
         waits for players, or an operator paused or is closing it)."""
-        if self._deal_due is None or self._hand_running() or self.paused or self.closing:
-            return None
+        if self._deal_due is None or self._hand_running() or self.paused or self.closing or not self._watched():
+            return None  # no person playing: bots are not dealt a hand alone
         if not self.table.can_deal() and not self.bots:  # bots busted now are bought in again at the deal
             return None
         return round(max(0.0, self._deal_due - self.clock.now()), 1)

@@ -364,13 +364,15 @@ class Lobby:
 
     def _retired(self, table_id: int, name: str, held: dict[int, str]) -> bool:
         """Whether table ``table_id`` is closed (``held``: :func:`~pokerroom.store.audit.table_statuses`); a
-        closed table a crash left chips at is opened once (its hand voided, RULES §3.8) and cashed out."""
+        closed table a crash left chips at is opened once (its hand voided, RULES §3.8) and cashed out, and its
+        house bots' chips go back to the house (a crash during the close, or a refused sweep, left them there)."""
         if held.get(table_id) != CLOSED:
             return False
+        real_money = bool(self.store.table_config(table_id).get("real_money", False))
         if self.store.stacks(table_id) or self.store.hands_in_progress(table_id):
-            real_money = bool(self.store.table_config(table_id).get("real_money", False))
             with TableRunner(self.store, name, clock=self.clock, account_of=_account_of(real_money)) as runner:
                 self.store.cash_out_all(table_id, lease=runner.lease)
+        self._bots_home(table_id, real_money, f"house bots of the closed table {table_id} ({name}) back to the house")
         return True
 
     def close_table(self, table_id: int, then: Callable[[TableActor, dict[str, int]], None] | None = None) -> bool:
