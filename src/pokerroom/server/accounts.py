@@ -29,7 +29,7 @@ from sqlalchemy import delete, func, select, update
 
 from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.store import Store
-from pokerroom.store.audit import refusal
+from pokerroom.store.audit import refusal, standing_in
 from pokerroom.store.ledger import play_account
 from pokerroom.store.roles import OPERATOR, has_role
 from pokerroom.store.schema import account_holds, logins, sessions
@@ -246,10 +246,7 @@ class Users:
     def _check_standing(self, conn: Any, name: str) -> None:
         """Raise :class:`AuthError` (403) saying why when ``name`` is suspended or banned (the one check:
         :func:`~pokerroom.store.audit.refusal`)."""
-        row = conn.execute(
-            select(account_holds.c.status, account_holds.c.until).where(account_holds.c.name == name)
-        ).first()
-        why = None if row is None else refusal(name, row.status, row.until, self.store.now())
+        why = standing_in(conn, name, self.store.now())
         if why is not None:
             raise AuthError(why, status=403)
 

@@ -48,7 +48,7 @@ from pokerroom.room.decisions import Cause
 from pokerroom.room.proof import Reveal
 from pokerroom.room.record import HandRecord
 from pokerroom.server.chat import ChatRoom, TableChat, is_chat
-from pokerroom.server.house_bots import BotFactory, BotHome, HouseBotSeats
+from pokerroom.server.house_bots import BotFactory, BotHome, HouseBotSeats, check_players_bots
 from pokerroom.server.metrics import RoomMetrics
 from pokerroom.server.oplog import event
 from pokerroom.server.protocol import (
@@ -299,11 +299,7 @@ class TableActor(HouseBotSeats, OperatorControls):
         if isinstance(command, AddBots):
             if not self._seated(player):  # bots join people, never fill a table nobody plays at
                 raise ProtocolError("not_seated", f"{player}: sit down first; bots are added by a seated player")
-            if self.info.real_money:
-                raise RoomError(
-                    "house bots sit at real-money tables only where the operator's table configuration puts them; "
-                    "players add bots at play-money tables"
-                )
+            check_players_bots(self.info.real_money, command.count)
             self.add_bots(command.count)
             return
         if isinstance(command, Sit):

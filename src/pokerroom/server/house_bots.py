@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pokerroom.bots import make as make_bot
-from pokerroom.errors import PokerroomError
+from pokerroom.errors import PokerroomError, RoomError
 from pokerroom.server.oplog import event
 from pokerroom.store.ledger import BOT_PREFIX, HouseBankrollShort, house_key
 
@@ -25,9 +25,27 @@ if TYPE_CHECKING:
     from pokerroom.server.waitlist import Waitlist
     from pokerroom.store.runner import TableRunner
 
-__all__ = ["BotFactory", "BotHome", "HouseBotSeats"]
+__all__ = ["BotFactory", "BotHome", "HouseBotSeats", "check_players_bots", "most_house_bots"]
 
 log = logging.getLogger(__name__)
+
+
+def most_house_bots(seats: int) -> int:
+    """The most house bots a table of ``seats`` seats takes: one seat is always a person's (bots never play each
+    other alone)."""
+    return seats - 1
+
+
+def check_players_bots(real_money: bool, bots: int) -> None:
+    """Raise :class:`RoomError` when a player asks for ``bots`` house bots at a real-money table: the house's
+    money plays only where the operator's table configuration puts it (``serve --tables``), never at a player's
+    request (a new table's ``bots``, the table's "add bots")."""
+    if bots and real_money:
+        raise RoomError(
+            "house bots sit at real-money tables only where the operator's table configuration puts them; "
+            "players add bots at play-money tables"
+        )
+
 
 BotFactory = Callable[[str], None]
 """Called with a bot's player name before it sits or rebuys: opens its store account and funds it from the

@@ -36,6 +36,7 @@ from pokerroom.room.config import TableConfig
 from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
 from pokerroom.server.actor import TableActor
+from pokerroom.server.house_bots import check_players_bots, most_house_bots
 from pokerroom.server.ratelimit import TokenBucket
 from pokerroom.server.starters import STARTER_TABLES, Starter
 from pokerroom.server.table_info import ShutSummary, TableInfo
@@ -174,11 +175,7 @@ class Lobby:
         table, its house bots, the lobby's row) runs in a worker thread; the actor is registered and started on
         the loop.  Raises :class:`TableLimit` or :class:`RoomError` (bots asked for at a real-money table: house
         bots play real money only where the operator's configuration puts them)."""
-        if bots and settings.get("real_money"):
-            raise RoomError(
-                "house bots sit at real-money tables only where the operator's table configuration puts them; "
-                "ask for a real-money table with bots 0, or a play-money table with bots"
-            )
+        check_players_bots(bool(settings.get("real_money")), bots)
         self.check_open(player)
         name, config = self._settings(bots=bots, **settings)
         if name in self._pending_names:  # the store's check would let both through
@@ -253,9 +250,9 @@ class Lobby:
         if not whole_number(bots) or bots < 0:
             raise RoomError(f"bots must be a whole number, 0 or more, not {bots!r}")
         probe = PokerTable(config)  # settings no table can play with are refused before anything is stored
-        if bots > probe.size - 1:
+        if bots > most_house_bots(probe.size):
             raise RoomError(
-                f"a table of {probe.size} seats takes at most {plural(probe.size - 1, 'house bot')} "
+                f"a table of {probe.size} seats takes at most {plural(most_house_bots(probe.size), 'house bot')} "
                 f"(one seat is a person's), not {bots}"
             )
         if probe.default_buy_in() > MAX_BUY_IN:
@@ -345,7 +342,8 @@ class Lobby:
         seed = None if self.seed is None else self.seed + runner.table_id
         runner.table.seed = seed  # every deck of this table from its seed
         actor = TableActor(runner, info=info, fund_bot=fund_bot, bot_home=bot_home, seed=seed, **self.actor_options)
-        actor.house_bots = min(bots, table.size - 1)  # the operator's number: sat again whenever one is missing
+        # The operator's number (a row of an older release may ask for more): sat again whenever one is missing.
+        actor.house_bots = min(bots, most_house_bots(table.size))
         actor.seat_house_bots()
         return actor
 

@@ -60,6 +60,7 @@ __all__ = [
     "reset_password",
     "server_running",
     "standing",
+    "standing_in",
     "table_action",
     "table_statuses",
     "utc_after",
@@ -298,10 +299,17 @@ def hold_of(store: Store, name: str) -> Hold | None:
 def standing(store: Store, name: str) -> str | None:
     """Why ``name`` may not play now (:func:`refusal` of their stored hold), or ``None`` (one indexed read)."""
     with store.reading() as conn:
-        row = conn.execute(select(account_holds).where(account_holds.c.name == name)).first()
+        return standing_in(conn, name, store.now())
+
+
+def standing_in(conn: Connection, name: str, now: datetime) -> str | None:
+    """:func:`standing` read on ``conn`` (inside the caller's transaction, e.g. a log-in's) at the store's ``now``."""
+    row = conn.execute(
+        select(account_holds.c.status, account_holds.c.until).where(account_holds.c.name == name)
+    ).first()
     if row is None:
         return None
-    return refusal(name, str(row.status), None if row.until is None else as_utc(row.until), store.now())
+    return refusal(name, str(row.status), None if row.until is None else as_utc(row.until), now)
 
 
 def table_statuses(store: Store) -> dict[int, str]:
