@@ -18,8 +18,10 @@ __all__ = [
     "RangeError",
     "RecordError",
     "RoomError",
+    "StarsError",
     "StoreError",
     "UnknownCards",
+    "UnsupportedGame",
     "UnsupportedRule",
 ]
 
@@ -46,6 +48,11 @@ class DuplicateCard(PokerroomError):
 
 class UnsupportedRule(PokerroomError):
     """A rule, game or option that pokerroom does not implement; the message names it."""
+
+
+class UnsupportedGame(UnsupportedRule):
+    """A hand history's game (or a feature of it, such as a board run twice) that the engine cannot deal: the
+    message quotes the header and names what is missing."""
 
 
 class IllegalAction(PokerroomError):
@@ -83,6 +90,11 @@ class RangeError(PokerroomError):
 
 class PHHError(PokerroomError):
     """A PHH file or hand that cannot be read or replayed; the message says where and why."""
+
+
+class StarsError(PokerroomError):
+    """A PokerStars-style hand history that cannot be read: the message names the file, the hand id and the line
+    (``file.txt, hand #123, line 14: ...``) and says what the reader expected there."""
 
 
 class RecordError(PokerroomError):

@@ -43,14 +43,17 @@ __all__ = [
     "ENDS_EARLY",
     "PASSING",
     "RAKE_FIELDS",
+    "RAKE_FROM",
     "SPLIT",
     "STATUSES",
     "TIMED_OUT",
     "VARIANTS",
+    "Observer",
     "ReplayResult",
     "allowed_reason",
     "base_betting",
     "build_hand",
+    "main_first",
     "record_unit",
     "replay",
     "resolve_variant",
@@ -93,8 +96,12 @@ ARTIFICIAL_ALL_IN = "artificial all-in"
 """The comment that marks disconnect protection (``pN cc # artificial all-in``; RULES §3.7): the player stays in
 the hand for the chips already in, as if all-in; the chips behind come back at the end."""
 
-RAKE_FIELDS: frozenset[str] = frozenset(("schedule", "cents_per_unit", "amount", "pots"))
+RAKE_FIELDS: frozenset[str] = frozenset(("schedule", "cents_per_unit", "amount", "pots", "from"))
 """The fields of a record's ``_rake`` table (``docs/phh.md``)."""
+
+RAKE_FROM: tuple[str, ...] = ("proportion", "main")
+"""Where a ``_rake`` ``amount`` is taken from: the pots in proportion to their sizes (A-3.10-4, the default) or
+the main pot first, then each side pot in order (PokerStars' files)."""
 
 BETTING_AMOUNTS: frozenset[str] = frozenset(("min_bet", "bet_sizes", "min_raise"))
 """The fields of :class:`~pokerroom.games.Betting` that are amounts (the rest are counts, multipliers and
@@ -417,7 +424,26 @@ def _rake_hook(raw: object, unit: Decimal, conv: _Units) -> _RakeHook | None:
         return TableRake(schedule, int(per_chip))
     assert amount is not None
     total = conv(Decimal(amount))
+    where = raw.get("from", "proportion")
+    if where not in RAKE_FROM:
+        raise UnsupportedRule(f"_rake from must be one of {', '.join(RAKE_FROM)}, not {where!r}")
+    if where == "main":
+        return lambda amounts, dealt: main_first(total, amounts)
     return lambda amounts, dealt: split_rake(total, amounts)
+
+
+def main_first(rake: int, pots: Sequence[int]) -> list[int]:
+    """The part of ``rake`` taken from each pot when it comes from the main pot first, then each side pot in order
+    (``_rake`` ``from = "main"``; PokerStars' files show it so).  Raises
+    :class:`~pokerroom.errors.UnsupportedRule` for a rake larger than the pots."""
+    if rake > sum(pots):
+        raise UnsupportedRule(f"a rake of {rake} chips is more than the {sum(pots)} chips in the pots")
+    out = []
+    for pot in pots:
+        take = min(rake, pot)
+        out.append(take)
+        rake -= take
+    return out
 
 
 class _ReplayCards:
@@ -645,8 +671,14 @@ def allowed_reason(path: str | None) -> str | None:
     return next((why for suffix, why in ALLOW_LIST.items() if norm.endswith(suffix)), None)
 
 
-def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
-    """Replay ``record`` and compare its final stacks.  Never raises for a bad hand: the result says why."""
+Observer = Callable[[int, Hand], str | None]
+"""Called after each action a replay applies, with the action's index and the hand; a text it returns stops the
+replay as a ``mismatch`` with that message (a format's own checks: PokerStars' amounts line by line)."""
+
+
+def replay(record: PHHHand, *, unit: Decimal | None = None, observer: Observer | None = None) -> ReplayResult:
+    """Replay ``record`` and compare its final stacks.  Never raises for a bad hand: the result says why.
+    ``observer`` (:data:`Observer`) sees the hand after every action."""
     allowed = allowed_reason(record.path)
     expected = list(record.finishing_stacks) if record.finishing_stacks else None
 
@@ -671,6 +703,8 @@ def replay(record: PHHHand, *, unit: Decimal | None = None) -> ReplayResult:
         try:
             won = a.verb == "sm" and record.winnings is not None and record.winnings[a.actor] > 0  # type: ignore[index]
             board_seen = _apply(hand, a, board_seen, conv, won)
+            if observer is not None and (differs := observer(k, hand)) is not None:
+                return result("mismatch", differs, hand=hand)
         except UnknownCards as exc:
             return unknown_cards(
                 record, hand, used, f"action {k} {format_action(a)!r}: {_as_players(str(exc))}", result

@@ -1,0 +1,334 @@
+"""Check a PokerStars hand against the rules (``docs/pokerstars.md``, "Checks").
+
+:func:`check` replays a :class:`~pokerroom.formats.pokerstars.reader.StarsHand` through the engine on the one
+replay path (:func:`pokerroom.formats.replay.replay`, through :func:`~.phh_of.map_hand`) and compares the file's
+arithmetic with the rules', stopping at the first difference:
+
+1. every forced bet, call, bet, raise, completion and bring-in: its amount (and a raise's increment) and whether
+   it is all-in, line by line as the hand is replayed;
+2. what each player collected and the final stacks (the replay's own comparison), each uncalled bet returned;
+3. each pot: what each player collected from it, and the summary's main and side pots;
+4. the summary: the total pot, the rake, the board and what each seat line says it won.
+
+Statuses (:data:`STATUSES`): those of ``pokerroom replay`` (``ok``, ``mismatch``, ``error``, ``unchecked``,
+``incomplete``, ``rake``) and ``unsupported`` (a game or feature the engine cannot express, named).  A cancelled
+hand is ``incomplete`` once its actions replay without fault.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import defaultdict
+from decimal import Decimal
+
+from pokerroom.engine import EventType, Hand, Phase
+from pokerroom.errors import PokerroomError, StarsError, UnsupportedGame
+from pokerroom.formats.phh_actions import plain_amount
+from pokerroom.formats.pokerstars.phh_of import Mapped, map_hand
+from pokerroom.formats.pokerstars.reader import StarsHand, StarsLine
+from pokerroom.formats.replay import STATUSES as REPLAY_STATUSES
+from pokerroom.formats.replay import ReplayResult, allowed_reason, record_unit, replay
+
+__all__ = ["STATUSES", "check"]
+
+STATUSES = (*REPLAY_STATUSES, "unsupported")
+"""Every status a PokerStars check gives, in the order summaries list them."""
+
+_BETS = {
+    "call": EventType.CALL,
+    "bet": EventType.BET,
+    "raise": EventType.RAISE,
+    "complete": EventType.RAISE,
+    "bring-in": EventType.BRING_IN,
+}
+_MONEY_MOVES = frozenset({EventType.CALL, EventType.BET, EventType.RAISE, EventType.BRING_IN})
+
+
+def _plain(x: Decimal) -> str:
+    return plain_amount(x)
+
+
+def _result(hand: StarsHand, status: str, message: str) -> ReplayResult:
+    return ReplayResult(hand.path, hand.index, hand.hand_id, status, None, None, allowed_reason(hand.path), message)
+
+
+class _Amounts:
+    """The replay's observer: each betting line's amount against the engine's (check 1)."""
+
+    def __init__(self, mapped: Mapped, unit: Decimal) -> None:
+        self.mapped = mapped
+        self.unit = unit
+        self.seen = 0
+        self.cur = 0  # the round's highest bet before the action being checked
+        self.loose = mapped.stars.converted or mapped.stars.old_format
+
+    def __call__(self, k: int, hand: Hand) -> str | None:
+        events = hand.events
+        new = events[self.seen :]
+        self.seen = len(events)
+        before, self.cur = self.cur, hand.cur if hand.phase is Phase.BETTING else 0
+        line = self.mapped.sources[k] if k < len(self.mapped.sources) else None
+        if line is None or line.kind not in _BETS or k in self.mapped.called:
+            return None  # a raise nobody could call is replayed as the call (see _replay)
+        seat = self.mapped.names.index(line.name or "")
+        event = next((e for e in new if e.seat == seat and e.type in _MONEY_MOVES), None)
+        if event is None:
+            return f"line {line.line}: {line.name} {line.kind}s, but the rules make it no bet"
+        return self.compare(line, event.amount, event.to, event.all_in, before)
+
+    def compare(self, line: StarsLine, amount: int | None, to: int | None, all_in: bool, before: int) -> str | None:
+        unit = self.unit
+        said = line.amount or Decimal(0)
+        if line.kind == "call" or line.kind == "bring-in":
+            ours = unit * (amount or 0)
+            what = "call" if line.kind == "call" else "bring-in"
+        else:
+            ours = unit * (to or 0)
+            what = "total"
+        if said != ours:
+            return (
+                f"line {line.line}: {line.name} {line.kind}s {_plain(said)}; the rules make the {what} {_plain(ours)}"
+            )
+        if self.loose and line.by == line.amount:
+            pass  # converted and old exports write "raises Y to Y": the total twice
+        elif line.kind == "raise" and line.by is not None and to is not None and line.by != unit * (to - before):
+            rise = _plain(unit * (to - before))
+            return (
+                f"line {line.line}: {line.name} raises by {_plain(line.by)}; "
+                f"from {_plain(unit * before)} to {_plain(said)} is {rise}"
+            )
+        if (line.all_in or line.capped) != all_in:
+            says = "is all-in" if line.all_in or line.capped else "is not all-in"
+            rules = "is" if all_in else "is not"
+            return f"line {line.line}: the file says {line.name} {says}; by the rules {line.name} {rules}"
+        return None
+
+
+def _pot_index(what: str | None, pots: int) -> int:
+    if what in (None, "pot", "main pot"):
+        return 0
+    if what == "side pot":
+        return 1
+    return int(what.rsplit("-", 1)[1]) if what.startswith("side pot-") else 0
+
+
+def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> str | None:
+    """Checks 2 to 4 on a settled hand: the first difference, or ``None``.
+
+    A file that writes no uncalled bet at all (exports before 2008, converted ones) may count a winner's
+    uncalled bet in what it collected and in the total pot: both readings are accepted there.  A player who cashed
+    out collects nothing in the file: the room, which paid the cash-out, takes that player's share."""
+    names = mapped.names
+    ours: dict[str, Decimal] = defaultdict(Decimal)
+    for e in engine.events:
+        if e.type is EventType.UNCALLED and e.seat is not None:
+            ours[names[e.seat]] += unit * (e.amount or 0)
+    for name, excess in mapped.called.values():
+        ours[name] += excess
+    theirs: dict[str, Decimal] = defaultdict(Decimal)
+    for line in hand.lines:
+        if line.kind == "uncalled" and line.name is not None:
+            theirs[line.name] += line.amount or 0
+    pots = [e for e in engine.events if e.type is EventType.POT]
+    for e in list(pots):  # a pot only its own player is in: PokerStars returns it as an uncalled bet
+        alone = names[e.eligible[0]] if e.eligible is not None and len(e.eligible) == 1 else None
+        if alone is not None and theirs.get(alone, 0) == ours.get(alone, 0) + unit * (e.amount or 0):
+            ours[alone] += unit * (e.amount or 0)
+            pots.remove(e)
+    silent = not any(theirs.values()) and (hand.old_format or hand.converted)  # no uncalled bet written at all
+    if not silent:
+        for name in names:
+            if ours[name] != theirs[name]:
+                return (
+                    f"uncalled bet returned to {name}: the file says {_plain(theirs[name])}, "
+                    f"the rules {_plain(ours[name])}"
+                )
+    cashed = {line.name for line in hand.lines if line.kind == "cash out"}
+    won: dict[tuple[int, str], Decimal] = defaultdict(Decimal)
+    for k, e in enumerate(pots):
+        paid = [p for _, payouts in e.shares for p in payouts] if e.shares else list(e.winners or ())
+        for seat, chips in paid:
+            won[(k, names[seat])] += unit * chips
+    said: dict[tuple[int, str], Decimal] = defaultdict(Decimal)
+    for line in hand.lines:
+        if line.kind == "collected" and line.name is not None:
+            said[(_pot_index(line.what, len(pots)), line.name)] += line.amount or 0
+    listed = len(stars_pots) if (stars_pots := hand.pots) else 1 + max((k for k, _ in said), default=0)
+    # Pots a forfeit left with the same players may be cut anywhere: then only each player's total is compared.
+    by_pot = len(pots) > 1 and listed == len(pots) and len({e.eligible for e in pots}) == len(pots)
+    totals_won: dict[str, Decimal] = defaultdict(Decimal)
+    totals_said: dict[str, Decimal] = defaultdict(Decimal)
+    for (k, name), x in won.items():
+        totals_won[name if not by_pot else f"{name}\0{k}"] += x
+    for (k, name), x in said.items():
+        totals_said[name if not by_pot else f"{name}\0{k}"] += x
+    for key in sorted(set(totals_won) | set(totals_said)):
+        name, _, pot = key.partition("\0")
+        rules, file = totals_won[key], totals_said[key]
+        if rules == file or (name in cashed and file == 0) or (silent and file == rules + ours[name]):
+            continue
+        where = "" if not by_pot else (" from the main pot" if pot == "0" else f" from side pot {pot}")
+        return f"{name} collects {_plain(file)}{where} in the file, {_plain(rules)} by the rules"
+    rake = unit * engine.rake
+    amounts = [unit * (e.amount or 0) for e in pots]
+    alone_total = sum(
+        (unit * (e.amount or 0) for e in engine.events if e.type is EventType.POT and e not in pots), Decimal(0)
+    )
+    total = sum(amounts, Decimal(0)) + rake
+    returned = sum(ours.values(), Decimal(0))
+    loose = hand.old_format or hand.converted  # their totals may leave the rake out, or count the uncalled bet in
+    if (
+        hand.total_pot is not None
+        and hand.total_pot not in (total, total + alone_total)
+        and not (loose and hand.total_pot in (total - rake, total + returned))
+    ):
+        return f"the summary's total pot is {_plain(hand.total_pot)}; the rules make it {_plain(total)}"
+    if hand.rake is not None and hand.rake != rake:
+        return f"the summary's rake is {_plain(hand.rake)}; the rules take {_plain(rake)}"
+    if hand.pots and list(hand.pots) != amounts:
+        theirs_pots = ", ".join(_plain(x) for x in hand.pots)
+        return f"the summary's pots are {theirs_pots}; the rules make them {', '.join(_plain(x) for x in amounts)}"
+    return _summary(
+        hand,
+        mapped,
+        engine,
+        {name: sum((x for (k, n), x in won.items() if n == name), Decimal(0)) for name in cashed if name},
+    )
+
+
+def _summary(hand: StarsHand, mapped: Mapped, engine: Hand, cashed: dict[str, Decimal]) -> str | None:
+    """The summary's board and seat lines against the hand."""
+    board = list(engine.board)
+    for listed in hand.boards[:1]:
+        if list(listed) != board[: len(listed)] or len(listed) != len(board):
+            return "the summary's board differs from the board the street lines deal"
+    collected: dict[str, Decimal] = defaultdict(Decimal)
+    for line in hand.lines:
+        if line.kind == "collected" and line.name is not None:
+            collected[line.name] += line.amount or 0
+    seats = hand.seats_by_number()
+    for number, summary in hand.summary.items():
+        name = seats[number].name
+        stated = sum(summary.won, Decimal(0))
+        if name in cashed:  # a cashed-out player's line says what the hand won: the room's share
+            if summary.won and stated != cashed[name]:
+                rules = _plain(cashed[name])
+                return f"the summary says {name}'s hand won {_plain(stated)}; by the rules it wins {rules}"
+            continue
+        if summary.won and stated != collected[name]:
+            return f"the summary says {name} won {_plain(stated)}; the collected lines give {_plain(collected[name])}"
+    return None
+
+
+def _notes(hand: StarsHand) -> str:
+    """What the check leaves to the room: cash-outs paid outside the pot, other fees."""
+    out = []
+    for line in hand.lines:
+        if line.kind == "cash out":
+            fee = f" (fee {_plain(line.by)})" if line.by is not None else ""
+            out.append(f"{line.name} cashed out for {_plain(line.amount or Decimal(0))}{fee}, paid outside the pot")
+    for name, amount in hand.fees:
+        if name != "STP":
+            out.append(f"{name} {_plain(amount)} outside the pot")
+    return "; ".join(out)
+
+
+def _bare(hand: StarsHand, exc: Exception) -> str:
+    """An error's text without the file and hand the result names already."""
+    return str(exc).removeprefix(f"{hand.where}: ").removeprefix(f"{hand.where}, ")
+
+
+def check(hand: StarsHand) -> ReplayResult:
+    """Replay ``hand`` and compare its arithmetic with the rules' (the module docstring lists the checks).  Never
+    raises for a bad hand: the result's status and message say what happened (``label`` is the hand id)."""
+    if hand.unsupported is not None:
+        return _result(hand, "unsupported", hand.unsupported)
+    try:
+        mapped = map_hand(hand)
+        unit = record_unit(mapped.phh)
+    except UnsupportedGame as exc:
+        return _result(hand, "unsupported", str(exc))
+    except (StarsError, PokerroomError) as exc:
+        if hand.cancelled:
+            return _result(hand, "incomplete", f"hand cancelled before it could be played: {_bare(hand, exc)}")
+        return _result(hand, "error", _bare(hand, exc))
+    if any(line.kind == "cash out" for line in hand.lines):  # the file's winnings leave out the cashed-out shares
+        mapped.phh = dataclasses.replace(mapped.phh, winnings=None, finishing_stacks=None)
+    result = _replay(mapped, unit)
+    result = dataclasses.replace(result, label=hand.hand_id)
+    notes = _notes(hand)
+
+    def done(status: str, message: str) -> ReplayResult:
+        return dataclasses.replace(result, status=status, message=f"{message}; {notes}" if notes else message)
+
+    if hand.cancelled:
+        if result.status in ("error", "mismatch"):
+            return done(result.status, f"hand cancelled; {result.message}")
+        return done("incomplete", "hand cancelled: its actions replay without fault, and every chip goes back")
+    if result.status not in ("ok", "rake", "unchecked") or result.hand is None or not result.hand.is_complete:
+        return done(result.status, result.message)
+    differs = _settled(hand, mapped, result.hand, unit)
+    if differs is not None:
+        return done("mismatch", differs)
+    if mapped.called:
+        called = [
+            f"{name} raises when nobody can call more: the rules make it a call" for name, _ in mapped.called.values()
+        ]
+        notes = "; ".join([*called, *([notes] if notes else [])])
+    if result.status in ("ok", "unchecked") and result.hand.is_complete:
+        return done("ok", "every amount, pot, side pot and the rake match")
+    return done(result.status, result.message)
+
+
+_ACTION = re.compile(r"^action (\d+) ")
+
+
+def _rake_by_pot(mapped: Mapped, hand: Hand, unit: Decimal) -> bool:
+    """Where the summary lists the main and side pots after the rake, the rake each pot gave is the file's
+    (PokerStars has raked the main pot first, and each pot at the rate up to the cap): set ``_rake`` ``pots`` to
+    those parts when they differ from the replay's, are none negative, and sum to the file's rake.  Returns whether
+    it changed the record (the replay then runs again)."""
+    stars = mapped.stars
+    rake = mapped.phh.extra.get("_rake")
+    pots = [e for e in hand.events if e.type is EventType.POT]
+    if not stars.pots or len(stars.pots) != len(pots) or not isinstance(rake, dict) or "pots" in rake:
+        return False
+    before = [unit * ((e.amount or 0) + taken) for e, taken in zip(pots, hand.rake_by_pot, strict=False)]
+    parts = [b - listed for b, listed in zip(before, stars.pots, strict=True)]
+    if parts == [unit * x for x in hand.rake_by_pot] or any(x < 0 for x in parts):
+        return False
+    if sum(parts, Decimal(0)) != (stars.rake or 0):
+        return False
+    extra = {**mapped.phh.extra, "_rake": {"pots": parts}}
+    mapped.phh = dataclasses.replace(mapped.phh, extra=extra)
+    return True
+
+
+def _replay(mapped: Mapped, unit: Decimal) -> ReplayResult:
+    """Replay ``mapped``; a raise the rules refuse because no opponent can put in more than the bet it faces
+    (PokerStars accepts it and returns the excess as an uncalled bet) is replayed as the call it amounts to, and the
+    replay runs again (each time one such raise)."""
+    while True:
+        result = replay(mapped.phh, unit=unit, observer=_Amounts(mapped, unit))
+        m = _ACTION.match(result.message)
+        hand = result.hand
+        if hand is not None and hand.is_complete and _rake_by_pot(mapped, hand, unit):
+            continue
+        if result.status != "error" or m is None or hand is None or hand.phase is not Phase.BETTING:
+            return result
+        k = int(m[1])
+        line = mapped.sources[k] if k < len(mapped.sources) else None
+        seat = hand.to_act
+        if line is None or line.kind != "raise" or seat is None or mapped.names[seat] != line.name:
+            return result
+        cur = hand.cur
+        reach = max(
+            (hand.bets[s] + hand.stacks[s] for s in range(hand.n) if s != seat and not hand.folded[s]), default=0
+        )
+        if reach > cur or hand.stacks[seat] <= cur - hand.bets[seat]:
+            return result
+        actions = list(mapped.phh.actions)
+        actions[k] = f"p{seat + 1} cc"
+        mapped.phh = dataclasses.replace(mapped.phh, actions=tuple(actions))
+        mapped.called[k] = (line.name or "", (line.amount or Decimal(0)) - unit * cur)

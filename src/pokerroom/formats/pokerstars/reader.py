@@ -1,0 +1,809 @@
+"""PokerStars-style hand histories: the READER half (``docs/pokerstars.md``, "Reading").
+
+:func:`loads_each` splits a file's text into hands and reads each into a :class:`StarsHand`: the header (site, game,
+limit, stakes, tournament, currency, time), the table and seats, every line of play as a :class:`StarsLine` (posts,
+deals, bets, draws, shows, uncalled bets, pots collected) and the summary's figures (total pot, main and side pots,
+rake, boards, what each seat showed, mucked and won).  Amounts are :class:`~decimal.Decimal` in the file's own
+money (``$0.25`` is ``0.25``); cards are ints (:mod:`pokerroom.cards`).
+
+Every line is read or refused: a line the reader does not understand makes that hand a :class:`BadStarsHand` whose
+error names the file, the hand id and the line, and the rest of the file is read.  What the engine cannot express
+(a board run twice, a game it does not deal) is not an error here: the hand says so in
+:attr:`StarsHand.unsupported`, and :func:`~pokerroom.formats.pokerstars.check.check` reports it as ``unsupported``.
+
+Files: UTF-8 with or without a byte-order mark, or Windows-1252 (old exports; the euro sign is byte 0x80); CRLF or
+LF; non-breaking spaces read as spaces; trailing blanks ignored; hands separated by blank lines or PokerStars'
+``*** # N ***`` separators.  Rooms that write PokerStars' format (Run It Once, PokerBros, PokerMaster, PokerStars Home
+Games and Zoom, converted exports) are read the same way.  Russian-client files are read through
+:mod:`~pokerroom.formats.pokerstars.locale`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from pokerroom.cards import UNKNOWN, parse_card
+from pokerroom.errors import InvalidCard, StarsError
+from pokerroom.formats.pokerstars.locale import english, is_separator, language_of
+from pokerroom.games import Limit
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "BadStarsHand",
+    "StarsHand",
+    "StarsLine",
+    "StarsSeat",
+    "decode",
+    "is_pokerstars",
+    "loads_each",
+    "read_each",
+]
+
+MAX_FILE_BYTES = 64 << 20
+"""The largest file :func:`read_each` reads (64 MiB): a bigger one is refused, not loaded."""
+
+# -- the header -------------------------------------------------------------------------------------------------
+
+_START = re.compile(
+    r"^(?P<site>PokerStars|POKERSTARS|Run It Once Poker|PokerBros|PokerMaster|Poker|Hand)"
+    r"(?P<kind>(?: Home Game| Zoom| Rush| Game| GAME| Hand| HAND)*)"
+    r"(?: #| ?#)(?P<id>[\w-]+):\s+(?P<rest>.*)$"
+)
+_CLUB = re.compile(r"^\{(?P<club>[^}]*)\}\s*")
+_TOURNAMENT = re.compile(r"^(?:Zoom |Home Game )?Tournament #(?P<id>\d+),\s*(?P<rest>.*)$", re.IGNORECASE)
+
+STARS_GAMES: dict[str, str | None] = {
+    "hold'em": "holdem",
+    "omaha": "omaha",
+    "omaha hi/lo": "omaha8",
+    "5 card omaha": "omaha5",
+    "5 card omaha hi/lo": "omaha5-8",
+    "6 card omaha": "omaha6",
+    "6 card omaha hi/lo": None,
+    "courchevel": "courchevel",
+    "courchevel hi/lo": "courchevel8",
+    "6+ hold'em": "6plus",
+    "7 card stud": "stud",
+    "7 card stud hi/lo": "stud8",
+    "razz": "razz",
+    "5 card draw": "five-card-draw",
+    "triple draw 2-7 lowball": "27-triple-draw",
+    "single draw 2-7 lowball": "27-single-draw",
+    "badugi": None,
+    "5 card stud": None,
+}
+"""PokerStars' game name (lower case) -> our game id; ``None`` for a game our engine does not deal (read, and
+reported ``unsupported``)."""
+
+_LIMITS: dict[str, Limit | None] = {
+    "no limit": Limit.NO,
+    "pot limit": Limit.POT,
+    "limit": Limit.FIXED,
+    "fixed limit": Limit.FIXED,
+    "half pot limit": Limit.HALF_POT,
+    "spread limit": Limit.SPREAD,
+    "pot limit pre-flop, no limit post-flop": None,
+}
+"""A header's betting structure -> our limit; ``None``: one the engine cannot express (read, ``unsupported``)."""
+
+_GAME_WORDS = "|".join(re.escape(g) for g in sorted(STARS_GAMES, key=len, reverse=True))
+_LIMIT_WORDS = "|".join(re.escape(x) for x in sorted(_LIMITS, key=len, reverse=True))
+_GAME = re.compile(rf"(?<![\w+])(?P<game>{_GAME_WORDS}) (?P<limit>{_LIMIT_WORDS})(?![\w-])", re.IGNORECASE)
+_MONEY = r"[$€£¥₹]?-?\d[\d,]*(?:\.\d+)?(?: ?(?:USD|EUR|GBP|CAD|INR))?"
+_AMOUNT = re.compile(r"^(?P<sym>[$€£¥₹]?)(?P<num>-?\d[\d,]*(?:\.\d+)?)(?: ?(?P<cur>USD|EUR|GBP|CAD|INR))?$")
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+_STAKES = re.compile(rf"\((?P<low>{_MONEY})/(?P<high>{_MONEY})(?P<more>[^)]*)\)")
+_BUTTON_BLIND = re.compile(rf"\(Button Blind (?P<blind>{_MONEY}) - Ante (?P<ante>{_MONEY})(?P<more>[^)]*)\)")
+_CAP = re.compile(rf"- (?P<cap>{_MONEY}) Cap -")
+_WHEN = re.compile(
+    r"(?P<date>\d{4}/\d{1,2}/\d{1,2})(?: -)? (?P<time>\d{1,2}:\d{2}(?::\d{2})?)(?: \(?(?P<zone>[A-Z]{2,5})\)?)?"
+)
+_OLD_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} - \d{1,2}:\d{2}")
+"""The time as exports before 2008 write it (``2007/10/15 - 10:18:17 (ET)``): those files write no uncalled bets."""
+_CONVERTED = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}$")
+"""A time with no zone ends the header of hands converted from other sites' exports, which write no uncalled
+bets."""
+_LEVEL = re.compile(r"Level (?P<level>[IVXLCDM\d]+)(?: \((?P<low>[\d,.]+)/(?P<high>[\d,.]+)\))?")
+
+# -- the table and seats ----------------------------------------------------------------------------------------
+
+_TABLE = re.compile(
+    r"^Table(?: ID)? '(?P<name>.*)'(?: (?P<max>\d+)-[Mm]ax)?(?: \((?P<money>Play Money|Real Money)\))?"
+    r"(?: Seat #(?P<button>\d+) is the button)?$"
+)
+_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_MONEY}) in chips(?P<more>[^)]*)\)(?P<rest>.*)$")
+
+# -- the play ---------------------------------------------------------------------------------------------------
+
+_STREET = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<cards>(?: \[[^]]*\])*)$")
+_CARDS = re.compile(r"\[([^]]*)\]")
+_GROUPS = re.compile(r"(?: \[[^]]*\]){1,2}")
+_UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_MONEY})\) returned to (?P<name>.+)$")
+_COLLECTED = re.compile(
+    rf"^(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?P<pot>pot|main pot|side pot(?:-(?P<k>\d+))?)$"
+)
+_CASH_OUT = re.compile(
+    rf"^(?P<name>.+?) cashed out the hand for (?P<amount>{_MONEY})(?: \| Cash Out Fee (?P<fee>{_MONEY}))?$"
+)
+_SHOWS_FOR = re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^]]*)\] for .*$")
+_SPLASH = re.compile(rf"^STP added: (?P<amount>{_MONEY})$")
+_ALL_IN = r"(?P<all_in> and is all-in)?"
+_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("post", re.compile(
+        rf"^posts (?P<what>small & big blinds|small blind|big blind|the ante|button blind|straddle|dead blind"
+        rf"|a dead small blind|ante) (?P<amount>{_MONEY}){_ALL_IN}$"
+    )),
+    ("fold", re.compile(r"^folds(?: (?P<cards>(?:\[[^]]*\] ?)+))?(?: \(disconnect(?:ed)?\))?$")),
+    ("check", re.compile(r"^checks$")),
+    ("call", re.compile(rf"^calls (?P<amount>{_MONEY}){_ALL_IN}$")),
+    ("bet", re.compile(rf"^bets (?P<amount>{_MONEY}){_ALL_IN}$")),
+    ("raise", re.compile(
+        rf"^raises (?P<by>{_MONEY}) to (?P<amount>{_MONEY})"
+        rf"(?:(?P<all_in> and is all-in)|(?P<capped> and has reached the (?P<cap>{_MONEY}) cap))?$"
+    )),
+    ("bring-in", re.compile(rf"^brings in for (?P<amount>{_MONEY}){_ALL_IN}$")),
+    ("complete", re.compile(rf"^completes it to (?P<amount>{_MONEY}){_ALL_IN}$")),
+    ("discard", re.compile(r"^discards (?P<n>\d+) cards?(?: (?P<cards>\[[^]]*\]))?$")),
+    ("stand pat", re.compile(r"^stands pat(?: on (?P<cards>\[[^]]*\]))?$")),
+    ("show", re.compile(r"^shows (?P<cards>\[[^]]*\])(?: \(.*\))?$")),
+    ("muck", re.compile(r"^mucks hand(?: (?P<cards>\[[^]]*\]))?$")),
+    ("no show", re.compile(r"^doesn't show hand$|^doesn't show$")),
+    ("note", re.compile(
+        r"^(?:sits out|is sitting out|sitting out|is away|is back|returns|has returned|is disconnected|is connected"
+        r"|is timed out|has timed out|leaves the table|will be allowed to play after the button"
+        rf"|waits for big blind|stands up|sits in|is all-in by disconnect protection|Table deposit {_MONEY})$"
+    )),
+)  # fmt: skip
+"""The moves and notes after ``NAME: ``, tried in order."""
+
+_NOTES = re.compile(
+    r"^(?P<name>.+?) (?:joins the table at seat #\d+|leaves the table|is disconnected|is connected|has returned"
+    r"|has timed out(?: while (?:being )?disconnected)?|will be allowed to play after the button|is sitting out"
+    r"|was removed from the table for failing to post|sits out|finished the tournament(?: in \d+\w* place)?"
+    r"(?: and received .*)?|wins the tournament and receives .*|re-buys and receives .*"
+    r"|takes the add-on and receives .*"
+    r"|wins (?:the )?\S+ (?:bounty )?for eliminating .*|wins an entry to tournament .*|said, \".*\""
+    r"|is capped|cashed out.*|has (?:been )?(?:a )?(?:re)?(?:moved|registered).*)$"
+)
+"""Lines about a player that change no chips in this hand (joining, leaving, chat, tournament news)."""
+
+_DOUBLE_BET = "Pair on board - a double bet is allowed"
+_TABLE_NOTES = re.compile(
+    r"^(?:Betting is capped|Hand cancelled|Hand was run twice|Hand was run three times|The deck is reshuffled|"
+    r"No low hand qualified|Pair on board - a double bet is allowed|"
+    r"The hand was run \w+ times?|Board run twice|.* has been disqualified.*|Table '.*' \d+-max is closing.*|"
+    r"Game (?:was )?(?:paused|resumed).*)$"
+)
+
+# -- the summary ------------------------------------------------------------------------------------------------
+
+_TOTAL = re.compile(rf"^Total pot (?P<total>{_MONEY})(?P<pots>.*?) \| Rake (?P<rake>{_MONEY})(?P<more>.*)$")
+_SUMMARY_POT = re.compile(
+    rf"(?:\| )?(?P<name>Main pot|Side pot(?:-(?P<k>\d+))?|STP|Jackpot|Bingo) (?P<amount>{_MONEY})\.?"
+)
+_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD|1st|2nd|3rd) )?Board \[(?P<cards>[^]]*)\]$")
+_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class StarsSeat:
+    """A ``Seat N: NAME (STACK in chips)`` line: ``seat`` as the file numbers it (1 first), the stack in the file's
+    money, and whether the line says the player sits out."""
+
+    seat: int
+    name: str
+    stack: Decimal
+    sitting_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StarsLine:
+    """One line of play, read.
+
+    ``kind``: ``post`` (``what``: ``small blind``, ``big blind``, ``small & big blinds``, ``the ante``,
+    ``button blind``, ``straddle``, ``dead blind``), ``dealt`` (``cards``; ``more`` the new cards of a draw or a
+    stud street), ``street`` (``what`` the street's name as written, upper case; ``cards``/``more`` the board),
+    ``fold``, ``check``, ``call``, ``bet``, ``raise`` (``amount`` the total it raises to, ``by`` the increment),
+    ``bring-in``, ``complete``, ``discard`` (``n`` cards, ``cards`` when shown), ``stand pat``, ``show``, ``muck``,
+    ``no show``, ``uncalled`` (``amount`` returned to ``name``), ``collected`` (``amount`` from ``what``: ``pot``,
+    ``main pot``, ``side pot-1``...), ``cash out`` (``amount``, fee in ``by``), ``splash`` (``amount`` the room
+    adds to the pot: Run It Once's "STP added").  ``line`` is the file's line
+    number (1 first)."""
+
+    kind: str
+    line: int
+    name: str | None = None
+    what: str | None = None
+    amount: Decimal | None = None
+    by: Decimal | None = None
+    cards: tuple[int, ...] | None = None
+    more: tuple[int, ...] | None = None
+    n: int = 0
+    all_in: bool = False
+    capped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StarsSummary:
+    """A summary ``Seat N: ...`` line: the cards it shows (``showed`` or ``mucked``), each amount won, whether the
+    player cashed out."""
+
+    seat: int
+    cards: tuple[int, ...] | None = None
+    won: tuple[Decimal, ...] = ()
+    cashed_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StarsHand:
+    """One hand of a PokerStars-style file, as read (see the module docstring).
+
+    ``hand_id`` is the text after ``#``; ``site`` the room's name (``PokerStars``, ``Run It Once Poker``...);
+    ``game``/``limit_text`` PokerStars' words, ``game_id``/``limit`` ours (``None`` where the engine has none);
+    ``stakes`` the header's two amounts (small/big blind, or small/big bet at fixed limit); ``cap`` a capped no-limit
+    game's cap; ``currency`` ``USD``/``EUR``/... (``None``: chips or play money); ``tournament`` its number.
+    ``seats`` in the file's order; ``lines`` every line of play; ``total_pot``, ``pots`` (the summary's main and
+    side pots, empty when it lists none), ``rake`` and ``fees`` (other amounts the summary's ``|`` parts name)
+    from the summary; ``boards`` each board the summary lists; ``summary`` the summary's seat lines by seat.
+    ``unsupported``: what the engine cannot express, named; ``cancelled``: the hand says ``Hand cancelled``.
+    ``old_format``: a hand from before 2008 (or with its time written so), when uncalled bets went unwritten;
+    ``converted``: the header's time has no zone, as converters from other sites write it (no uncalled bets
+    either);
+    ``double_bet_noted``: the hand notes an open pair's big bet (stud).  ``path``, ``index`` (0 first in the file)
+    and ``first_line`` say where it came from."""
+
+    hand_id: str
+    site: str
+    header: str
+    game: str
+    limit_text: str
+    game_id: str | None
+    limit: Limit | None
+    stakes: tuple[Decimal, Decimal] | None
+    table: str
+    max_seats: int | None
+    button: int | None
+    seats: tuple[StarsSeat, ...]
+    lines: tuple[StarsLine, ...]
+    total_pot: Decimal | None = None
+    pots: tuple[Decimal, ...] = ()
+    rake: Decimal | None = None
+    fees: tuple[tuple[str, Decimal], ...] = ()
+    boards: tuple[tuple[int, ...], ...] = ()
+    summary: dict[int, StarsSummary] = field(default_factory=dict, hash=False)
+    currency: str | None = None
+    play_money: bool = False
+    tournament: str | None = None
+    cap: Decimal | None = None
+    date: str | None = None
+    time: str | None = None
+    time_zone: str | None = None
+    cancelled: bool = False
+    double_bet_noted: bool = False
+    old_format: bool = False
+    converted: bool = False
+    run_count: int = 1
+    unsupported: str | None = None
+    language: str | None = None
+    path: str | None = None
+    index: int = 0
+    first_line: int = 1
+
+    @property
+    def where(self) -> str:
+        """``file.txt, hand #123`` as messages say it."""
+        return f"{self.path or '<text>'}, hand #{self.hand_id}"
+
+    def seats_by_number(self) -> dict[int, StarsSeat]:
+        """The seats by the file's seat number."""
+        return {s.seat: s for s in self.seats}
+
+    def seat_of(self, name: str) -> StarsSeat:
+        """The seat of the player called ``name``; raises :class:`~pokerroom.errors.StarsError`."""
+        for s in self.seats:
+            if s.name == name:
+                return s
+        raise StarsError(f"{self.where}: no seat line names {name!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class BadStarsHand:
+    """A hand that could not be read: ``error`` names the file, hand and line; the rest of its file is read."""
+
+    path: str | None
+    index: int
+    hand_id: str | None
+    first_line: int
+    error: StarsError
+
+    @property
+    def where(self) -> str:
+        return f"{self.path or '<text>'}, hand #{self.hand_id or '?'}"
+
+
+# -- decoding and splitting -------------------------------------------------------------------------------------
+
+
+def decode(data: bytes) -> str:
+    """The text of a history file: UTF-8 (a byte-order mark dropped; UTF-16 with its mark too), else Windows-1252,
+    non-breaking spaces as spaces.  Never raises: Windows-1252 with Latin-1 for its five undefined bytes reads
+    any byte string."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = data.decode("utf-16")
+    else:
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = "".join(
+                bytes([b]).decode("cp1252", errors="strict") if b not in (0x81, 0x8D, 0x8F, 0x90, 0x9D) else chr(b)
+                for b in data
+            )
+    return text.replace("\ufeff", "").replace("\xa0", " ").replace("\u202f", " ")
+
+
+def is_pokerstars(text: str) -> bool:
+    """Whether ``text`` (a file's start) looks like a PokerStars-style history: its first line that is not blank
+    or a separator is a hand's first line."""
+    for raw in text.splitlines()[:20]:
+        line = raw.strip().replace("\ufeff", "")
+        if not line or is_separator(line):
+            continue
+        return _START.match(line) is not None or language_of(line) is not None
+    return False
+
+
+def _is_start(line: str) -> bool:
+    if language_of(line) is not None:
+        return True
+    m = _START.match(line)
+    return m is not None and (m["site"] != "Hand" or _GAME.search(m["rest"]) is not None or "#" in line)
+
+
+def _blocks(text: str) -> Iterator[tuple[int, list[str]] | tuple[int, StarsError]]:
+    """Each hand's lines with the number of its first line; a stray line before a hand is an error of its own."""
+    block: list[str] = []
+    start = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if _is_start(stripped):
+            if block:
+                yield start, block
+            block, start = [stripped], number
+            continue
+        if not block:
+            if stripped and not is_separator(stripped):
+                yield number, StarsError(f"line {number}: {stripped[:80]!r} comes before any hand's first line")
+            continue
+        block.append(line)
+    if block:
+        yield start, block
+
+
+def loads_each(text: str, *, path: str | os.PathLike[str] | None = None) -> Iterator[StarsHand | BadStarsHand]:
+    """Every hand of ``text`` in order: a :class:`StarsHand`, or a :class:`BadStarsHand` for one that cannot be
+    read (the error names the file, hand id and line); one bad hand never stops the rest."""
+    where = None if path is None else str(path)
+    index = 0
+    for start, body in _blocks(text):
+        if isinstance(body, StarsError):
+            yield BadStarsHand(where, index, None, start, StarsError(f"{where or '<text>'}, {body}"))
+            index += 1
+            continue
+        try:
+            yield _Reader(body, start, where, index).read()
+        except StarsError as exc:
+            m = _START.match(body[0])
+            hand_id = m["id"] if m else None
+            yield BadStarsHand(where, index, hand_id, start, exc)
+        index += 1
+
+
+def read_each(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) -> Iterator[StarsHand | BadStarsHand]:
+    """Every hand of the file at ``path`` (:func:`loads_each`).  Raises :class:`~pokerroom.errors.StarsError` for a
+    file that is not a regular file or is over ``max_bytes``, and ``OSError`` when it cannot be opened."""
+    p = Path(path)
+    if not p.is_file():
+        raise StarsError(f"{p}: not a regular file")
+    size = p.stat().st_size
+    if size > max_bytes:
+        raise StarsError(f"{p}: {size} bytes is over the {max_bytes}-byte limit")
+    return loads_each(decode(p.read_bytes()), path=p)
+
+
+# -- reading one hand -------------------------------------------------------------------------------------------
+
+
+def _amount(text: str) -> Decimal:
+    m = _AMOUNT.match(text.strip())
+    if m is None:
+        raise ValueError(text)
+    try:
+        return Decimal(m["num"].replace(",", ""))
+    except InvalidOperation:
+        raise ValueError(text) from None
+
+
+def _currency(text: str) -> str | None:
+    m = _AMOUNT.match(text.strip())
+    if m is None:
+        return None
+    return m["cur"] or _SYMBOLS.get(m["sym"] or "")
+
+
+def _cards(text: str) -> tuple[int, ...]:
+    """Cards in brackets' inside: ``Ah Kd``; ``Xx``/``??`` (a card the file does not show) is unknown."""
+    out: list[int] = []
+    for token in text.split():
+        out.append(UNKNOWN if token.upper() in ("XX", "??", "X", "?") else parse_card(token))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Header:
+    """What a hand's first line says (see :class:`StarsHand`)."""
+
+    game: str
+    limit_text: str
+    game_id: str | None
+    limit: Limit | None
+    stakes: tuple[Decimal, Decimal] | None
+    currency: str | None
+    cap: Decimal | None
+    unsupported: str | None
+    tournament: str | None
+    tournament_text: str
+    date: str | None
+    time: str | None
+    zone: str | None
+
+
+@dataclass
+class _Summary:
+    """What a hand's summary says (see :class:`StarsHand`)."""
+
+    total: Decimal | None = None
+    rake: Decimal | None = None
+    pots: tuple[Decimal, ...] = ()
+    fees: tuple[tuple[str, Decimal], ...] = ()
+    boards: tuple[tuple[int, ...], ...] = ()
+    seats: dict[int, StarsSummary] = field(default_factory=dict)
+
+
+class _Reader:
+    """Reads one hand's lines (see :func:`loads_each`)."""
+
+    def __init__(self, lines: list[str], start: int, path: str | None, index: int) -> None:
+        self.raw = lines
+        self.start = start
+        self.path = path
+        self.index = index
+        self.hand_id = "?"
+        self.language = language_of(lines[0])
+
+    def fail(self, k: int, why: str) -> StarsError:
+        text = self.raw[k].strip() if k < len(self.raw) else ""
+        return StarsError(
+            f"{self.path or '<text>'}, hand #{self.hand_id}, line {self.start + k}: {why}: {text[:120]!r}"
+        )
+
+    def text(self, k: int) -> str:
+        line = self.raw[k].strip()
+        if self.language is not None:
+            line = english(line, self.language, header=k == 0)
+        return line
+
+    def read(self) -> StarsHand:
+        header = self.text(0)
+        m = _START.match(header)
+        if m is None:
+            raise self.fail(0, "not a PokerStars hand's first line")
+        self.hand_id = m["id"]
+        info = self.header(m["rest"], header)
+        k = 1
+        while k < len(self.raw) and not self.text(k):
+            k += 1
+        table = _TABLE.match(self.text(k)) if k < len(self.raw) else None
+        if table is None:
+            raise self.fail(k, "expected the table line (Table 'NAME' N-max Seat #B is the button)")
+        k += 1
+        seats: list[StarsSeat] = []
+        while k < len(self.raw):
+            s = _SEAT.match(self.text(k))
+            if s is None:
+                break
+            try:
+                stack = _amount(s["stack"])
+            except ValueError:
+                raise self.fail(k, f"the stack {s['stack']!r} is not an amount") from None
+            rest = (s["more"] + s["rest"]).lower()
+            seats.append(StarsSeat(int(s["seat"]), s["name"], stack, "sitting out" in rest or "out of hand" in rest))
+            k += 1
+        if not seats:
+            raise self.fail(k, "expected the seat lines (Seat N: NAME (STACK in chips))")
+        if len({s.seat for s in seats}) != len(seats) or len({s.name for s in seats}) != len(seats):
+            raise self.fail(k - 1, "two seat lines give the same seat or the same name")
+        names = sorted((s.name for s in seats), key=len, reverse=True)
+        play, summary_at = self.play(k, names)
+        cancelled = any(self.text(j) == "Hand cancelled" for j in range(k, len(self.raw)))
+        summary = self.summary(summary_at, seats) if summary_at is not None else _Summary()
+        money = table["money"]
+        runs = self.run_count(play, summary.boards)
+        unsupported = info.unsupported
+        if runs > 1 and unsupported is None:
+            unsupported = f"the board was run {('twice', 'three times')[min(runs, 3) - 2]}; the engine deals one board"
+        return StarsHand(
+            hand_id=self.hand_id,
+            site=(m["site"] + m["kind"]).replace(" Hand", "").replace(" Game", " Game" if "Home" in m["kind"] else ""),
+            header=header,
+            game=info.game,
+            limit_text=info.limit_text,
+            game_id=info.game_id,
+            limit=info.limit,
+            stakes=info.stakes,
+            table=table["name"],
+            max_seats=int(table["max"]) if table["max"] else None,
+            button=int(table["button"]) if table["button"] else None,
+            seats=tuple(seats),
+            lines=tuple(play),
+            total_pot=summary.total,
+            pots=summary.pots,
+            rake=summary.rake,
+            fees=summary.fees,
+            boards=summary.boards,
+            summary=summary.seats,
+            currency=None if money == "Play Money" or info.tournament else info.currency,
+            play_money=money == "Play Money" or "play" in info.tournament_text.lower(),
+            tournament=info.tournament,
+            cap=info.cap,
+            date=info.date,
+            time=info.time,
+            time_zone=info.zone,
+            cancelled=cancelled,
+            old_format=_OLD_TIME.search(header) is not None or (info.date or "9999") < "2008",
+            converted=_CONVERTED.search(header) is not None,
+            double_bet_noted=any(self.text(j) == _DOUBLE_BET for j in range(k, len(self.raw))),
+            run_count=runs,
+            unsupported=unsupported,
+            language=self.language,
+            path=self.path,
+            index=self.index,
+            first_line=self.start,
+        )
+
+    def header(self, rest: str, header: str) -> _Header:
+        club = _CLUB.match(rest)
+        if club:
+            rest = rest[club.end() :]
+        tournament = _TOURNAMENT.match(rest)
+        tournament_text = ""
+        if tournament:
+            tournament_text = tournament["rest"]
+        g = _GAME.search(rest)
+        if g is None:
+            raise self.fail(0, "the header names no game this reader knows (" + ", ".join(sorted(STARS_GAMES)) + ")")
+        game, limit_text = g["game"], g["limit"]
+        game_id = STARS_GAMES[game.lower()]
+        limit = _LIMITS[limit_text.lower()]
+        unsupported = None
+        if game_id is None:
+            unsupported = f"{game} is not a game the engine deals (header: {header!r})"
+        elif limit is None:
+            unsupported = f"{game} {limit_text}: the engine has no betting structure that changes after the flop"
+        after = rest[g.end() :]
+        stakes: tuple[Decimal, Decimal] | None = None
+        currency = None
+        cap = None
+        s = _STAKES.search(after) or _STAKES.search(rest)
+        bb = _BUTTON_BLIND.search(after)
+        try:
+            if bb is not None:
+                stakes = (_amount(bb["blind"]), _amount(bb["blind"]))
+                currency = _currency(bb["blind"]) or _currency(bb["more"].strip())
+            elif s is not None:
+                stakes = (_amount(s["low"]), _amount(s["high"]))
+                currency = _currency(s["low"]) or _currency(s["high"]) or _currency(s["more"].strip().split(" ")[-1])
+                c = _CAP.search(s["more"] + " -")
+                if c is not None:
+                    cap = _amount(c["cap"])
+            else:
+                level = _LEVEL.search(after)
+                if level is not None and level["low"]:
+                    stakes = (_amount(level["low"]), _amount(level["high"]))
+        except ValueError as exc:
+            raise self.fail(0, f"the stakes {exc} are not amounts") from None
+        if currency is None:
+            for sym, code in _SYMBOLS.items():
+                if sym in (tournament_text if tournament else after):
+                    currency = code
+                    break
+            if tournament and re.search(r"\b(USD|EUR|GBP|CAD|INR)\b", tournament_text):
+                currency = re.search(r"\b(USD|EUR|GBP|CAD|INR)\b", tournament_text)[1]  # type: ignore[index]
+        when = _WHEN.search(after)
+        return _Header(
+            game=game,
+            limit_text=limit_text,
+            game_id=game_id,
+            limit=limit,
+            stakes=stakes,
+            currency=currency,
+            cap=cap,
+            unsupported=unsupported,
+            tournament=tournament["id"] if tournament else None,
+            tournament_text=tournament_text,
+            date=when["date"] if when else None,
+            time=when["time"] if when else None,
+            zone=when["zone"] if when else None,
+        )
+
+    def who(self, line: str, names: list[str]) -> tuple[str, str] | None:
+        """``(name, rest)`` for ``NAME: rest`` with a seated player's name (the longest that fits)."""
+        for name in names:
+            if line.startswith(name + ":"):
+                return name, line[len(name) + 1 :].strip()
+        return None
+
+    def play(self, k: int, names: list[str]) -> tuple[list[StarsLine], int | None]:
+        out: list[StarsLine] = []
+        n = len(self.raw)
+        while k < n:
+            line = self.text(k)
+            number = self.start + k
+            if not line or is_separator(line):
+                k += 1
+                continue
+            try:
+                item = self.play_line(line, number, names)
+            except (ValueError, InvalidCard) as exc:
+                raise self.fail(k, f"{exc}") from None
+            if item == "summary":
+                return out, k + 1
+            if isinstance(item, StarsLine):
+                out.append(item)
+            k += 1
+        return out, None
+
+    def play_line(self, line: str, number: int, names: list[str]) -> StarsLine | str | None:
+        """One line of play: a :class:`StarsLine`, ``None`` for a note that moves no chips, ``"summary"``."""
+        st = _STREET.match(line)
+        if st is not None:
+            what = st["name"].upper()
+            if what == "SUMMARY":
+                return "summary"
+            boards = [_cards(c) for c in _CARDS.findall(st["cards"])]
+            return StarsLine(
+                "street", number, what=what, cards=boards[0] if boards else None,
+                more=boards[1] if len(boards) > 1 else None,
+            )  # fmt: skip
+        if line.startswith("Dealt to "):
+            for name in names:  # longest first: a name may hold brackets ("PC [Mittel]")
+                rest = line[9:]
+                if rest == name:
+                    return None  # "Dealt to NAME" with no cards (converted exports): nothing known
+                if rest.startswith(name + " [") and _GROUPS.fullmatch(rest[len(name) :]):
+                    groups = [_cards(c) for c in _CARDS.findall(rest[len(name) :])]
+                    more = groups[1] if len(groups) > 1 else None
+                    return StarsLine("dealt", number, name=name, cards=groups[0], more=more)
+        u = _UNCALLED.match(line)
+        if u is not None:
+            return StarsLine("uncalled", number, name=self.known(u["name"], names), amount=_amount(u["amount"]))
+        c = _COLLECTED.match(line)
+        if c is not None and c["name"] in names:
+            return StarsLine("collected", number, name=c["name"], what=c["pot"], amount=_amount(c["amount"]))
+        sf = _SHOWS_FOR.match(line)
+        if sf is not None and sf["name"] in names:  # Run It Once: "NAME shows [..] for Three of Kind [..]"
+            return StarsLine("show", number, name=sf["name"], cards=_cards(sf["cards"]))
+        sp = _SPLASH.match(line)
+        if sp is not None:
+            return StarsLine("splash", number, amount=_amount(sp["amount"]))
+        co = _CASH_OUT.match(line)
+        if co is not None and co["name"] in names:
+            fee = _amount(co["fee"]) if co["fee"] else None
+            return StarsLine("cash out", number, name=co["name"], amount=_amount(co["amount"]), by=fee)
+        said = self.who(line, names)
+        if said is not None:
+            name, rest = said
+            for kind, pattern in _VERBS:
+                v = pattern.match(rest)
+                if v is None:
+                    continue
+                if kind == "note":
+                    return None
+                return self.move(kind, v, number, name)
+            raise ValueError(f"{name!r} does something this reader does not know")
+        if _NOTES.match(line) or _TABLE_NOTES.match(line):
+            return None
+        if re.match(r"^[^:]+: (?:sits out|is sitting out|doesn't show hand|mucks hand|said, .*)$", line):
+            return None  # a player not dealt in
+        raise ValueError("this line is not one the reader knows")
+
+    def known(self, name: str, names: list[str]) -> str:
+        if name not in names:
+            raise ValueError(f"{name!r} has no seat line")
+        return name
+
+    def move(self, kind: str, v: re.Match[str], number: int, name: str) -> StarsLine:
+        groups = v.groupdict()
+        amount = _amount(groups["amount"]) if groups.get("amount") else None
+        by = _amount(groups["by"]) if groups.get("by") else None
+        cards_text = groups.get("cards")
+        cards = None
+        if cards_text:
+            found = _CARDS.findall(cards_text)
+            cards = tuple(c for group in found for c in _cards(group))
+        return StarsLine(
+            kind, number, name=name, what=groups.get("what"), amount=amount, by=by, cards=cards,
+            n=int(groups["n"]) if groups.get("n") else 0, all_in=bool(groups.get("all_in")),
+            capped=bool(groups.get("capped")),
+        )  # fmt: skip
+
+    def summary(self, k: int, seats: list[StarsSeat]) -> _Summary:
+        out = _Summary()
+        boards: list[tuple[int, ...]] = []
+        by_seat: dict[int, StarsSummary] = {}
+        numbers = {s.seat for s in seats}
+        for j in range(k, len(self.raw)):
+            line = self.text(j)
+            if not line or is_separator(line) or _TABLE_NOTES.match(line):
+                continue
+            t = _TOTAL.match(line)
+            if t is not None:
+                try:
+                    out.total = _amount(t["total"])
+                    out.rake = _amount(t["rake"])
+                    pots: list[Decimal] = []
+                    fees: list[tuple[str, Decimal]] = []
+                    for p in _SUMMARY_POT.finditer(t["pots"] + " " + t["more"]):
+                        if p["name"].startswith(("Main", "Side")):
+                            pots.append(_amount(p["amount"]))
+                        else:
+                            fees.append((p["name"], _amount(p["amount"])))
+                except ValueError as exc:
+                    raise self.fail(j, f"{exc} is not an amount") from None
+                leftover = _SUMMARY_POT.sub("", t["pots"] + " " + t["more"]).replace("|", "").strip()
+                if leftover:
+                    raise self.fail(j, f"the summary's pot line has parts this reader does not know ({leftover!r})")
+                out.pots, out.fees = tuple(pots), tuple(fees)
+                continue
+            b = _BOARD.match(line)
+            if b is not None:
+                try:
+                    boards.append(_cards(b["cards"]))
+                except InvalidCard as exc:
+                    raise self.fail(j, str(exc)) from None
+                continue
+            s = _SUMMARY_SEAT.match(line)
+            if s is not None and int(s["seat"]) in numbers:
+                by_seat[int(s["seat"])] = self.summary_seat(int(s["seat"]), s["rest"], j)
+                continue
+            raise self.fail(j, "this summary line is not one the reader knows")
+        out.boards = tuple(boards)
+        out.seats = by_seat
+        return out
+
+    def summary_seat(self, seat: int, rest: str, j: int) -> StarsSummary:
+        try:
+            shown = re.search(r"\b(?:showed|mucked) \[([^]]*)\]", rest)
+            cards = _cards(shown[1]) if shown else None
+            won = tuple(_amount(a) for a in re.findall(rf"(?:won|collected) \(?({_MONEY})\)?", rest))
+        except (ValueError, InvalidCard) as exc:
+            raise self.fail(j, str(exc)) from None
+        return StarsSummary(seat, cards, won, "cashed out" in rest)
+
+    @staticmethod
+    def run_count(play: list[StarsLine], boards: tuple[tuple[int, ...], ...]) -> int:
+        """How many times the board was run: the summary's boards, else the ``FIRST``/``SECOND`` streets."""
+        if len(boards) > 1:
+            return len(boards)
+        runs = {m[1] for p in play if p.kind == "street" and (m := _RUN.match(p.what or "")) is not None}
+        return max(1, len(runs))
+
+
+_RUN = re.compile(r"^(FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW DOWN)$")
