@@ -23,7 +23,6 @@ def omaha8(hole: dict[int, str], board: str, stacks: list[int], **kw: object) ->
     )  # fmt: skip
 
 
-
 def test_t13a_low_needs_two_hole_cards_split_200_200() -> None:
     h = omaha8({0: "AsKcKhQd", 1: "3s8cJdJc"}, "2h4c6d7sKd", [200, 200])
     all_in(h)
@@ -143,7 +142,7 @@ def test_sd18_stud8_tied_low_odd_chip_under_both_settings(to_high: bool, stacks:
 
 def test_sd18_is_a_house_rule_of_every_hi_lo_game_and_a_table_records_it() -> None:
     hi_lo = [g.id for g in all_games() if len(g.shares) > 1]
-    assert hi_lo == ["omaha8", "omaha5-8", "stud8"]
+    assert hi_lo == ["omaha8", "omaha5-8", "stud8", "courchevel8"]
     for game_id in hi_lo:
         game = find(game_id)
         assert game.rule_value("odd_chips_to_high") is False and game.house.odd_chips_to_high is False

@@ -18,7 +18,8 @@ FAMILIES = {
     "stud": Family.STUD, "stud8": Family.STUD,
     "soko": Family.STUD, "americana": Family.STUD, "telesina": Family.STUD, "razz": Family.STUD,
     "five-card-draw": Family.DRAW, "27-triple-draw": Family.DRAW, "27-single-draw": Family.DRAW,
-    "draw32": Family.DRAW, "short-deck": Family.BOARD,
+    "draw32": Family.DRAW, "short-deck": Family.BOARD, "omaha6": Family.BOARD, "courchevel": Family.BOARD,
+    "courchevel8": Family.BOARD, "6plus": Family.BOARD,
 }  # fmt: skip
 
 
@@ -33,7 +34,7 @@ def test_blinds_open_only_blind_games() -> None:
     opened = {g.id for g in all_games() if g.blinds_open}
     assert opened == {
         "club-holdem", "holdem", "omaha", "omaha8", "omaha5", "omaha5-8", "five-card-draw", "27-triple-draw",
-        "27-single-draw", "draw32", "short-deck",
+        "27-single-draw", "draw32", "short-deck", "omaha6", "courchevel", "courchevel8", "6plus",
     }  # fmt: skip
 
 

@@ -32,7 +32,10 @@ from pokerroom.rankings import (
     winners,
 )
 
-IDS = ("high", "short-deck", "a5-low", "a5-low-8", "a6-low", "27-low", "soko", "americana", "telesina", "draw32")
+IDS = (
+    "high", "short-deck", "a5-low", "a5-low-8", "a6-low", "27-low", "soko", "americana", "telesina", "draw32",
+    "6plus-trips",
+)  # fmt: skip
 TITLES = ("E-HIGH", "E-SHORT", "E-LOW-CLUB", "E-LOW-8", "E-LOW-A6", "E-LOW-27", "E-SOKO", "E-AMERICANA", "E-TELESINA")
 
 
@@ -42,7 +45,7 @@ def deck_of(ranking: Ranking) -> list[int]:
 
 def test_registry_has_every_system_under_its_id_and_title() -> None:
     assert ids() == IDS
-    for ranking_id, title in zip(IDS, (*TITLES, "E-32DRAW"), strict=True):
+    for ranking_id, title in zip(IDS, (*TITLES, "E-32DRAW", "E-6PLUS"), strict=True):
         assert find(ranking_id).id == ranking_id and find(title) is find(ranking_id)
         assert find(title.lower().replace("-", "_")) is find(ranking_id)
     assert find("razz").id == "a5-low"

@@ -4,7 +4,9 @@
 ``club-holdem`` (G2), ``a6-lowball`` (G3), ``holdem`` (G5), ``omaha`` (G6), ``omaha8`` (G7), ``omaha5`` and
 ``omaha5-8`` (five-card Omaha and its hi/lo form, after G6 and G7), ``stud`` (G9), ``stud8`` (G10, G4), ``soko``
 (G8), ``americana`` (G13), ``telesina`` (G14), ``razz`` (G16), ``five-card-draw`` (G11), ``27-triple-draw`` (G12),
-``27-single-draw`` (G17), ``draw32`` (G15) and ``short-deck`` (E-SHORT, for PHH code NS).
+``27-single-draw`` (G17), ``draw32`` (G15) and ``short-deck`` (E-SHORT, for PHH code NS); for reading PokerStars'
+hand histories, ``omaha6`` (six-card Omaha, after G6), ``courchevel`` and ``courchevel8`` (five-card Omaha with the
+first flop card before the preflop betting, after G6 and G7) and ``6plus`` (6+ hold'em ranked by E-6PLUS).
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ from pokerroom.games.base import (
     StudParts,
 )
 from pokerroom.games.club import CLUB_HOLDEM, CLUB_LOWBALL
+from pokerroom.games.courchevel import COURCHEVEL, COURCHEVEL8
 from pokerroom.games.draw import DEUCE_SEVEN_SINGLE, DEUCE_SEVEN_TRIPLE, FIVE_CARD_DRAW
 from pokerroom.games.draw32 import DRAW32
 from pokerroom.games.holdem import HOLDEM
-from pokerroom.games.omaha import OMAHA, OMAHA5, OMAHA5_8, OMAHA8
+from pokerroom.games.omaha import OMAHA, OMAHA5, OMAHA5_8, OMAHA6, OMAHA8
 from pokerroom.games.razz import RAZZ
-from pokerroom.games.short_deck import SHORT_DECK_HOLDEM
+from pokerroom.games.short_deck import SHORT_DECK_HOLDEM, SIX_PLUS_HOLDEM
 from pokerroom.games.soko import SOKO
 from pokerroom.games.structures import Betting, Limit
 from pokerroom.games.stud import STUD
@@ -74,6 +77,10 @@ _GAMES: tuple[Game, ...] = (
     DEUCE_SEVEN_SINGLE,
     DRAW32,
     SHORT_DECK_HOLDEM,
+    OMAHA6,
+    COURCHEVEL,
+    COURCHEVEL8,
+    SIX_PLUS_HOLDEM,
 )
 _BY_NAME: dict[str, Game] = {}
 for _g in _GAMES:

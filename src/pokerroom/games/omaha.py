@@ -13,10 +13,11 @@ from pokerroom.games.shares import ODD_CHIPS_TO_HIGH, omaha
 from pokerroom.games.structures import Limit
 from pokerroom.rankings import A5_LOW_8, HIGH
 
-__all__ = ["OMAHA", "OMAHA5", "OMAHA5_8", "OMAHA8", "omaha_high_share"]
+__all__ = ["OMAHA", "OMAHA5", "OMAHA5_8", "OMAHA5_STREETS", "OMAHA6", "OMAHA8", "omaha_high_share", "omaha_low_share"]
 
 OMAHA_STREETS = (Street("preflop", hole=4, opener=Opener.BLINDS), *HOLDEM_STREETS[1:])
 OMAHA5_STREETS = (Street("preflop", hole=5, opener=Opener.BLINDS), *HOLDEM_STREETS[1:])
+OMAHA6_STREETS = (Street("preflop", hole=6, opener=Opener.BLINDS), *HOLDEM_STREETS[1:])
 omaha_high_share = omaha("high", HIGH)
 omaha_low_share = omaha("low", A5_LOW_8)
 
@@ -80,3 +81,20 @@ OMAHA5_8 = Game(
 pot is split between the best high (E-HIGH) and the best qualifying low (E-LOW-8), each from exactly two hole cards
 and three board cards chosen independently; no low, and the high takes the whole pot.  Pot limit, nine players at
 most (as :data:`OMAHA5`)."""
+
+OMAHA6 = Game(
+    id="omaha6",
+    name="Six-card Omaha",
+    family=Family.BOARD,
+    deck=DECK52,
+    streets=OMAHA6_STREETS,
+    shares=(omaha_high_share,),
+    limits=(Limit.POT,),
+    default_limit=Limit.POT,
+    max_players=6,
+    aliases=("plo6",),
+)
+"""Six-card Omaha: PokerStars' game, for reading its hand histories (not in the seeds; closest RULES section G6).
+Omaha with six hole cards, of which exactly two are used with exactly three board cards (C(6, 2) x C(5, 3) = 150
+hands).  Blinds and betting as G5/G6, at pot limit as PokerStars deals it.  Six players at most: 6 x 6 hole cards
+and the five board cards take 41 of the 52 cards."""

@@ -16,6 +16,7 @@ and kept in memory.
 | ``americana`` | E-AMERICANA | 32 cards, flush over full house, ``A-7-8-9-T`` lowest | |
 | ``telesina`` | E-TELESINA | 32 cards, suits break ties (♥ > ♦ > ♣ > ♠), flush by suit | |
 | ``draw32`` | E-32DRAW | 32 cards, ranks then suits, no two dealt hands equal | ``32-card-draw`` |
+| ``6plus-trips`` | E-6PLUS | PokerStars' 6+: E-SHORT, and three of a kind over a straight | ``trips-over-straight`` |
 
 * :class:`Ranking`: :meth:`~Ranking.evaluate` (raw, fast, unchecked: 5 to 9 card ints in, the best five's
   value out), :meth:`~Ranking.best_hand` (checked, described), :meth:`~Ranking.describe` (a name from a
@@ -63,7 +64,7 @@ from pokerroom.rankings.showdown import (
     winners,
 )
 from pokerroom.rankings.telesina import DRAW32, TELESINA, best_telesina, telesina_pot_keys, telesina_value
-from pokerroom.rankings.variants import AMERICANA, SHORT_DECK, SOKO
+from pokerroom.rankings.variants import AMERICANA, SHORT_DECK, SIX_PLUS, SOKO
 
 __all__ = [
     "A5_LOW",
@@ -74,6 +75,7 @@ __all__ = [
     "DRAW32",
     "HIGH",
     "SHORT_DECK",
+    "SIX_PLUS",
     "SOKO",
     "TELESINA",
     "CardsLike",
@@ -170,3 +172,4 @@ register(SOKO, "sökö", "canadian-stud")
 register(AMERICANA)
 register(TELESINA)
 register(DRAW32, "32-card-draw", "32-draw")
+register(SIX_PLUS, "trips-over-straight")

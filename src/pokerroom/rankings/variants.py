@@ -2,6 +2,9 @@
 
 * :data:`SHORT_DECK` (``short-deck``, E-SHORT): 36 cards (6 to A); a flush beats a full house; ``A-6-7-8-9``
   is the lowest straight (nine high).  Suits never break ties.
+* :data:`SIX_PLUS` (``6plus-trips``, E-6PLUS): PokerStars' 6+ hold'em ranking, for reading its hand histories
+  (not in the seeds; closest RULES section §2.2, E-SHORT): 36 cards; a flush beats a full house **and** three of
+  a kind beats a straight; ``A-6-7-8-9`` is the lowest straight.  Suits never break ties.
 * :data:`AMERICANA` (``americana``, E-AMERICANA): 32 cards (7 to A); a flush beats a full house;
   ``A-7-8-9-T`` is the lowest straight (ten high).  Suits never break ties (A-G13-2).
 * :data:`SOKO` (``soko``, E-SOKO): 52 cards; E-HIGH with a **four-flush** and a **four-straight** between two
@@ -28,7 +31,7 @@ from pokerroom.rankings.model import FLUSH_OVER_FULL_HOUSE, HIGH_CATEGORIES, RAN
 from pokerroom.rankings.ranking import Ranking
 from pokerroom.rankings.shapes import ACE, BY_SHAPE, grouped, shown_groups, straight_display, straight_top
 
-__all__ = ["AMERICANA", "SHORT_DECK", "SOKO", "HighVariantOrdering", "SokoOrdering"]
+__all__ = ["AMERICANA", "SHORT_DECK", "SIX_PLUS", "SIX_PLUS_CATEGORIES", "SOKO", "HighVariantOrdering", "SokoOrdering"]
 
 _SOKO_ORDER: tuple[Category, ...] = (
     *HIGH_CATEGORIES[:2],
@@ -37,6 +40,17 @@ _SOKO_ORDER: tuple[Category, ...] = (
     *HIGH_CATEGORIES[2:],
 )
 """E-SOKO categories from worst to best (RULES G8: four-flush and four-straight between two pair and a pair)."""
+
+SIX_PLUS_CATEGORIES: tuple[Category, ...] = (
+    *HIGH_CATEGORIES[:3],
+    Category.STRAIGHT,
+    Category.THREE_OF_A_KIND,
+    Category.FULL_HOUSE,
+    Category.FLUSH,
+    *HIGH_CATEGORIES[7:],
+)
+"""PokerStars' 6+ hold'em categories from worst to best: E-SHORT's ladder with three of a kind also above the
+straight (trips are the rarer in 36 cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +128,9 @@ class SokoOrdering:
 
 SHORT_DECK = Ranking(HighVariantOrdering("short-deck", "E-SHORT", tuple(range(4, 13)), FLUSH_OVER_FULL_HOUSE))
 """E-SHORT, 36-card short-deck hold'em (RULES §2.2; PHH code NS)."""
+
+SIX_PLUS = Ranking(HighVariantOrdering("6plus-trips", "E-6PLUS", tuple(range(4, 13)), SIX_PLUS_CATEGORIES))
+"""E-6PLUS, PokerStars' 6+ hold'em (its hand histories; closest RULES section §2.2, E-SHORT)."""
 
 AMERICANA = Ranking(HighVariantOrdering("americana", "E-AMERICANA", tuple(range(5, 13)), FLUSH_OVER_FULL_HOUSE))
 """E-AMERICANA, the 32-card stud game of RULES G13."""
