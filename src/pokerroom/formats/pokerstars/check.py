@@ -42,6 +42,8 @@ _BETS = {
     "complete": EventType.RAISE,
     "bring-in": EventType.BRING_IN,
 }
+UNSUPPORTED = "unsupported: "
+"""How an observer's message marks a difference the engine's rules cannot express (status ``unsupported``)."""
 _MONEY_MOVES = frozenset({EventType.CALL, EventType.BET, EventType.RAISE, EventType.BRING_IN})
 
 
@@ -86,12 +88,20 @@ class _Amounts:
         else:
             ours = unit * (to or 0)
             what = "total"
+        short = self.mapped.short_blind
+        if said != ours and short is not None and line.kind == "call" and said < ours and before == short[1] / unit:
+            return (
+                f"{UNSUPPORTED}line {line.line}: {line.name} calls {_plain(said)}, matching what was put in; with the "
+                f"big blind all-in for {_plain(short[0])} the engine makes the call the level's {_plain(short[1])}"
+            )
         if said != ours:
             return (
                 f"line {line.line}: {line.name} {line.kind}s {_plain(said)}; the rules make the {what} {_plain(ours)}"
             )
         if self.loose and line.by == line.amount:
             pass  # converted and old exports write "raises Y to Y": the total twice
+        elif short is not None and before == short[1] / unit and line.by is not None and line.by >= said - short[1]:
+            pass  # over a big blind posted short PokerStars counts the raise from the highest chips put in
         elif line.kind == "raise" and line.by is not None and to is not None and line.by != unit * (to - before):
             rise = _plain(unit * (to - before))
             return (
@@ -262,10 +272,13 @@ def check(hand: StarsHand) -> ReplayResult:
     def done(status: str, message: str) -> ReplayResult:
         return dataclasses.replace(result, status=status, message=f"{message}; {notes}" if notes else message)
 
-    if hand.cancelled:
+    if result.status == "mismatch" and result.message.startswith(UNSUPPORTED):
+        return done("unsupported", result.message.removeprefix(UNSUPPORTED))
+    if hand.cancelled or hand.voided is not None:
+        what = f"hand voided ({hand.voided})" if hand.voided is not None else "hand cancelled"
         if result.status in ("error", "mismatch"):
-            return done(result.status, f"hand cancelled; {result.message}")
-        return done("incomplete", "hand cancelled: its actions replay without fault, and every chip goes back")
+            return done(result.status, f"{what}; {result.message}")
+        return done("incomplete", f"{what}: its actions replay without fault, and every chip goes back")
     if result.status not in ("ok", "rake", "unchecked") or result.hand is None or not result.hand.is_complete:
         return done(result.status, result.message)
     differs = _settled(hand, mapped, result.hand, unit)

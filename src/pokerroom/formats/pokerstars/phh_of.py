@@ -27,17 +27,22 @@ from decimal import Decimal
 from typing import Any
 
 from pokerroom.cards import UNKNOWN, format_cards
+from pokerroom.engine import TIMED_OUT
 from pokerroom.errors import StarsError, UnsupportedGame, UnsupportedRule
 from pokerroom.formats.phh import PHHHand
 from pokerroom.formats.phh_actions import format_amount
 from pokerroom.formats.pokerstars.reader import StarsHand, StarsLine
+from pokerroom.formats.replay import ARTIFICIAL_ALL_IN, SPLIT
 from pokerroom.games import Family, Game, Limit, find
 from pokerroom.room.record import HandRecord
 
 __all__ = ["Mapped", "map_hand", "to_phh", "to_record"]
 
-_FIRST_ROUND = frozenset({"HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "3RD STREET"})
-_MOVES = frozenset({"fold", "check", "call", "bet", "raise", "bring-in", "complete", "discard", "stand pat"})
+_FIRST_ROUND = frozenset({"HOLE CARDS", "DEALING HANDS", "PRE-FLOP"})
+_MOVES = frozenset(
+    {"fold", "check", "call", "bet", "raise", "bring-in", "complete", "discard", "stand pat", "split", "protected"}
+)
+_CLOCKED = frozenset({"fold", "check", "call", "stand pat", "muck", "bring-in"})  # moves the clock can make
 
 
 @dataclass
@@ -53,6 +58,8 @@ class Mapped:
     contributed: list[Decimal] = field(default_factory=list)
     called: dict[int, tuple[str, Decimal]] = field(default_factory=dict)
     """PHH action index -> (player, chips over the call): a raise nobody could call, replayed as the call."""
+    short_blind: tuple[Decimal, Decimal] | None = None
+    """(posted, the level's big blind) when the big blind's player was all-in for less (or for nothing)."""
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -67,7 +74,11 @@ def _order(hand: StarsHand, game: Game) -> list[str]:
     if not dealt:
         dealt = [s for s in hand.seats if not s.sitting_out]
     if game.family is Family.STUD or hand.button is None:
-        return [s.name for s in sorted(dealt, key=lambda s: s.seat)]
+        # No button in stud: the deal goes clockwise from the dealer, so the first street's "Dealt to" lines
+        # give the order (any seat they leave out keeps its seat order after them).
+        first = [ln.name for ln in hand.lines if ln.kind == "dealt" and ln.more is None]
+        rank = {name: k for k, name in enumerate(dict.fromkeys(first))}
+        return [s.name for s in sorted(dealt, key=lambda s: (rank.get(s.name, len(rank)), s.seat))]
     button = hand.button
     return [s.name for s in sorted(dealt, key=lambda s: (s.seat - button - 1) % 1000)]
 
@@ -115,9 +126,12 @@ class _Builder:
         self.splash = Decimal(0)
         self.streets = [s for s in game.streets if s.hole or s.up]
         self.stud_street = -1
+        self.stud_lines = 0  # stud street lines seen
         self.last_move: str | None = None
+        self.clocked: set[str] = set()  # players whose next move the table makes ("has timed out")
         self.all_in = [False] * n
         self.short_big_blind = False  # the big blind's player is all-in for less than the level's big blind
+        self.posted_big_blind = Decimal(0)
         self.pending_draw: dict[int, int] = {}  # a player's discard whose new cards the file has not shown yet
         self.mucks: list[int] = []  # all-in players the file has fold: they muck at the showdown
 
@@ -130,6 +144,9 @@ class _Builder:
         return self.pos[line.name]
 
     def emit(self, text: str, source: StarsLine | None) -> None:
+        if source is not None and source.name in self.clocked and source.kind in _CLOCKED:
+            self.clocked.discard(source.name)
+            text += f" # {TIMED_OUT}"  # the table made this move: the player's time ran out (RULES §3.7)
         self.actions.append(text)
         self.sources.append(source)
 
@@ -146,13 +163,17 @@ class _Builder:
         self.committed[k] += amount
         if what == "small blind" and not self.small_blind and self.big_blind is None and not self.blinds[k]:
             self.small_blind = True
-            self.blinds[k] = amount
+            level = self.level(0)
+            self.blinds[k] = level if line.all_in and level is not None and amount < level else amount
             self.street_bet[k] = amount
         elif what == "big blind" and self.big_blind is None and not self.blinds[k]:
             self.big_blind = k
-            stakes = self.hand.stakes
-            self.short_big_blind = line.all_in and stakes is not None and amount < stakes[1]
-            self.blinds[k] = amount
+            level = self.level(1)
+            self.short_big_blind = line.all_in and level is not None and amount < level
+            # A blind all-in for less is the level's blind, posted short: the engine clamps it to the stack and
+            # applies the game's rule for what the others must call.
+            self.blinds[k] = level if self.short_big_blind and level is not None else amount
+            self.posted_big_blind = amount
             self.street_bet[k] = amount
         elif (what in ("button blind", "straddle") or (what == "big blind" and amount > self.big_blind_amount())) and (
             not self.blinds[k]
@@ -166,6 +187,39 @@ class _Builder:
             big = self.big_blind_amount()
             live = amount if what == "big blind" else big if what == "small & big blinds" else Decimal(0)
             self.street_bet[k] = live
+
+    def level(self, which: int) -> Decimal | None:
+        """The header's small (0) or big (1) blind; ``None`` at fixed limit, whose header gives the bets."""
+        stakes = self.hand.stakes
+        if stakes is None or self.hand.limit is Limit.FIXED:
+            return None
+        return stakes[which]
+
+    def short_blind(self) -> tuple[Decimal, Decimal] | None:
+        """The big blind its player could not post in full: (posted, the level).  A player all-in for the ante
+        alone in the big blind's place posts nothing: that seat's blind is the level too, so the engine makes
+        everyone call the level as PokerStars does (the engine clamps a blind to the stack)."""
+        level = self.level(1)
+        if level is None or self.game.family is Family.STUD:
+            return None
+        if self.big_blind is not None:
+            return (self.posted_big_blind, level) if self.short_big_blind else None
+        seat = self.absent_big_blind()
+        if seat is not None:
+            self.blinds[seat] = level
+            return (Decimal(0), level)
+        return None
+
+    def absent_big_blind(self) -> int | None:
+        """The seat after the small blind when its player, all-in for the ante, posts no big blind."""
+        level = self.level(1)
+        if level is None or self.big_blind is not None:
+            return None
+        small = next((k for k in range(self.n) if self.blinds[k] and self.blinds[k] < level), None)
+        nxt = (small + 1) % self.n if small is not None else None
+        if nxt is not None and self.all_in[nxt] and not self.blinds[nxt] and not self.posts[nxt]:
+            return nxt
+        return None
 
     def first_round(self) -> bool:
         """Whether the first betting round is on (no later street line yet)."""
@@ -232,12 +286,15 @@ class _Builder:
 
     def street(self, line: StarsLine) -> None:
         what = line.what or ""
-        if what not in _FIRST_ROUND:  # the blinds posted before the first street's line stay in its bets
+        first = what in _FIRST_ROUND or (self.game.family is Family.STUD and not self.stud_lines)
+        if not first:  # the blinds posted before the first street's line stay in its bets
             self.street_bet = [Decimal(0)] * self.n
             self.last_move = None
-        if self.game.family is Family.STUD:
-            if (what.endswith("STREET") or what == "RIVER") and (what != "3RD STREET" or self.stud_street < 0):
-                self.deal_stud_street()
+        if self.game.family is Family.STUD and not line.cards:
+            if what.endswith("STREET") or what == "RIVER":
+                if self.stud_lines or self.stud_street < 0:  # the first street's line may follow its first deal
+                    self.deal_stud_street()
+                self.stud_lines += 1
             return
         if what in ("HOLE CARDS", "DEALING HANDS"):
             return
@@ -270,13 +327,16 @@ class _Builder:
             self.emit(f"{p} f", line)
         elif kind == "check":
             self.emit(f"{p} cc", line)
+        elif kind == "split":
+            self.emit(f"{p} cc # {SPLIT}", line)
+        elif kind == "protected":
+            self.all_in[k] = True
+            self.emit(f"{p} cc # {ARTIFICIAL_ALL_IN}", line)
         elif kind == "call":
             top = max(self.street_bet)
-            if (
-                self.street_bet[k] + amount > top
-                and self.first_round()
-                and (self.big_blind is None or self.short_big_blind)
-            ):
+            short = self.big_blind is None and self.absent_big_blind() is None
+            blinds = self.game.family is not Family.STUD
+            if blinds and self.street_bet[k] + amount > top and self.first_round() and short:
                 raise UnsupportedGame(
                     f"line {line.line}: {line.name} calls to {format_amount(self.street_bet[k] + amount)}, the level's "
                     "big blind, which its player posted short or not at all (all-in); the engine's bet to call is the "
@@ -355,6 +415,8 @@ class _Builder:
                 self.collected[self.seat(line)] += line.amount or 0
             elif kind == "splash":
                 self.splash += line.amount or 0
+            elif kind == "timed out" and line.name is not None:
+                self.clocked.add(line.name)
         if self.game.family is not Family.STUD:
             self.deal_hole_cards()
         self.give_up()
@@ -379,6 +441,27 @@ class _Builder:
         return out
 
 
+def _unseen_bring_in(hand: StarsHand, small_bet: Decimal | None) -> Decimal:
+    """A stud hand whose low card completed at once shows no bring-in.  Below fixed limit the header's first
+    amount is the bring-in (our writer's headers); at fixed limit any amount below the small bet replays the same:
+    half of it where the file's amounts are that fine, else the smallest amount under it the file writes."""
+    if small_bet is None:
+        return hand.stakes[0] if hand.stakes is not None else Decimal(1)
+    amounts = [ln.amount for ln in hand.lines if ln.amount] + [s.stack for s in hand.seats]
+    places = max((_places(a) for a in amounts), default=0)
+    half = small_bet / 2
+    if _places(half) <= places:
+        return half
+    smallest = min((a for a in amounts if 0 < a < small_bet), default=None)
+    return smallest if smallest is not None else small_bet
+
+
+def _places(x: Decimal) -> int:
+    """Digits after the point in ``x`` written plainly (``2.50`` -> 1, ``300`` -> 0)."""
+    exponent = x.normalize().as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
 def _by_position(values: Sequence[Decimal], n: int) -> list[Decimal]:
     """PHH's order for the blind and ante lists: heads-up they are written in reverse (PHH-NOTES, Seats)."""
     return list(values)[::-1] if n == 2 else list(values)
@@ -395,6 +478,7 @@ def map_hand(hand: StarsHand) -> Mapped:
         raise StarsError(f"{hand.where}: {n} player{'s' if n != 1 else ''} dealt in; a hand needs two")
     b = _Builder(hand, game, names)
     b.walk()
+    short_blind = b.short_blind()
     stacks = [hand.seat_of(name).stack for name in names]
     if hand.cap is not None:
         stacks = [min(s, hand.cap) for s in stacks]
@@ -416,9 +500,7 @@ def map_hand(hand: StarsHand) -> Mapped:
         min_bet = max([b.big_blind_amount(), *b.blinds]) or (hand.stakes[1] if hand.stakes else None)
     bring_in = None
     if game.family is Family.STUD:
-        bring_in = b.bring_in
-        if bring_in is None:  # completed at once: any bring-in below the small bet replays the same
-            bring_in = (small_bet or Decimal(1)) / 2
+        bring_in = b.bring_in if b.bring_in is not None else _unseen_bring_in(hand, small_bet)
     extra["_limit"] = limit.value
     if hand.rake:
         extra["_rake"] = {"amount": hand.rake, "from": "main"}
@@ -429,7 +511,10 @@ def map_hand(hand: StarsHand) -> Mapped:
     if any(r.name == "open_pair_big_bet" for r in game.house_rules):
         # PokerStars notes the open pair's big bet where it allows one; stud allows it by default (RULES G9)
         extra["_house_rules"] = {"open_pair_big_bet": hand.double_bet_noted or game.id == "stud"}
-    if hand.cancelled:
+    if hand.voided is not None:
+        extra["_status"] = "voided"
+        extra["_reason"] = hand.voided
+    elif hand.cancelled:
         extra["_status"] = "cancelled"
     extra.update(_keys(hand, names))
     actions = b.hole_actions()
@@ -455,7 +540,7 @@ def map_hand(hand: StarsHand) -> Mapped:
         index=hand.index,
         label=hand.hand_id,
     )
-    return Mapped(phh, hand, sources, names, game, list(b.committed))
+    return Mapped(phh, hand, sources, names, game, list(b.committed), short_blind=short_blind)
 
 
 def _keys(hand: StarsHand, names: list[str]) -> dict[str, Any]:

@@ -30,7 +30,8 @@ from pathlib import Path
 from pokerroom.cards import UNKNOWN, parse_card
 from pokerroom.errors import InvalidCard, StarsError
 from pokerroom.formats.pokerstars.locale import english, is_separator, language_of
-from pokerroom.games import Limit
+from pokerroom.formats.pokerstars.writer import VOIDED, written_name
+from pokerroom.games import Limit, all_games
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -79,6 +80,10 @@ STARS_GAMES: dict[str, str | None] = {
 }
 """PokerStars' game name (lower case) -> our game id; ``None`` for a game our engine does not deal (read, and
 reported ``unsupported``)."""
+
+STARS_GAMES.update(
+    {written_name(g).lower(): g.id for g in all_games() if written_name(g).lower() not in STARS_GAMES}
+)  # our games PokerStars never dealt, by the names our writer gives them
 
 _LIMITS: dict[str, Limit | None] = {
     "no limit": Limit.NO,
@@ -131,6 +136,7 @@ _CASH_OUT = re.compile(
     rf"^(?P<name>.+?) cashed out the hand for (?P<amount>{_MONEY})(?: \| Cash Out Fee (?P<fee>{_MONEY}))?$"
 )
 _SHOWS_FOR = re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^]]*)\] for .*$")
+_TIMED_OUT = re.compile(r"^(?P<name>.+) has timed out$")
 _SPLASH = re.compile(rf"^STP added: (?P<amount>{_MONEY})$")
 _ALL_IN = r"(?P<all_in> and is all-in)?"
 _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -153,6 +159,9 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("show", re.compile(r"^shows (?P<cards>\[[^]]*\])(?: \(.*\))?$")),
     ("muck", re.compile(r"^mucks hand(?: (?P<cards>\[[^]]*\]))?$")),
     ("no show", re.compile(r"^doesn't show hand$|^doesn't show$")),
+    ("split", re.compile(r"^(?:checks and (?:offers|agrees) to split the pot|accepts the split)$")),
+    ("check", re.compile(r"^declines the split$")),
+    ("protected", re.compile(r"^is all-in by disconnect protection$")),
     ("note", re.compile(
         r"^(?:sits out|is sitting out|sitting out|is away|is back|returns|has returned|is disconnected|is connected"
         r"|is timed out|has timed out|leaves the table|will be allowed to play after the button"
@@ -173,9 +182,10 @@ _NOTES = re.compile(
 """Lines about a player that change no chips in this hand (joining, leaving, chat, tournament news)."""
 
 _DOUBLE_BET = "Pair on board - a double bet is allowed"
+_VOIDED = re.compile("^" + re.escape(VOIDED).replace(r"\{reason\}", "(?P<reason>.*)") + "$")
 _TABLE_NOTES = re.compile(
     r"^(?:Betting is capped|Hand cancelled|Hand was run twice|Hand was run three times|The deck is reshuffled|"
-    r"No low hand qualified|Pair on board - a double bet is allowed|"
+    r"No low hand qualified|Pair on board - a double bet is allowed|Hand voided: .*|"
     r"The hand was run \w+ times?|Board run twice|.* has been disqualified.*|Table '.*' \d+-max is closing.*|"
     r"Game (?:was )?(?:paused|resumed).*)$"
 )
@@ -210,10 +220,11 @@ class StarsLine:
     stud street), ``street`` (``what`` the street's name as written, upper case; ``cards``/``more`` the board),
     ``fold``, ``check``, ``call``, ``bet``, ``raise`` (``amount`` the total it raises to, ``by`` the increment),
     ``bring-in``, ``complete``, ``discard`` (``n`` cards, ``cards`` when shown), ``stand pat``, ``show``, ``muck``,
-    ``no show``, ``uncalled`` (``amount`` returned to ``name``), ``collected`` (``amount`` from ``what``: ``pot``,
-    ``main pot``, ``side pot-1``...), ``cash out`` (``amount``, fee in ``by``), ``splash`` (``amount`` the room
-    adds to the pot: Run It Once's "STP added").  ``line`` is the file's line
-    number (1 first)."""
+    ``no show``, ``split`` (a check pressing split in 32-card draw, RULES G15), ``protected`` (all-in by disconnect
+    protection, RULES §3.7), ``timed out`` (the table makes ``name``'s next move), ``uncalled`` (``amount``
+    returned to ``name``), ``collected`` (``amount`` from ``what``: ``pot``, ``main pot``, ``side pot-1``...),
+    ``cash out`` (``amount``, fee in ``by``), ``splash`` (``amount`` the room adds to the pot: Run It Once's "STP
+    added").  ``line`` is the file's line number (1 first)."""
 
     kind: str
     line: int
@@ -250,7 +261,8 @@ class StarsHand:
     ``seats`` in the file's order; ``lines`` every line of play; ``total_pot``, ``pots`` (the summary's main and
     side pots, empty when it lists none), ``rake`` and ``fees`` (other amounts the summary's ``|`` parts name)
     from the summary; ``boards`` each board the summary lists; ``summary`` the summary's seat lines by seat.
-    ``unsupported``: what the engine cannot express, named; ``cancelled``: the hand says ``Hand cancelled``.
+    ``unsupported``: what the engine cannot express, named; ``cancelled``: the hand says ``Hand cancelled``;
+    ``voided``: the reason a room voided it (our writer's ``Hand voided: ...`` line, RULES §3.8).
     ``old_format``: a hand from before 2008 (or with its time written so), when uncalled bets went unwritten;
     ``converted``: the header's time has no zone, as converters from other sites write it (no uncalled bets
     either);
@@ -284,6 +296,7 @@ class StarsHand:
     time: str | None = None
     time_zone: str | None = None
     cancelled: bool = False
+    voided: str | None = None
     double_bet_noted: bool = False
     old_format: bool = False
     converted: bool = False
@@ -533,6 +546,7 @@ class _Reader:
         names = sorted((s.name for s in seats), key=len, reverse=True)
         play, summary_at = self.play(k, names)
         cancelled = any(self.text(j) == "Hand cancelled" for j in range(k, len(self.raw)))
+        voided = next((v["reason"] for j in range(k, len(self.raw)) if (v := _VOIDED.match(self.text(j)))), None)
         summary = self.summary(summary_at, seats) if summary_at is not None else _Summary()
         money = table["money"]
         runs = self.run_count(play, summary.boards)
@@ -567,6 +581,7 @@ class _Reader:
             time=info.time,
             time_zone=info.zone,
             cancelled=cancelled,
+            voided=voided,
             old_format=_OLD_TIME.search(header) is not None or (info.date or "9999") < "2008",
             converted=_CONVERTED.search(header) is not None,
             double_bet_noted=any(self.text(j) == _DOUBLE_BET for j in range(k, len(self.raw))),
@@ -697,6 +712,9 @@ class _Reader:
         c = _COLLECTED.match(line)
         if c is not None and c["name"] in names:
             return StarsLine("collected", number, name=c["name"], what=c["pot"], amount=_amount(c["amount"]))
+        to = _TIMED_OUT.match(line)
+        if to is not None and to["name"] in names:  # the table acts for the player next: that move is marked
+            return StarsLine("timed out", number, name=to["name"])
         sf = _SHOWS_FOR.match(line)
         if sf is not None and sf["name"] in names:  # Run It Once: "NAME shows [..] for Three of Kind [..]"
             return StarsLine("show", number, name=sf["name"], cards=_cards(sf["cards"]))

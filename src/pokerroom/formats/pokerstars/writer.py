@@ -34,7 +34,20 @@ from pokerroom.engine.results import hand_name
 from pokerroom.games import Family, Game, Limit
 from pokerroom.room.record import HandRecord, Status
 
-__all__ = ["BETWEEN_HANDS", "CANCELLED", "GAME_NAMES", "LIMIT_NAMES", "header_game", "text_name", "write_hand"]
+__all__ = [
+    "BETWEEN_HANDS",
+    "CANCELLED",
+    "GAME_NAMES",
+    "LIMIT_NAMES",
+    "VOIDED",
+    "header_game",
+    "text_name",
+    "write_hand",
+    "written_name",
+]
+
+VOIDED = "Hand voided: {reason}; every chip put in was returned"
+"""The line a voided hand (RULES §3.8) carries before :data:`CANCELLED`; the reader reads its reason back."""
 
 BETWEEN_HANDS = "\n\n\n"
 """What separates two hands of one file, after the first hand's last line break: three blank lines, as PokerStars
@@ -50,7 +63,10 @@ GAME_NAMES: dict[str, str] = {
     "omaha8": "Omaha Hi/Lo",
     "omaha5": "5 Card Omaha",
     "omaha5-8": "5 Card Omaha Hi/Lo",
-    "short-deck": "6+ Hold'em",
+    "6plus": "6+ Hold'em",
+    "omaha6": "6 Card Omaha",
+    "courchevel": "Courchevel",
+    "courchevel8": "Courchevel Hi/Lo",
     "stud": "7 Card Stud",
     "stud8": "7 Card Stud Hi/Lo",
     "razz": "Razz",
@@ -101,7 +117,7 @@ def header_game(record: HandRecord) -> tuple[bool, str]:
     setup = record.setup
     game = setup.the_game()
     betting = setup.betting
-    ours = GAME_NAMES.get(setup.game)
+    ours = GAME_NAMES.get(game.id)
     limit = LIMIT_NAMES.get(betting.limit, betting.limit.value)
     if ours is None and betting.limit is Limit.FIXED:
         limit = "Fixed Limit"
@@ -112,8 +128,13 @@ def header_game(record: HandRecord) -> tuple[bool, str]:
         low, high = blinds[0], blinds[-1]
     else:
         low, high = setup.bring_in, betting.min_bet
-    name = ours or _NOTE.sub("", game.name) or game.name
-    return ours is not None, f"{name} {limit} ({low}/{high})"
+    return ours is not None, f"{written_name(game)} {limit} ({low}/{high})"
+
+
+def written_name(game: Game) -> str:
+    """The game's name in a header: PokerStars' (:data:`GAME_NAMES`), else ours without its parenthesised note
+    (the reader finds the game by this same name)."""
+    return GAME_NAMES.get(game.id) or _NOTE.sub("", game.name) or game.name
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -210,7 +231,10 @@ class _Writer:
         seat = self.seats[e.seat]
         replacement = self.prev is not None and self.prev.type is EventType.DRAW and e.type is EventType.DEAL_HOLE
         key = (e.type, e.seat)
-        if not replacement and (self.run is None or key in self.run):
+        # A seat dealt again, or dealt a down card after its up card, starts the next street (stud's sixth and
+        # seventh streets come one after the other when nobody can bet).
+        later = e.type is EventType.DEAL_HOLE and self.run is not None and (EventType.DEAL_UP, e.seat) in self.run
+        if not replacement and (self.run is None or key in self.run or later):
             self.flush_stud()
             self.start_deal_street()
             self.run = set()
@@ -337,12 +361,19 @@ class _Writer:
         return f"folded {self.stage}"
 
     def board_deal(self, e: Event) -> None:
+        """A board street's line: ``*** TURN *** [before] [new]``.  The flop is one bracket even when a card came
+        before it, and a card dealt with the hole cards is ``*** PRE-FLOP *** [7h]`` in the first round's betting
+        (Courchevel, as PokerStars writes it)."""
         cards = list(e.cards or ())
-        label = (e.text or "board").upper()
-        before = f" {_cards(self.board)}" if self.board else ""
-        self.lines.append(f"*** {label} ***{before} {_cards(cards)}")
+        first = self.family is Family.BOARD and bool(self.game.streets) and e.text == self.game.streets[0].name
+        label = "PRE-FLOP" if first else (e.text or "board").upper()
+        if label == "FLOP" and self.board:
+            self.lines.append(f"*** FLOP *** {_cards(self.board + cards)}")
+        else:
+            before = f" {_cards(self.board)}" if self.board else ""
+            self.lines.append(f"*** {label} ***{before} {_cards(cards)}")
         self.board += cards
-        if self.family is Family.BOARD:
+        if self.family is Family.BOARD and not first:
             self.stage = f"on the {(e.text or 'board').title()}"
             self.new_street()
 
@@ -397,17 +428,18 @@ class _Writer:
             if t is not EventType.RESHUFFLE:
                 self.run = None
             self.flush_stud()
+        allin = " and is all-in" if e.all_in else ""
         if t is EventType.POST_ANTE:
-            self.lines.append(f"{self.who(e.seat)}: posts the ante {e.amount}")
+            self.lines.append(f"{self.who(e.seat)}: posts the ante {e.amount}{allin}")
         elif t is EventType.POST_BLIND:
             kind = e.text if e.text in ("small blind", "big blind", "straddle") else "big blind"
             if e.seat is not None:
                 self.seats[e.seat].blind = self.seats[e.seat].blind or kind
                 self.seats[e.seat].acted = True  # a blind folded is not "didn't bet"
-            self.lines.append(f"{self.who(e.seat)}: posts {kind} {e.amount}")
+            self.lines.append(f"{self.who(e.seat)}: posts {kind} {e.amount}{allin}")
             self.cur = max(self.cur, e.to or 0)
         elif t is EventType.POST_DEAD:
-            self.lines.append(f"{self.who(e.seat)}: posts dead blind {e.amount}")
+            self.lines.append(f"{self.who(e.seat)}: posts dead blind {e.amount}{allin}")
         elif t is EventType.DEAL_HOLE or t is EventType.DEAL_UP:
             self.deal(e)
         elif t is EventType.DEAL_BOARD:
@@ -431,7 +463,7 @@ class _Writer:
         record = self.record
         result = record.result
         if record.status is Status.VOIDED:
-            self.lines.append(f"Hand voided: {record.reason or 'no reason given'}; every chip put in was returned")
+            self.lines.append(VOIDED.format(reason=text_name(record.reason or "no reason given")))
         if record.status is Status.VOIDED or record.status is Status.CANCELLED:
             self.lines.append(CANCELLED)  # PokerStars' own mark, right before the summary, for the trackers
         self.lines.append("*** SUMMARY ***")
