@@ -51,7 +51,9 @@ def test_replay_synthetic_folder_statuses_and_exit_code() -> None:
     four = next(line for line in result.stdout.splitlines() if "run-four-times" in line)
     assert "allow-listed: the board was run four times" in four
     assert "4 hands in" in result.stdout
-    assert "3 ok, 0 mismatch, 1 error, 0 unchecked, 0 incomplete, 0 rake; 1 allow-listed" in result.stdout
+    assert (
+        "3 ok, 0 mismatch, 1 error, 0 unchecked, 0 incomplete, 0 rake, 0 unsupported; 1 allow-listed" in result.stdout
+    )
 
 
 @needs_shared
@@ -206,8 +208,8 @@ def test_parse_input_and_table_rules() -> None:
 
 
 def test_replay_of_a_folder_without_hand_histories_warns_and_exits_1(tmp_path: Path) -> None:
-    (tmp_path / "notes.txt").write_text("not a hand history\n")
+    (tmp_path / "notes.md").write_text("not a hand history\n")  # a .txt is read: test_cli_replay_pokerstars.py
     result = runner.invoke(app, ["replay", str(tmp_path)])
     assert result.exit_code == 1
     assert "0 hands in" in result.output
-    assert f"warning: no hand histories (.phh, .phhs files) under {tmp_path}" in " ".join(result.output.split())
+    assert f"warning: no hand histories (.phh, .phhs, .txt files) under {tmp_path}" in " ".join(result.output.split())

@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import servertools
+from pokerroom.formats import pokerstars as stars
 from pokerroom.formats.phh import loads
 from pokerroom.formats.replay import replay
 from pokerroom.server import COOKIE, Starter
@@ -611,6 +612,46 @@ def test_hand_history_download(db: str) -> None:
         assert api(client, bob, "GET", f"/api/hands/{hand_id}/phh", 403)
         assert api(client, None, "GET", f"/api/hands/{hand_id}/phh", 401)
         assert api(client, alice, "GET", "/api/hands/999/phh", 404)
+
+
+def test_pokerstars_download_is_the_text_as_an_attachment(db: str) -> None:
+    """``/pokerstars`` is ``/text``'s PokerStars history as a download: alice bets 10 on the flop (called) and
+    folds the turn, 188 left of 200; only her own cards are dealt in it, it reads back and checks ``ok``; the
+    same access rules (403 bob, 401 logged out, 404 unknown, 409 still being played)."""
+    with serve(db) as client:
+        alice, bob = sign_up(client, "alice"), sign_up(client, "bob")
+
+        def choose(hand: Message) -> dict[str, Any]:
+            return {"action": "fold"} if hand["street"] == "turn" else bet_the_flop(10)(hand)
+
+        with table(client, alice) as conn:
+            conn.send("sit", seat=1, buy_in=200)
+            cards = conn.turn(1)["hand"]["players"][1]["cards"]
+            [running] = api(client, alice, "GET", "/api/hands")
+            assert client.get(f"/api/hands/{running['id']}/pokerstars", headers=alice.headers).status_code == 409
+            conn.send("sit_out")
+            _, result = play(conn, 1, choose)
+            conn.send("leave")
+            conn.state(lambda s: s["you"] is None)
+
+        hand_id = result["hand_id"]
+        r = client.get(f"/api/hands/{hand_id}/pokerstars", headers=alice.headers)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+        assert r.headers["content-disposition"] == 'attachment; filename="hand-1-1.txt"'
+        assert r.text == client.get(f"/api/hands/{hand_id}/text", headers=alice.headers).text
+        assert r.text.startswith(f"PokerStars Hand #{hand_id}:  Hold'em No Limit (1/2) - ")
+        assert f"Dealt to alice [{' '.join(cards)}]" in r.text and r.text.count("Dealt to") == 1
+        assert "alice: bets 10" in r.text and "Seat 2: alice (big blind) folded on the Turn" in r.text
+        [hand] = list(stars.loads_each(r.text))
+        assert isinstance(hand, stars.StarsHand)
+        assert {s.name: int(s.stack) for s in hand.seats}["alice"] == 200
+        assert stars.check(hand).status == "ok"
+
+        assert api(client, bob, "GET", f"/api/hands/{hand_id}/pokerstars", 403)["detail"] == (
+            f"bob was not dealt into hand {hand_id}"
+        )
+        assert api(client, None, "GET", f"/api/hands/{hand_id}/pokerstars", 401)
+        assert api(client, alice, "GET", "/api/hands/999/pokerstars", 404)["detail"] == "no hand with id 999"
 
 
 def test_reconnect_within_and_after_the_grace(db: str) -> None:

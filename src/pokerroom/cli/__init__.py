@@ -3,7 +3,10 @@
 * ``pokerroom games``: every game, one line each (:mod:`pokerroom.cli.games`);
 * ``pokerroom rules GAME``: a game's streets, shares, forced bets and house rules (:mod:`pokerroom.cli.rules`);
 * ``pokerroom play GAME``: play any game against bots in the terminal (:mod:`pokerroom.cli.play`);
-* ``pokerroom replay PATH...``: replay PHH hand histories through the engine (:mod:`pokerroom.cli.replay`);
+* ``pokerroom replay PATH...``: replay PHH and PokerStars hand histories through the engine
+  (:mod:`pokerroom.cli.replay`);
+* ``pokerroom convert FILE... --to phh|pokerstars``: hand histories from one format to the other
+  (:mod:`pokerroom.cli.convert`);
 * ``pokerroom compare HAND...`` and ``pokerroom rank CARDS``: hands under any ranking (:mod:`pokerroom.cli.rank`);
 * ``pokerroom night``: the club's game night, seats by lot to the cash-out sheet (:mod:`pokerroom.cli.night`);
 * ``pokerroom report``: rake, a player's history and the ledger's balance (:mod:`pokerroom.cli.report`);
@@ -26,6 +29,7 @@ import typer
 
 from pokerroom.cli.admin import admin_app
 from pokerroom.cli.cashier import cashier_app
+from pokerroom.cli.convert import convert
 from pokerroom.cli.db import db_app
 from pokerroom.cli.equity import equity_command
 from pokerroom.cli.export import export
@@ -53,6 +57,7 @@ app.command(name="games")(games)
 app.command(name="rules")(rules)
 app.command(name="play")(play)
 app.command(name="replay")(replay)
+app.command(name="convert")(convert)
 app.command(name="compare")(compare)
 app.command(name="rank")(rank)
 app.command(name="night")(night)

@@ -1,15 +1,24 @@
-"""``pokerroom replay PATH...``: replay PHH hand histories through the engine and report each hand.
+"""``pokerroom replay PATH...``: replay hand histories (PHH, PokerStars text) through the engine and report each hand.
+
+Each file's format is found from its content (``--format auto``, the default): PokerStars text starts with a
+hand's first line (:func:`pokerroom.formats.pokerstars.is_pokerstars` on the file's decoded start), anything else
+is read as PHH (TOML); ``--format phh`` or ``--format pokerstars`` forces one.  A folder yields its ``.phh``,
+``.phhs`` and ``.txt`` files (PokerStars exports are ``.txt``), recursively, in sorted order.
 
 One line per hand (status, path, ``#index`` and ``[label]``, message), then a summary with the count of each
-status and the hands per second.  Statuses are those of :func:`pokerroom.formats.replay.replay` (``ok``,
-``mismatch``, ``error``, ``unchecked``, ``incomplete``, ``rake``).  A hand that cannot be read is an ``error``
-line of its own, naming its table and field, and the rest of its file replays; a file that cannot be read at all
-(missing, a pipe or device, over ``--max-size``, not UTF-8) gives one ``error`` line and the run goes on.  A hand
-on the allow-list of known data faults keeps its status and carries the reason.  The exit status is 0 only when
-every hand is ``ok``, ``unchecked``, ``incomplete``, ``rake`` or allow-listed.
+status (:data:`STATUSES`) and the hands per second.  Statuses are those of :func:`pokerroom.formats.replay.replay`
+(``ok``, ``mismatch``, ``error``, ``unchecked``, ``incomplete``, ``rake``) and ``unsupported``: a PokerStars hand
+the engine cannot deal (a board run twice, a game it does not know), named in the message.  A PokerStars hand's
+label is its hand id; :func:`pokerroom.formats.pokerstars.check` compares each amount, pot and the rake.  A hand
+that cannot be read is an ``error`` line of its own, naming its table (PHH) or hand and line (PokerStars), and
+the rest of its file replays; a file that cannot be read at all (missing, a pipe or device, over ``--max-size``,
+not UTF-8 PHH, a ``.txt`` in neither format) gives one ``error`` line and the run goes on.  A hand on the
+allow-list of known data faults keeps its status and carries the reason.  The exit status is 0 only when every
+hand is ``ok``, ``unchecked``, ``incomplete``, ``rake``, ``unsupported`` (named, not a fault) or allow-listed.
 
 ``--json`` writes JSON Lines to stdout (one object per hand: path, index, label, status, expected, computed,
-allowed, message) and the summary to stderr.  A progress bar (stderr) appears on long runs in a terminal.
+allowed, message, winnings, computed_winnings) and the summary to stderr.  A progress bar (stderr) appears on
+long runs in a terminal.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Annotated
@@ -27,13 +37,22 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from pokerroom.cli.histories import Format, count_files, iter_files, read_hands
 from pokerroom.errors import PokerroomError
 from pokerroom.formats import phh
-from pokerroom.formats.replay import PASSING, STATUSES, ReplayResult, allowed_reason
+from pokerroom.formats import pokerstars as stars
+from pokerroom.formats.replay import PASSING, ReplayResult, allowed_reason
 from pokerroom.formats.replay import replay as replay_hand
 from pokerroom.words import plural
 
-__all__ = ["STATUSES", "format_line", "replay", "replay_paths"]
+__all__ = ["PASSING_STATUSES", "STATUSES", "format_line", "replay", "replay_paths"]
+
+STATUSES = stars.STATUSES
+"""Every status, in the summary's order: the PHH replay's and ``unsupported`` (a PokerStars hand the engine
+cannot deal)."""
+
+PASSING_STATUSES = PASSING | {"unsupported"}
+"""The statuses that leave the exit status 0: ``unsupported`` is named in its line, not a fault of the file."""
 
 PROGRESS_FROM = 50
 """Show a progress bar from this many files on (when stderr is a terminal)."""
@@ -43,54 +62,60 @@ def _file_error(path: str, message: str) -> ReplayResult:
     return ReplayResult(path, 0, None, "error", None, None, allowed_reason(path), message)
 
 
-def _bad_hand(bad: phh.BadHand) -> ReplayResult:
+def _bad_hand(bad: phh.BadHand | stars.BadStarsHand) -> ReplayResult:
+    """A hand the reader refused, as an ``error`` line: the message without the file and hand the line names."""
     message = str(bad.error)
-    prefix = f"{bad.where}: "
-    if message.startswith(prefix):  # the line names the file and table already
-        message = message[len(prefix) :]
-    return ReplayResult(bad.path, bad.index, bad.label, "error", None, None, allowed_reason(bad.path), message)
+    for prefix in (f"{bad.where}: ", f"{bad.where}, ", f"{bad.path}, "):
+        message = message.removeprefix(prefix)
+    label = bad.label if isinstance(bad, phh.BadHand) else bad.hand_id
+    return ReplayResult(bad.path, bad.index, label, "error", None, None, allowed_reason(bad.path), message)
+
+
+def _replay_one(hand: phh.PHHHand | stars.StarsHand, path: Path, unit: Decimal | None) -> ReplayResult:
+    """One hand's result; an engine fault is an ``error`` for that hand, and the run goes on."""
+    try:
+        if isinstance(hand, stars.StarsHand):
+            result = stars.check(hand)
+            return result if result.allowed is not None else replace(result, allowed=allowed_reason(str(path)))
+        return replay_hand(hand, unit=unit)
+    except Exception as exc:  # an engine fault: report it and go on with the next hand
+        label = hand.hand_id if isinstance(hand, stars.StarsHand) else hand.label
+        return ReplayResult(
+            str(path), hand.index, label, "error", None, None,
+            allowed_reason(str(path)), f"internal error {type(exc).__name__}: {exc}",
+        )  # fmt: skip
 
 
 def replay_paths(
-    paths: list[Path], *, unit: Decimal | None = None, max_bytes: int = phh.MAX_FILE_BYTES
+    paths: list[Path],
+    *,
+    unit: Decimal | None = None,
+    max_bytes: int = phh.MAX_FILE_BYTES,
+    fmt: Format = Format.AUTO,
 ) -> Iterator[ReplayResult | Path]:
-    """Replay every hand of every PHH file under ``paths``: yields each file (a :class:`~pathlib.Path`)
-    before its results, then one :class:`ReplayResult` per hand.  A hand that cannot be read is an ``error``
-    result in its place (its table and the field named) and the rest of the file replays; a file that cannot be
-    read at all (missing, not a regular file, over ``max_bytes``, not UTF-8, not TOML) gives one ``error``
-    result; an engine fault is an ``error`` for that hand."""
+    """Replay every hand of every hand-history file under ``paths`` (PHH, PokerStars text: ``fmt``, found per file
+    by default): yields each file (a :class:`~pathlib.Path`) before its results, then one :class:`ReplayResult`
+    per hand.  A hand that cannot be read is an ``error`` result in its place (its table and the field named, or
+    its hand id and line) and the rest of the file replays; a file that cannot be read at all (missing, not a
+    regular file, over ``max_bytes``, not UTF-8 or not TOML for PHH, a ``.txt`` in neither format) gives one
+    ``error`` result; an engine fault is an ``error`` for that hand.  ``unit`` applies to PHH hands (a PokerStars
+    hand replays in its own money's unit)."""
     for root in paths:
         try:
-            files = list(phh.iter_paths(root))
+            files = list(iter_files(root))
         except OSError as exc:
             yield _file_error(str(root), str(exc))
             continue
         for path in files:
             yield path
             try:
-                for record in phh.read_each(path, max_bytes=max_bytes):
-                    if isinstance(record, phh.BadHand):
-                        yield _bad_hand(record)
-                        continue
-                    try:
-                        yield replay_hand(record, unit=unit)
-                    except Exception as exc:  # an engine fault: report it and go on with the next hand
-                        yield ReplayResult(
-                            record.path, record.index, record.label, "error", None, None,
-                            allowed_reason(str(path)), f"internal error {type(exc).__name__}: {exc}",
-                        )  # fmt: skip
+                for item in read_hands(path, fmt, max_bytes=max_bytes):
+                    if isinstance(item, phh.BadHand | stars.BadStarsHand):
+                        yield _bad_hand(item)
+                    else:
+                        yield _replay_one(item, path, unit)
             except (PokerroomError, OSError) as exc:
                 yield _file_error(str(path), f"cannot read: {exc}")
-
-
-def count_files(paths: list[Path]) -> int:
-    total = 0
-    for root in paths:
-        try:
-            total += sum(1 for _ in phh.iter_paths(root))
-        except OSError:
-            total += 1
-    return total
 
 
 def format_line(result: ReplayResult) -> str:
@@ -116,7 +141,12 @@ def _parse_unit(text: str | None) -> Decimal | None:
 
 
 def replay(
-    paths: Annotated[list[Path], typer.Argument(help="PHH files (.phh, .phhs) or folders, searched recursively.")],
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Hand histories: PHH (.phh, .phhs) or PokerStars text (.txt) files, or folders searched recursively."
+        ),
+    ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Write JSON Lines to stdout; the summary goes to stderr.")
     ] = False,
@@ -133,8 +163,16 @@ def replay(
             "--max-size", min=1, help="Largest file read, in MiB; a larger file is one error line.", show_default=True
         ),
     ] = phh.MAX_FILE_BYTES >> 20,
+    fmt: Annotated[
+        Format,
+        typer.Option(
+            "--format",
+            help="The files' format: auto (found from each file's content), phh or pokerstars.",
+            show_default=True,
+        ),
+    ] = Format.AUTO,
 ) -> None:
-    """Replay PHH hand histories through the engine and compare the final stacks and winnings."""
+    """Replay hand histories (PHH, PokerStars text) through the engine and compare the stacks, pots and winnings."""
     chip = _parse_unit(unit)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     summary = err if as_json else Console(highlight=False, soft_wrap=True)
@@ -158,7 +196,7 @@ def replay(
     task = progress.add_task("replay", total=total_files)
     started = time.perf_counter()
     with progress:
-        for item in replay_paths(paths, unit=chip, max_bytes=max_size << 20):
+        for item in replay_paths(paths, unit=chip, max_bytes=max_size << 20, fmt=fmt):
             if isinstance(item, Path):
                 progress.advance(task)
                 continue
@@ -166,7 +204,7 @@ def replay(
             counts[item.status] += 1
             if item.allowed is not None:
                 allowed += 1
-            elif item.status not in PASSING:
+            elif item.status not in PASSING_STATUSES:
                 failed += 1
             text = json.dumps(item.to_json()) if as_json else format_line(item)
             print(text)  # sys.stdout now: the progress bar's proxy while it redirects
@@ -181,7 +219,7 @@ def replay(
     )
     if not hands:  # a folder without a hand history is most likely the wrong folder: say so, exit 1
         where = ", ".join(str(p) for p in paths)
-        err.print(f"warning: no hand histories (.phh, .phhs files) under {where}", markup=False)
+        err.print(f"warning: no hand histories (.phh, .phhs, .txt files) under {where}", markup=False)
         raise typer.Exit(code=1)
     if failed:
         raise typer.Exit(code=1)

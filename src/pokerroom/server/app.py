@@ -399,15 +399,25 @@ def create_app(
         except PokerroomError as err:
             raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be replayed: {err}") from None
 
-    @app.get("/api/hands/{hand_id}/text", response_class=PlainTextResponse)
-    def hand_text(hand_id: int, name: str = Depends(player)) -> Response:
+    def stars_text(hand_id: int, name: str, disposition: str) -> Response:
+        """A finished hand as PokerStars-style text from ``name``'s seat (the access rules of
+        :func:`finished_hand`), file name ``hand-TABLE-NUMBER.txt``: ``inline`` shown, ``attachment`` a download."""
         record, seat = finished_hand(hand_id, name)
         try:
             text = write_hand(record, seat, hand_id=hand_id, max_seats=table_size(record))
         except PokerroomError as err:
             raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be written: {err}") from None
         filename = f"hand-{record.setup.table_id}-{record.setup.number}.txt"
-        return PlainTextResponse(text, headers={"Content-Disposition": f'inline; filename="{filename}"'})
+        return PlainTextResponse(text, headers={"Content-Disposition": f'{disposition}; filename="{filename}"'})
+
+    @app.get("/api/hands/{hand_id}/text", response_class=PlainTextResponse)
+    def hand_text(hand_id: int, name: str = Depends(player)) -> Response:
+        return stars_text(hand_id, name, "inline")
+
+    @app.get("/api/hands/{hand_id}/pokerstars", response_class=PlainTextResponse)
+    def hand_pokerstars(hand_id: int, name: str = Depends(player)) -> Response:
+        """The same text as ``/text``, as a download (``docs/protocol.md``)."""
+        return stars_text(hand_id, name, "attachment")
 
     @app.get("/api/hands/{hand_id}/phh", response_class=PlainTextResponse)
     def hand_phh(hand_id: int, name: str = Depends(player)) -> Response:

@@ -10,8 +10,7 @@
 
 from __future__ import annotations
 
-from pokerroom.formats.pokerstars.check import STATUSES, check
-from pokerroom.formats.pokerstars.phh_of import to_phh, to_record
+from pokerroom.formats.pokerstars.check import STATUSES, check, to_phh, to_record
 from pokerroom.formats.pokerstars.reader import (
     MAX_FILE_BYTES,
     BadStarsHand,

@@ -24,13 +24,16 @@ from decimal import Decimal
 
 from pokerroom.engine import EventType, Hand, Phase
 from pokerroom.errors import PokerroomError, StarsError, UnsupportedGame
+from pokerroom.formats.phh import PHHHand
 from pokerroom.formats.phh_actions import plain_amount
+from pokerroom.formats.phh_hand import to_record as phh_record
 from pokerroom.formats.pokerstars.phh_of import Mapped, map_hand
 from pokerroom.formats.pokerstars.reader import StarsHand, StarsLine
 from pokerroom.formats.replay import STATUSES as REPLAY_STATUSES
 from pokerroom.formats.replay import ReplayResult, allowed_reason, record_unit, replay
+from pokerroom.room.record import HandRecord
 
-__all__ = ["STATUSES", "check"]
+__all__ = ["STATUSES", "check", "to_phh", "to_record"]
 
 STATUSES = (*REPLAY_STATUSES, "unsupported")
 """Every status a PokerStars check gives, in the order summaries list them."""
@@ -345,3 +348,19 @@ def _replay(mapped: Mapped, unit: Decimal) -> ReplayResult:
         actions[k] = f"p{seat + 1} cc"
         mapped.phh = dataclasses.replace(mapped.phh, actions=tuple(actions))
         mapped.called[k] = (line.name or "", (line.amount or Decimal(0)) - unit * cur)
+
+
+def to_phh(hand: StarsHand) -> PHHHand:
+    """``hand`` as a PHH record (:func:`~.phh_of.map_hand`; ``docs/pokerstars.md``, "From PokerStars to PHH"),
+    replayed once to settle what only the replay tells: a raise nobody could call becomes the call, and each pot's
+    part of the rake is the summary's.  Raises :class:`~pokerroom.errors.UnsupportedGame` for what the engine
+    cannot deal and :class:`~pokerroom.errors.StarsError` for lines that contradict each other."""
+    mapped = map_hand(hand)
+    _replay(mapped, record_unit(mapped.phh))
+    return mapped.phh
+
+
+def to_record(hand: StarsHand) -> HandRecord:
+    """``hand`` as the one hand record, through :func:`to_phh` (:func:`pokerroom.formats.phh_hand.to_record`);
+    raises as :func:`to_phh`, and :class:`~pokerroom.errors.PHHError` when the rules refuse an action."""
+    return phh_record(to_phh(hand))

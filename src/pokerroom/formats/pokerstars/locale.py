@@ -83,6 +83,7 @@ _RU: tuple[_Rule, ...] = (
     (re.compile(r" открыл (\[[^]]*\]) и выиграл \((\S+)\) ?, собрав .*$"), r" showed \1 and won (\2)"),
     (re.compile(r" открыл (\[[^]]*\]) и проиграл ?, собрав .*$"), r" showed \1 and lost"),
     (re.compile(r" собрал \((\S+)\)$"), r" collected (\1)"),
+    (re.compile(r"^Место (\d+): "), r"Seat \1: "),  # a summary seat line (the chips line is read above)
     (re.compile(r" сбросил (\[[^]]*\])$"), r" mucked \1"),
 )
 

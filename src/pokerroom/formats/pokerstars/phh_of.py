@@ -34,9 +34,8 @@ from pokerroom.formats.phh_actions import format_amount
 from pokerroom.formats.pokerstars.reader import StarsHand, StarsLine
 from pokerroom.formats.replay import ARTIFICIAL_ALL_IN, SPLIT
 from pokerroom.games import Family, Game, Limit, find
-from pokerroom.room.record import HandRecord
 
-__all__ = ["Mapped", "map_hand", "to_phh", "to_record"]
+__all__ = ["Mapped", "map_hand"]
 
 _FIRST_ROUND = frozenset({"HOLE CARDS", "DEALING HANDS", "PRE-FLOP"})
 _MOVES = frozenset(
@@ -189,10 +188,13 @@ class _Builder:
             self.street_bet[k] = live
 
     def level(self, which: int) -> Decimal | None:
-        """The header's small (0) or big (1) blind; ``None`` at fixed limit, whose header gives the bets."""
+        """The level's small (0) or big (1) blind: the header's two amounts; at fixed limit, whose header gives the
+        bets, the big blind is the small bet and the small blind half of it (PokerStars' structure)."""
         stakes = self.hand.stakes
-        if stakes is None or self.hand.limit is Limit.FIXED:
+        if stakes is None:
             return None
+        if self.hand.limit is Limit.FIXED:
+            return stakes[0] / 2 if which == 0 else stakes[0]
         return stakes[which]
 
     def short_blind(self) -> tuple[Decimal, Decimal] | None:
@@ -565,16 +567,3 @@ def _keys(hand: StarsHand, names: list[str]) -> dict[str, Any]:
     if hand.tournament:
         out["_tournament"] = hand.tournament
     return out
-
-
-def to_phh(hand: StarsHand) -> PHHHand:
-    """``hand`` as a PHH record (the module docstring says how); raises as :func:`map_hand`."""
-    return map_hand(hand).phh
-
-
-def to_record(hand: StarsHand) -> HandRecord:
-    """``hand`` as the one hand record (through PHH: :func:`pokerroom.formats.phh_hand.to_record`); raises as
-    :func:`map_hand`, and :class:`~pokerroom.errors.PHHError` when the engine refuses an action."""
-    from pokerroom.formats.phh_hand import to_record as phh_record
-
-    return phh_record(to_phh(hand))

@@ -24,6 +24,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -383,21 +384,32 @@ def _blocks(text: str) -> Iterator[tuple[int, list[str]] | tuple[int, StarsError
     """Each hand's lines with the number of its first line; a stray line before a hand is an error of its own."""
     block: list[str] = []
     start = 0
+    stray: tuple[int, int, str] | None = None  # lines before a hand: one error for the run (first, last, text)
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip()
         stripped = line.strip()
         if _is_start(stripped):
+            if stray is not None:
+                yield stray[0], _stray(*stray)
+                stray = None
             if block:
                 yield start, block
             block, start = [stripped], number
             continue
         if not block:
             if stripped and not is_separator(stripped):
-                yield number, StarsError(f"line {number}: {stripped[:80]!r} comes before any hand's first line")
+                stray = (stray[0], number, stray[2]) if stray is not None else (number, number, stripped)
             continue
         block.append(line)
+    if stray is not None:
+        yield stray[0], _stray(*stray)
     if block:
         yield start, block
+
+
+def _stray(first: int, last: int, text: str) -> StarsError:
+    where = f"line {first}" if first == last else f"lines {first}-{last}"
+    return StarsError(f"{where}: {text[:80]!r} comes before any hand's first line (not a PokerStars hand history?)")
 
 
 def loads_each(text: str, *, path: str | os.PathLike[str] | None = None) -> Iterator[StarsHand | BadStarsHand]:
@@ -642,6 +654,14 @@ class _Reader:
             if tournament and re.search(r"\b(USD|EUR|GBP|CAD|INR)\b", tournament_text):
                 currency = re.search(r"\b(USD|EUR|GBP|CAD|INR)\b", tournament_text)[1]  # type: ignore[index]
         when = _WHEN.search(after)
+        if when is not None:
+            try:
+                datetime.strptime(
+                    f"{when['date']} {when['time']}",
+                    "%Y/%m/%d %H:%M:%S" if when["time"].count(":") == 2 else "%Y/%m/%d %H:%M",
+                )
+            except ValueError:
+                raise self.fail(0, f"{when['date']} {when['time']} is not a date and time") from None
         return _Header(
             game=game,
             limit_text=limit_text,

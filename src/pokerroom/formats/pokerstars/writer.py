@@ -27,6 +27,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.engine import TIMED_OUT, Event, EventType
@@ -128,13 +129,46 @@ def header_game(record: HandRecord) -> tuple[bool, str]:
         low, high = blinds[0], blinds[-1]
     else:
         low, high = setup.bring_in, betting.min_bet
-    return ours is not None, f"{written_name(game)} {limit} ({low}/{high})"
+    money = Money(setup.unit, setup.currency)
+    code = f" {setup.currency}" if setup.currency in CURRENCY_SIGNS else ""
+    return ours is not None, f"{written_name(game)} {limit} ({money(low)}/{money(high)}{code})"
 
 
 def written_name(game: Game) -> str:
     """The game's name in a header: PokerStars' (:data:`GAME_NAMES`), else ours without its parenthesised note
     (the reader finds the game by this same name)."""
     return GAME_NAMES.get(game.id) or _NOTE.sub("", game.name) or game.name
+
+
+CURRENCY_SIGNS: dict[str, str] = {"USD": "$", "EUR": "€", "GBP": "£"}
+"""The sign PokerStars writes before an amount of these currencies; any other currency is written as chips of
+the record's unit (the header names the currency)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """Chips as the text writes them: ``unit`` x chips with the currency's sign (``$0.25``, ``$2``, ``€10.50``: two
+    decimals unless whole, as PokerStars writes), or plain chips for play money and chips of no currency."""
+
+    unit: Decimal
+    currency: str | None
+
+    def __call__(self, chips: int) -> str:
+        sign = CURRENCY_SIGNS.get(self.currency or "")
+        if sign is None:
+            return str(chips) if self.unit == 1 else _plain(self.unit * chips)
+        value = self.unit * chips
+        return f"{sign}{int(value)}" if value == value.to_integral_value() else f"{sign}{value:.2f}"
+
+
+def _plain(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return text
+
+
+def _side(k: int, pots: int) -> str:
+    """Side pot ``k`` as PokerStars names it: ``side pot`` when there is one, ``side pot-1``... when several."""
+    return "side pot" if pots == 2 else f"side pot-{k}"
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -182,6 +216,22 @@ class _Writer:
         self.draws = sum(1 for st in self.game.streets if st.draw)
         self.viewer = record.viewer  # None: a full history; else only this engine seat's own cards are dealt to it
         self.split_offered = False  # 32-card draw: a split stands in this round, so the next press agrees to it
+        self.money = Money(self.setup.unit, self.setup.currency)
+        # a returning player's dead small blind is written with the live big blind ("posts small & big blinds")
+        live = {e.seat for e in record.events if e.type is EventType.POST_BLIND}
+        self.dead = {
+            e.seat: e.amount or 0
+            for e in record.events
+            if e.type is EventType.POST_DEAD and e.seat in live and e.seat is not None
+        }
+        self.merged = set(self.dead)
+        blinds = [e for e in record.events if e.type is EventType.POST_BLIND]
+        self.big_blind = max(self.setup.blinds, default=0)
+        self.button_blind = len(blinds) == 1 and blinds[0].seat == self.setup.button and len(self.seats) > 2
+
+    def m(self, chips: int | None) -> str:
+        """``chips`` as the file writes money (:class:`Money`)."""
+        return self.money(chips or 0)
 
     def sees(self, seat: int) -> bool:
         """Whether the history writes ``seat``'s down cards as dealt (a shown hand shows at the showdown)."""
@@ -219,7 +269,7 @@ class _Writer:
         self.lines.append(table)
         for k in sorted(range(len(setup.seats)), key=lambda k: setup.seats[k].seat):
             s = setup.seats[k]
-            self.lines.append(f"Seat {s.seat + 1}: {self.seats[k].name} ({s.stack} in chips)")
+            self.lines.append(f"Seat {s.seat + 1}: {self.seats[k].name} ({self.m(s.stack)} in chips)")
 
     def new_street(self) -> None:
         self.cur = 0
@@ -329,23 +379,22 @@ class _Writer:
         if t is EventType.FOLD:
             self.lines.append(f"{name}: folds")
             if seat is not None:
-                didnt = " (didn't bet)" if not seat.acted and self.stage in ("before Flop", "before the Draw") else ""
+                first = self.fold_stage() in ("folded before Flop", "folded before the Draw")
+                didnt = " (didn't bet)" if not seat.acted and first else ""
                 seat.folded = self.fold_stage() + didnt
         elif t is EventType.CHECK:
             self.lines.append(f"{name}: checks")
         elif t is EventType.CALL:
-            self.lines.append(f"{name}: calls {e.amount}{allin}")
+            self.lines.append(f"{name}: calls {self.m(e.amount)}{allin}")
         elif t is EventType.BRING_IN:
-            self.lines.append(f"{name}: brings in for {e.amount}{allin}")
+            self.lines.append(f"{name}: brings in for {self.m(e.amount)}{allin}")
             self.cur, self.bring_in = e.to or 0, True
         elif t is EventType.BET or t is EventType.RAISE:
             to = e.to or 0
-            if self.bring_in:
-                self.lines.append(f"{name}: completes it to {to}{allin}")
-            elif t is EventType.BET or self.cur == 0:
-                self.lines.append(f"{name}: bets {to}{allin}")
-            else:
-                self.lines.append(f"{name}: raises {to - self.cur} to {to}{allin}")
+            if t is EventType.BET or self.cur == 0:
+                self.lines.append(f"{name}: bets {self.m(to)}{allin}")
+            else:  # a completion of the bring-in too, as PokerStars writes it
+                self.lines.append(f"{name}: raises {self.m(to - self.cur)} to {self.m(to)}{allin}")
             self.cur, self.bring_in = to, False
         elif t is EventType.ARTIFICIAL_ALL_IN:
             self.lines.append(f"{name}: is all-in by disconnect protection")
@@ -399,11 +448,11 @@ class _Writer:
 
     def pot(self, e: Event) -> None:
         k = self.pots.index(e)
-        where = "pot" if len(self.pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}")
+        where = "pot" if len(self.pots) == 1 else ("main pot" if k == 0 else _side(k, len(self.pots)))
         paid = [p for _, payouts in e.shares for p in payouts] if e.shares else list(e.winners or ())
         for seat, chips in paid:
             if chips:
-                self.lines.append(f"{self.who(seat)} collected {chips} from {where}")
+                self.lines.append(f"{self.who(seat)} collected {self.m(chips)} from {where}")
 
     def walk(self) -> None:
         for e in self.record.events:
@@ -430,16 +479,25 @@ class _Writer:
             self.flush_stud()
         allin = " and is all-in" if e.all_in else ""
         if t is EventType.POST_ANTE:
-            self.lines.append(f"{self.who(e.seat)}: posts the ante {e.amount}{allin}")
+            self.lines.append(f"{self.who(e.seat)}: posts the ante {self.m(e.amount)}{allin}")
         elif t is EventType.POST_BLIND:
             kind = e.text if e.text in ("small blind", "big blind", "straddle") else "big blind"
             if e.seat is not None:
                 self.seats[e.seat].blind = self.seats[e.seat].blind or kind
                 self.seats[e.seat].acted = True  # a blind folded is not "didn't bet"
-            self.lines.append(f"{self.who(e.seat)}: posts {kind} {e.amount}{allin}")
+            dead = self.dead.pop(e.seat, 0) if e.seat is not None else 0
+            if dead:  # a returning player's blinds: the big blind live, the small one dead (RULES §3.5)
+                kind = "small & big blinds"
+            elif kind == "big blind" and e.seat == self.setup.button and self.button_blind:
+                kind = "button blind"  # 6+ hold'em: the button's blind is the only one
+            if e.seat is not None and kind in ("small & big blinds", "button blind"):
+                self.seats[e.seat].blind = "big blind" if dead else kind
+            self.lines.append(f"{self.who(e.seat)}: posts {kind} {self.m((e.amount or 0) + dead)}{allin}")
             self.cur = max(self.cur, e.to or 0)
         elif t is EventType.POST_DEAD:
-            self.lines.append(f"{self.who(e.seat)}: posts dead blind {e.amount}{allin}")
+            if e.seat not in self.merged:  # a dead small blind alone is PokerStars' second "posts small blind"
+                kind = "small blind" if (e.amount or 0) < self.big_blind else "dead blind"
+                self.lines.append(f"{self.who(e.seat)}: posts {kind} {self.m(e.amount)}{allin}")
         elif t is EventType.DEAL_HOLE or t is EventType.DEAL_UP:
             self.deal(e)
         elif t is EventType.DEAL_BOARD:
@@ -451,7 +509,7 @@ class _Writer:
                 self.start_deal_street()
             self.act(e)
         elif t is EventType.UNCALLED:
-            self.lines.append(f"Uncalled bet ({e.amount}) returned to {self.who(e.seat)}")
+            self.lines.append(f"Uncalled bet ({self.m(e.amount)}) returned to {self.who(e.seat)}")
         elif t is EventType.SHOW or t is EventType.MUCK:
             self.show(e)
         elif t is EventType.POT:
@@ -472,10 +530,10 @@ class _Writer:
         total = sum(p.amount for p in pots) + rake
         parts = ""
         if len(pots) > 1:
-            parts = f" Main pot {pots[0].amount}." + "".join(
-                f" Side pot-{k} {p.amount}." for k, p in enumerate(pots) if k
+            parts = f" Main pot {self.m(pots[0].amount)}." + "".join(
+                f" {_side(k, len(pots)).capitalize()} {self.m(p.amount)}." for k, p in enumerate(pots) if k
             )
-        self.lines.append(f"Total pot {total}{parts} | Rake {rake}")
+        self.lines.append(f"Total pot {self.m(total)}{parts} | Rake {self.m(rake)}")
         if self.board:
             self.lines.append(f"Board {_cards(self.board)}")
         payouts = result.payouts if result is not None else (0,) * len(self.seats)
@@ -488,23 +546,27 @@ class _Writer:
         marks = ""
         if self.family is not Family.STUD and k == self.setup.button:
             marks += " (button)"
-        if seat.blind in ("small blind", "big blind"):
+        if seat.blind == "button blind":
+            marks = " (button blind)"
+        elif seat.blind in ("small blind", "big blind"):
             marks += f" ({seat.blind})"
         head = f"Seat {rec.seat + 1}: {seat.name}{marks}"
         if self.record.status is Status.VOIDED:
-            return f"{head} was refunded ({won})"
+            return f"{head} was refunded ({self.m(won)})"
         if seat.folded is not None:
             return f"{head} {seat.folded}"
         if seat.shown is not None:
             named = self.name_of(seat.shown)
             with_name = f" with {named}" if named else ""
-            result = f"won ({won})" if won else "lost"
+            result = f"won ({self.m(won)})" if won else "lost"
             return f"{head} showed {_cards(seat.shown)} and {result}{with_name}"
         if seat.mucked and won:  # the last in mucked and won: PokerStars' words for a pot won without showing
-            return f"{head} collected ({won})"
+            return f"{head} collected ({self.m(won)})"
         if seat.mucked:
             return f"{head} mucked {_cards(seat.held)}" if _known(seat.held) else f"{head} mucked"
-        return f"{head} collected ({won})" if won or self.record.status is not Status.COMPLETE else f"{head} lost"
+        if won or self.record.status is not Status.COMPLETE:
+            return f"{head} collected ({self.m(won)})"
+        return f"{head} lost"
 
 
 def write_hand(
