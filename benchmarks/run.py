@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_engine
 import bench_equity
 import bench_eval
+import bench_pokerstars
 
 
 def main() -> None:
@@ -23,6 +24,9 @@ def main() -> None:
     print(f"{'benchmark':48} {'pokerroom':>12} {'pokerkit':>12} {'ratio':>8}")
     for name, ours, theirs in bench_engine.run():
         print(f"{name:48} {ours:12,.0f} {theirs:12,.0f} {ours / theirs:7.1f}x")
+    print()
+    print("== PokerStars text read and replayed ==")
+    bench_pokerstars.main([])
     try:
         import bench_rankings
     except ImportError:

@@ -18,7 +18,7 @@ from pokerroom.formats.pokerstars import BadStarsHand, StarsHand, StarsLine, che
 from pokerroom.games import Limit
 from test_formats_pokerstars_reader import BASE, D, needs_real, one, real, status
 
-REAL = Path("/work/shared/handhistories/pokerstars")
+REAL = Path(__file__).resolve().parents[1].parent / "shared" / "handhistories" / "pokerstars"
 OK = "every amount, pot, side pot and the rake match"
 
 SIDE = """PokerStars Hand #100000000002:  Hold'em No Limit ($1/$2 USD) - 2020/01/02 10:05:00 ET

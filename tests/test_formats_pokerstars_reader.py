@@ -28,7 +28,7 @@ from pokerroom.formats.pokerstars import (
 )
 from pokerroom.games import Limit
 
-REAL = Path("/work/shared/handhistories/pokerstars")
+REAL = Path(__file__).resolve().parents[1].parent / "shared" / "handhistories" / "pokerstars"
 needs_real = pytest.mark.skipif(not REAL.is_dir(), reason="/work/shared/handhistories/pokerstars is not here")
 D = Decimal
 

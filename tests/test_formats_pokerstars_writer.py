@@ -18,7 +18,7 @@ from pokerroom.formats.pokerstars import text_name, write_hand
 from pokerroom.games import Betting, find
 from pokerroom.room.record import HandRecord, SeatRecord, Status, record_of
 
-REAL = Path("/work/shared/handhistories/pokerstars")
+REAL = Path(__file__).resolve().parents[1].parent / "shared" / "handhistories" / "pokerstars"
 
 
 def record(
