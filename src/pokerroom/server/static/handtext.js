@@ -17,9 +17,11 @@ function known(cards) {
   return Array.isArray(cards) && cards.length > 0 && cards.every((c) => c !== "??");
 }
 
-/** The lines of one pot: who collected what from it ("pot", "main pot", "side pot-1"), each share's winners. */
+/** The lines of one pot: who collected what from it ("pot", "main pot", "side pot", "side pot-2"), each share's
+ * winners. */
 function potLines(e, k, count, name) {
-  const where = count === 1 ? t("hh.pot") : k === 0 ? t("hh.main_pot") : t("hh.side_pot", { n: k });
+  const side = count === 2 ? t("hh.side_pot_one") : t("hh.side_pot", { n: k }); // PokerStars: "side pot" when one
+  const where = count === 1 ? t("hh.pot") : k === 0 ? t("hh.main_pot") : side;
   const paid = Array.isArray(e.shares) && e.shares.length ? e.shares.flatMap(([, winners]) => winners) : e.winners || [];
   return paid
     .filter(([, amount]) => amount > 0)
@@ -37,7 +39,6 @@ export function handLines(events, name, handText = () => "") {
   const pots = events.filter((e) => e.type === "pot").length;
   let potIndex = 0;
   let cur = 0; // the round's highest bet: a raise says by how much
-  let broughtIn = false;
   let acted = false; // someone chose since the last deal: the next deal starts a street
   let board = [];
   let showdown = false;
@@ -47,14 +48,7 @@ export function handLines(events, name, handText = () => "") {
     const who = e.seat === undefined || e.seat === null ? "" : name(e.seat);
     const add = (text) => out.push({ event: e, index, text });
     const all = e.all_in ? t("hh.all_in") : "";
-    if ((e.type === "deal_up" || e.type === "deal_board") && acted) {
-      cur = 0;
-      broughtIn = false;
-    }
-    if (e.type === "draw" && acted) {
-      cur = 0;
-      broughtIn = false;
-    }
+    if ((e.type === "deal_up" || e.type === "deal_board" || e.type === "draw") && acted) cur = 0;
     if (e.type === "deal_up" || e.type === "deal_board" || e.type === "draw") acted = false;
     if (ACTIONS.has(e.type)) acted = true;
     const wasOffered = splitOffered;
@@ -91,7 +85,6 @@ export function handLines(events, name, handText = () => "") {
       case "bring_in":
         add(t("hh.brings_in", { player: who, amount: chips(e.amount), all }));
         cur = e.to ?? e.amount ?? 0;
-        broughtIn = true;
         break;
       case "fold":
         add(t("hh.folds", { player: who }));
@@ -105,11 +98,10 @@ export function handLines(events, name, handText = () => "") {
       case "bet":
       case "raise": {
         const to = e.to ?? e.amount ?? 0;
-        if (broughtIn) add(t("hh.completes", { player: who, amount: chips(to), all }));
-        else if (e.type === "bet" || cur === 0) add(t("hh.bets", { player: who, amount: chips(to), all }));
+        // A completion of the bring-in is a raise, as PokerStars' files write it.
+        if (e.type === "bet" || cur === 0) add(t("hh.bets", { player: who, amount: chips(to), all }));
         else add(t("hh.raises", { player: who, by: chips(to - cur), amount: chips(to), all }));
         cur = to;
-        broughtIn = false;
         break;
       }
       case "draw": {
