@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+
+from bench_engine import _rate  # the one timing loop of the benchmarks
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "handhistories" / "pokerstars"
 FILES = (
@@ -114,16 +115,6 @@ def theirs_replay(texts: list[str]) -> Callable[[], int]:
     return run
 
 
-def _timed(fn: Callable[[], int], seconds: float) -> float:
-    fn()
-    done, start = 0, time.perf_counter()
-    while True:
-        done += fn()
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return done / elapsed
-
-
 def run(seconds: float = 1.0, rounds: int = 3) -> list[tuple[str, float, float]]:
     """(row, pokerroom hands/s, PokerKit hands/s), each the best of ``rounds`` interleaved runs (each counts only the
     hands it reads or replays: PokerKit's PokerStars parser refuses some real hands)."""
@@ -137,10 +128,10 @@ def run(seconds: float = 1.0, rounds: int = 3) -> list[tuple[str, float, float]]
     for name, ours, theirs in pairs:
         best_ours = best_theirs = 0.0
         for _ in range(rounds):
-            best_ours = max(best_ours, _timed(ours, seconds))
-            best_theirs = max(best_theirs, _timed(theirs, seconds))
+            best_ours = max(best_ours, _rate(ours, seconds))
+            best_theirs = max(best_theirs, _rate(theirs, seconds))
         out.append((name, best_ours, best_theirs))
-    phh_rate = max(_timed(phh_run, seconds) for _ in range(rounds))
+    phh_rate = max(_rate(phh_run, seconds) for _ in range(rounds))
     out.append(("the same hands as PHH, read and replayed", phh_rate, 0.0))
     return out
 
