@@ -22,6 +22,7 @@ import re
 from collections import defaultdict
 from decimal import Decimal
 
+from pokerroom.cards import UNKNOWN
 from pokerroom.engine import EventType, Hand, Phase
 from pokerroom.errors import PokerroomError, StarsError, UnsupportedGame
 from pokerroom.formats.phh import PHHHand
@@ -66,13 +67,16 @@ class _Amounts:
         self.unit = unit
         self.seen = 0
         self.cur = 0  # the round's highest bet before the action being checked
-        self.loose = mapped.stars.converted or mapped.stars.old_format
+        self.bets: list[int] = []  # each seat's chips in this round before the action being checked
+        self.loose = _relaxed(mapped.stars)
 
     def __call__(self, k: int, hand: Hand) -> str | None:
         events = hand.events
         new = events[self.seen :]
         self.seen = len(events)
-        before, self.cur = self.cur, hand.cur if hand.phase is Phase.BETTING else 0
+        betting = hand.phase is Phase.BETTING
+        before, self.cur = self.cur, hand.cur if betting else 0
+        own, self.bets = self.bets, list(hand.bets) if betting else [0] * hand.n
         line = self.mapped.sources[k] if k < len(self.mapped.sources) else None
         if line is None or line.kind not in _BETS or k in self.mapped.called:
             return None  # a raise nobody could call is replayed as the call (see _replay)
@@ -80,9 +84,11 @@ class _Amounts:
         event = next((e for e in new if e.seat == seat and e.type in _MONEY_MOVES), None)
         if event is None:
             return f"line {line.line}: {line.name} {line.kind}s, but the rules make it no bet"
-        return self.compare(line, event.amount, event.to, event.all_in, before)
+        return self.compare(line, event.amount, event.to, event.all_in, before, own[seat] if own else 0)
 
-    def compare(self, line: StarsLine, amount: int | None, to: int | None, all_in: bool, before: int) -> str | None:
+    def compare(
+        self, line: StarsLine, amount: int | None, to: int | None, all_in: bool, before: int, own: int
+    ) -> str | None:
         unit = self.unit
         said = line.amount or Decimal(0)
         if line.kind == "call" or line.kind == "bring-in":
@@ -103,6 +109,8 @@ class _Amounts:
             )
         if self.loose and line.by == line.amount:
             pass  # converted and old exports write "raises Y to Y": the total twice
+        elif line.by is not None and own and line.by == said - unit * own:
+            pass  # some exports write the chips the raiser adds ("raises 30 to 40" from a 10 blind)
         elif short is not None and before == short[1] / unit and line.by is not None and line.by >= said - short[1]:
             pass  # over a big blind posted short PokerStars counts the raise from the highest chips put in
         elif line.kind == "raise" and line.by is not None and to is not None and line.by != unit * (to - before):
@@ -111,7 +119,7 @@ class _Amounts:
                 f"line {line.line}: {line.name} raises by {_plain(line.by)}; "
                 f"from {_plain(unit * before)} to {_plain(said)} is {rise}"
             )
-        if (line.all_in or line.capped) != all_in:
+        if (line.all_in or line.capped) != all_in and not _other_room(self.mapped.stars):
             says = "is all-in" if line.all_in or line.capped else "is not all-in"
             rules = "is" if all_in else "is not"
             return f"line {line.line}: the file says {line.name} {says}; by the rules {line.name} {rules}"
@@ -149,8 +157,12 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
         if alone is not None and theirs.get(alone, 0) == ours.get(alone, 0) + unit * (e.amount or 0):
             ours[alone] += unit * (e.amount or 0)
             pots.remove(e)
-    silent = not any(theirs.values()) and (hand.old_format or hand.converted)  # no uncalled bet written at all
-    if not silent:
+    # Old, converted and other rooms' exports write no uncalled bet, or split what comes back between it and the
+    # pot collected their own way: there only what each player ends with is compared.
+    relaxed = _relaxed(hand)
+    silent = not any(theirs.values()) and relaxed
+    split = relaxed and _ends_the_same(hand, engine, names, unit, ours, theirs)
+    if not silent and not split:
         for name in names:
             if ours[name] != theirs[name]:
                 return (
@@ -179,7 +191,7 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
     for key in sorted(set(totals_won) | set(totals_said)):
         name, _, pot = key.partition("\0")
         rules, file = totals_won[key], totals_said[key]
-        if rules == file or (name in cashed and file == 0) or (silent and file == rules + ours[name]):
+        if rules == file or (name in cashed and file == 0) or (silent and file == rules + ours[name]) or split:
             continue
         where = "" if not by_pot else (" from the main pot" if pot == "0" else f" from side pot {pot}")
         return f"{name} collects {_plain(file)}{where} in the file, {_plain(rules)} by the rules"
@@ -190,11 +202,12 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
     )
     total = sum(amounts, Decimal(0)) + rake
     returned = sum(ours.values(), Decimal(0))
-    loose = hand.old_format or hand.converted  # their totals may leave the rake out, or count the uncalled bet in
+    loose = relaxed  # their totals may leave the rake out, or count the uncalled bet in
     if (
         hand.total_pot is not None
         and hand.total_pot not in (total, total + alone_total)
         and not (loose and hand.total_pot in (total - rake, total + returned))
+        and not (split and hand.total_pot == sum(said.values(), Decimal(0)) + (hand.rake or 0))
     ):
         return f"the summary's total pot is {_plain(hand.total_pot)}; the rules make it {_plain(total)}"
     if hand.rake is not None and hand.rake != rake:
@@ -210,9 +223,35 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
     )
 
 
+def _other_room(hand: StarsHand) -> bool:
+    """A hand another room wrote in PokerStars' format (Run It Once, 9stacks, PokerMaster...): such rooms do not
+    always write "and is all-in"."""
+    return not hand.site.startswith("PokerStars")
+
+
+def _relaxed(hand: StarsHand) -> bool:
+    """Old, converted and other rooms' exports: their own conventions for uncalled bets, raise increments and
+    totals are accepted where what each player ends with is the same (docs/pokerstars.md, "Checks")."""
+    return hand.old_format or hand.converted or _other_room(hand)
+
+
+def _ends_the_same(
+    hand: StarsHand, engine: Hand, names: list[str], unit: Decimal, ours: dict[str, Decimal], theirs: dict[str, Decimal]
+) -> bool:
+    """Whether each player gets back (uncalled bets and pots collected together) what the rules give back."""
+    won: dict[str, Decimal] = defaultdict(Decimal)
+    for seat, chips in enumerate(engine.won):
+        won[names[seat]] += unit * chips
+    collected: dict[str, Decimal] = defaultdict(Decimal)
+    for line in hand.lines:
+        if line.kind == "collected" and line.name is not None:
+            collected[line.name] += line.amount or 0
+    return all(ours[n] + won[n] == theirs.get(n, Decimal(0)) + collected[n] for n in names)
+
+
 def _summary(hand: StarsHand, mapped: Mapped, engine: Hand, cashed: dict[str, Decimal]) -> str | None:
     """The summary's board and seat lines against the hand."""
-    board = list(engine.board)
+    board = [c for c in engine.board if c != UNKNOWN]  # a board padded for an all-in player's fold: unknown cards
     for listed in hand.boards[:1]:
         if list(listed) != board[: len(listed)] or len(listed) != len(board):
             return "the summary's board differs from the board the street lines deal"
@@ -292,6 +331,8 @@ def check(hand: StarsHand) -> ReplayResult:
             f"{name} raises when nobody can call more: the rules make it a call" for name, _ in mapped.called.values()
         ]
         notes = "; ".join([*called, *([notes] if notes else [])])
+    if result.status == "rake" and hand.rake is not None:
+        result = dataclasses.replace(result, status="ok")  # the file's rake was taken; what each got is checked above
     if result.status in ("ok", "unchecked") and result.hand.is_complete:
         return done("ok", "every amount, pot, side pot and the rake match")
     return done(result.status, result.message)

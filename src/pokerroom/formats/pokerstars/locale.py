@@ -3,7 +3,8 @@
 A PokerStars client writes its hand histories in the player's language.  The reader understands English; a hand
 whose first line is in a language below has each of its lines turned into the English line of the same meaning
 first (:func:`english`), so one parser reads every language and a line neither form matches is still an error
-naming the line.  Russian is here (the words of real Russian-client files); the table grows a language at a time.
+naming the line.  Russian and Portuguese are here (the words of real client files); the table grows a language at
+a time.
 Numbers, cards and names are never translated: only the fixed words around them.
 """
 
@@ -72,6 +73,7 @@ _RU: tuple[_Rule, ...] = (
     (re.compile(r"^(.*) получил (\S+) \( ?побочный банк(-\d+)?\)$"), r"\1 collected \2 from side pot\3"),
     (re.compile(r" покидает стол$"), " leaves the table"),
     (re.compile(r" присоединяется к столу на месте №(\d+)$"), r" joins the table at seat #\1"),
+    (re.compile(r" садится за стол на место №(\d+)$"), r" joins the table at seat #\1"),
     (re.compile(r"^Общий банк (\S+) \| Доля (\S+)$"), r"Total pot \1 | Rake \2"),
     (re.compile(r"^Борд "), "Board "),
     (re.compile(r" \(баттон\)"), " (button)"),
@@ -88,6 +90,52 @@ _RU: tuple[_Rule, ...] = (
 )
 
 
+_PT_STREETS = {"Flop": "Flop", "Turn": "Turn", "River": "River"}
+_PT: tuple[_Rule, ...] = (
+    (re.compile(r"^Mão PokerStars (?:Zoom )?#"), "PokerStars Hand #"),
+    (re.compile(r"\bTorneio #"), "Tournament #"),
+    (re.compile(r"\bNível "), "Level "),
+    (re.compile(r"^Mesa '(.*)' (\d+)-max Lugar #(\d+) é o botão$"), r"Table '\1' \2-max Seat #\3 is the button"),
+    (re.compile(r"^Mesa '(.*)' (\d+)-max$"), r"Table '\1' \2-max"),
+    (
+        re.compile(r"^Lugar (\d+): (.*) \((\S+),? em fichas\)( está sit out| está ausente)?$"),
+        lambda m: f"Seat {m[1]}: {m[2]} ({m[3]} in chips)" + (" is sitting out" if m[4] else ""),
+    ),
+    (re.compile(r": coloca (?:o )?ante "), ": posts the ante "),
+    (re.compile(r": (?:paga|coloca) o small blind "), ": posts small blind "),
+    (re.compile(r": (?:paga|coloca) o big blind "), ": posts big blind "),
+    (re.compile(r"^\*\*\* CARTAS DA MÃO \*\*\*$"), "*** HOLE CARDS ***"),
+    (re.compile(r"^\*\*\* (?:MOSTRAR|SHOWDOWN) \*\*\*$"), "*** SHOW DOWN ***"),
+    (re.compile(r"^\*\*\* SUMÁRIO \*\*\*$"), "*** SUMMARY ***"),
+    (re.compile(r"^(.*) recebe (\[[^]]*\](?: \[[^]]*\])?)$"), r"Dealt to \1 \2"),
+    (re.compile(r": desiste$"), ": folds"),
+    (re.compile(r": passa$"), ": checks"),
+    (re.compile(r": iguala "), ": calls "),
+    (re.compile(r": aposta "), ": bets "),
+    (re.compile(r": aumenta (\S+) para (\S+)"), r": raises \1 to \2"),
+    (re.compile(r" e está all-in$"), " and is all-in"),
+    (re.compile(r": mostra (\[[^]]*\])(?: \(.*\))?$"), r": shows \1"),
+    (re.compile(r": não mostra a mão$"), ": doesn't show hand"),
+    (re.compile(r"^Aposta não-igualada \((\S+)\) voltou para (.*)$"), r"Uncalled bet (\1) returned to \2"),
+    (re.compile(r"^(.*) recebeu (\S+) do pote principal$"), r"\1 collected \2 from main pot"),
+    (
+        re.compile(r"^(.*) recebeu (\S+) do pote paralelo(?:-(\d+))?$"),
+        lambda m: f"{m[1]} collected {m[2]} from side pot" + (f"-{m[3]}" if m[3] else ""),
+    ),
+    (re.compile(r"^(.*) recebeu (\S+) do pote$"), r"\1 collected \2 from pot"),
+    (re.compile(r"^Total pote (\S+) \| comissão (\S+)$"), r"Total pot \1 | Rake \2"),
+    (re.compile(r"^Mesa \["), "Board ["),
+    (re.compile(r" \(Botão\)"), " (button)"),
+    (re.compile(r" desistiu no (Flop|Turn|River)"), lambda m: " folded on the " + _PT_STREETS[m[1]]),
+    (re.compile(r" desistiu antes (?:do )?Flop"), " folded before Flop"),
+    (re.compile(r" \(não apostou\)"), " (didn't bet)"),
+    (re.compile(r" recebeu \((\S+)\)$"), r" collected (\1)"),
+    (re.compile(r" mostrou (\[[^]]*\]) e ganhou \((\S+)\).*$"), r" showed \1 and won (\2)"),
+    (re.compile(r" mostrou (\[[^]]*\]) e perdeu.*$"), r" showed \1 and lost"),
+    (re.compile(r"^Lugar (\d+): "), r"Seat \1: "),
+)  # the words of real Portuguese-client files (2015)
+
+
 def _ru_header(line: str) -> str:
     for ru, en in _RU_GAMES:
         line = line.replace(f" {ru} ", f" {en} ", 1)
@@ -98,6 +146,7 @@ def _ru_header(line: str) -> str:
 
 LANGUAGES: dict[str, tuple[str, tuple[_Rule, ...], Callable[[str], str]]] = {
     "ru": ("Раздача PokerStars", _RU, _ru_header),
+    "pt": ("Mão PokerStars", _PT, str),
 }
 """Language code -> (how its first line starts, its line rules, its header's game words)."""
 

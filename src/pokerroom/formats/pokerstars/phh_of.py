@@ -126,6 +126,8 @@ class _Builder:
         self.streets = [s for s in game.streets if s.hole or s.up]
         self.stud_street = -1
         self.stud_lines = 0  # stud street lines seen
+        self.common_card = False
+        self.common_card_bets = False  # a bet or check after the stud community card: PokerStars bets there
         self.last_move: str | None = None
         self.clocked: set[str] = set()  # players whose next move the table makes ("has timed out")
         self.all_in = [False] * n
@@ -292,6 +294,8 @@ class _Builder:
         if not first:  # the blinds posted before the first street's line stay in its bets
             self.street_bet = [Decimal(0)] * self.n
             self.last_move = None
+        if self.game.family is Family.STUD and line.cards:
+            self.common_card = True  # the stud community card (RULES G9): any move after it is a betting round
         if self.game.family is Family.STUD and not line.cards:
             if what.endswith("STREET") or what == "RIVER":
                 if self.stud_lines or self.stud_street < 0:  # the first street's line may follow its first deal
@@ -304,9 +308,31 @@ class _Builder:
             return
         shown = [*(line.cards or ()), *(line.more or ())]
         new = [c for c in shown if c not in self.board]
+        count = self.board_count(what)
+        if len(new) < count and self.hand.boards and len(self.hand.boards[0]) >= len(self.board) + count:
+            new = list(self.hand.boards[0][len(self.board) : len(self.board) + count])  # "*** TURN *** [..] []"
         if new:
             self.board += new
             self.emit(f"d db {_cards(new)}", None)
+
+    def board_count(self, what: str) -> int:
+        """How many board cards the street ``what`` (FLOP, TURN, RIVER, PRE-FLOP) deals in this game."""
+        names = {"PRE-FLOP": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+        k = names.get(what.split()[-1] if what else "", -1)
+        streets = [st for st in self.game.streets if st.board]
+        if what == "PRE-FLOP" or k < 0:
+            return streets[0].board if what == "PRE-FLOP" and streets and self.game.streets[0].board else 0
+        offset = 1 if self.game.streets[0].board else 0  # Courchevel: the first board street is the pre-flop
+        return streets[k - 1 + offset].board if 0 <= k - 1 + offset < len(streets) else 0
+
+    def pad_board(self) -> None:
+        """An all-in player's fold ends in a muck at the showdown, which the engine reaches only with the whole
+        board: the cards the file never dealt are unknown (``??``); nobody's hand is valued against them."""
+        full = sum(st.board for st in self.game.streets)
+        if self.mucks and self.game.family is Family.BOARD and len(self.board) < full:
+            missing = full - len(self.board)
+            self.board += [UNKNOWN] * missing
+            self.emit("d db " + "??" * missing, None)
 
     # -- moves ----------------------------------------------------------------------------------------------
 
@@ -317,6 +343,8 @@ class _Builder:
         self.last_move = kind
 
     def move_kind(self, line: StarsLine, k: int, kind: str) -> None:
+        if self.common_card and kind in ("check", "bet", "call", "raise", "fold"):
+            self.common_card_bets = True
         p = f"p{k + 1}"
         amount = line.amount or Decimal(0)
         if kind == "fold":
@@ -421,6 +449,7 @@ class _Builder:
                 self.clocked.add(line.name)
         if self.game.family is not Family.STUD:
             self.deal_hole_cards()
+        self.pad_board()
         self.give_up()
         for number, summary in self.hand.summary.items():
             name = self.hand.seats_by_number()[number].name
@@ -510,9 +539,14 @@ def map_hand(hand: StarsHand) -> Mapped:
         extra["_carried_in"] = b.splash
     if hand.cap is not None:
         extra["_cap"] = hand.cap
+    rules: dict[str, object] = {}
     if any(r.name == "open_pair_big_bet" for r in game.house_rules):
         # PokerStars notes the open pair's big bet where it allows one; stud allows it by default (RULES G9)
-        extra["_house_rules"] = {"open_pair_big_bet": hand.double_bet_noted or game.id == "stud"}
+        rules["open_pair_big_bet"] = hand.double_bet_noted or game.id == "stud"
+    if b.common_card_bets and any(r.name == "common_card_betting" for r in game.house_rules):
+        rules["common_card_betting"] = True  # A-G9-3: a betting round after the community card
+    if rules:
+        extra["_house_rules"] = rules
     if hand.voided is not None:
         extra["_status"] = "voided"
         extra["_reason"] = hand.voided

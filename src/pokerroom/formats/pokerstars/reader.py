@@ -52,7 +52,8 @@ MAX_FILE_BYTES = 64 << 20
 # -- the header -------------------------------------------------------------------------------------------------
 
 _START = re.compile(
-    r"^(?P<site>PokerStars|POKERSTARS|Run It Once Poker|PokerBros|PokerMaster|Poker|Hand)"
+    r"^(?P<site>PokerStars|POKERSTARS|Run It Once Poker|PokerBros|PokerMaster|Full Tilt(?: Poker)?|9stacks Poker"
+    r"|Poker|Hand)"
     r"(?P<kind>(?: Home Game| Zoom| Rush| Game| GAME| Hand| HAND)*)"
     r"(?: #| ?#)(?P<id>[\w-]+):\s+(?P<rest>.*)$"
 )
@@ -86,6 +87,9 @@ STARS_GAMES.update(
     {written_name(g).lower(): g.id for g in all_games() if written_name(g).lower() not in STARS_GAMES}
 )  # our games PokerStars never dealt, by the names our writer gives them
 
+_OMAHA_BY_CARDS = {("omaha", 5): "omaha5", ("omaha", 6): "omaha6", ("omaha8", 5): "omaha5-8"}
+"""A header that says Omaha over hands of five or six cards (PokerMaster's): the game the cards dealt make it."""
+
 _LIMITS: dict[str, Limit | None] = {
     "no limit": Limit.NO,
     "pot limit": Limit.POT,
@@ -100,10 +104,11 @@ _LIMITS: dict[str, Limit | None] = {
 _GAME_WORDS = "|".join(re.escape(g) for g in sorted(STARS_GAMES, key=len, reverse=True))
 _LIMIT_WORDS = "|".join(re.escape(x) for x in sorted(_LIMITS, key=len, reverse=True))
 _GAME = re.compile(rf"(?<![\w+])(?P<game>{_GAME_WORDS}) (?P<limit>{_LIMIT_WORDS})(?![\w-])", re.IGNORECASE)
-_MONEY = r"[$€£¥₹]?-?\d[\d,]*(?:\.\d+)?(?: ?(?:USD|EUR|GBP|CAD|INR))?"
-_AMOUNT = re.compile(r"^(?P<sym>[$€£¥₹]?)(?P<num>-?\d[\d,]*(?:\.\d+)?)(?: ?(?P<cur>USD|EUR|GBP|CAD|INR))?$")
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
-_STAKES = re.compile(rf"\((?P<low>{_MONEY})/(?P<high>{_MONEY})(?P<more>[^)]*)\)")
+_MONEY = r"(?:[$€£¥₹]|Rs\. ?)?-?\d[\d,]*(?:\.\d+)?(?: ?(?:USD|EUR|GBP|CAD|INR))?"
+_AMOUNT = re.compile(r"^(?P<sym>[$€£¥₹]|Rs\. ?)?(?P<num>-?\d[\d,]*(?:\.\d+)?)(?: ?(?P<cur>USD|EUR|GBP|CAD|INR))?$")
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "Rs.": "INR", "Rs. ": "INR"}
+_STAKES = re.compile(rf"[(,] ?(?P<low>{_MONEY})/(?P<high>{_MONEY})(?P<more>[^)]*)\)")
+"""``($0.01/$0.02 USD)``, and a mixed game's ``8-Game (Razz Limit, $400/$800 USD)``."""
 _BUTTON_BLIND = re.compile(rf"\(Button Blind (?P<blind>{_MONEY}) - Ante (?P<ante>{_MONEY})(?P<more>[^)]*)\)")
 _CAP = re.compile(rf"- (?P<cap>{_MONEY}) Cap -")
 _WHEN = re.compile(
@@ -119,7 +124,7 @@ _LEVEL = re.compile(r"Level (?P<level>[IVXLCDM\d]+)(?: \((?P<low>[\d,.]+)/(?P<hi
 # -- the table and seats ----------------------------------------------------------------------------------------
 
 _TABLE = re.compile(
-    r"^Table(?: ID)? '(?P<name>.*)'(?: (?P<max>\d+)-[Mm]ax)?(?: \((?P<money>Play Money|Real Money)\))?"
+    r"^Table(?: ID)? '(?P<name>.*)'(?:\(\d+\))?(?: (?P<max>\d+)-[Mm]ax)?(?: \((?P<money>Play Money|Real Money)\))?"
     r"(?: Seat #(?P<button>\d+) is the button)?$"
 )
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_MONEY}) in chips(?P<more>[^)]*)\)(?P<rest>.*)$")
@@ -131,7 +136,7 @@ _CARDS = re.compile(r"\[([^]]*)\]")
 _GROUPS = re.compile(r"(?: \[[^]]*\]){1,2}")
 _UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_MONEY})\) returned to (?P<name>.+)$")
 _COLLECTED = re.compile(
-    rf"^(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?P<pot>pot|main pot|side pot(?:-(?P<k>\d+))?)$"
+    rf"^(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?P<pot>pot|main pot|side pot(?:[- ](?P<k>\d+))?)$"
 )
 _CASH_OUT = re.compile(
     rf"^(?P<name>.+?) cashed out the hand for (?P<amount>{_MONEY})(?: \| Cash Out Fee (?P<fee>{_MONEY}))?$"
@@ -145,7 +150,7 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
         rf"^posts (?P<what>small & big blinds|small blind|big blind|the ante|button blind|straddle|dead blind"
         rf"|a dead small blind|ante) (?P<amount>{_MONEY}){_ALL_IN}$"
     )),
-    ("fold", re.compile(r"^folds(?: (?P<cards>(?:\[[^]]*\] ?)+))?(?: \(disconnect(?:ed)?\))?$")),
+    ("fold", re.compile(r"^folds(?: (?P<cards>(?:\[[^]]*\] ?)+))?(?: \((?:disconnect(?:ed)?|auth)\))?$")),
     ("check", re.compile(r"^checks$")),
     ("call", re.compile(rf"^calls (?P<amount>{_MONEY}){_ALL_IN}$")),
     ("bet", re.compile(rf"^bets (?P<amount>{_MONEY}){_ALL_IN}$")),
@@ -158,7 +163,7 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("discard", re.compile(r"^discards (?P<n>\d+) cards?(?: (?P<cards>\[[^]]*\]))?$")),
     ("stand pat", re.compile(r"^stands pat(?: on (?P<cards>\[[^]]*\]))?$")),
     ("show", re.compile(r"^shows (?P<cards>\[[^]]*\])(?: \(.*\))?$")),
-    ("muck", re.compile(r"^mucks hand(?: (?P<cards>\[[^]]*\]))?$")),
+    ("muck", re.compile(r"^(?:mucks hand|Mucks)(?: (?P<cards>\[[^]]*\]))?(?: \(.*\))?$")),
     ("no show", re.compile(r"^doesn't show hand$|^doesn't show$")),
     ("split", re.compile(r"^(?:checks and (?:offers|agrees) to split the pot|accepts the split)$")),
     ("check", re.compile(r"^declines the split$")),
@@ -166,7 +171,7 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("note", re.compile(
         r"^(?:sits out|is sitting out|sitting out|is away|is back|returns|has returned|is disconnected|is connected"
         r"|is timed out|has timed out|leaves the table|will be allowed to play after the button"
-        rf"|waits for big blind|stands up|sits in|is all-in by disconnect protection|Table deposit {_MONEY})$"
+        rf"|waits for big blind|stands up|sits in|Table deposit {_MONEY}|Seat re-join|Sitout(?: \(.*\))?)$"
     )),
 )  # fmt: skip
 """The moves and notes after ``NAME: ``, tried in order."""
@@ -178,7 +183,8 @@ _NOTES = re.compile(
     r"(?: and received .*)?|wins the tournament and receives .*|re-buys and receives .*"
     r"|takes the add-on and receives .*"
     r"|wins (?:the )?\S+ (?:bounty )?for eliminating .*|wins an entry to tournament .*|said, \".*\""
-    r"|is capped|cashed out.*|has (?:been )?(?:a )?(?:re)?(?:moved|registered).*)$"
+    r"|is capped|cashed out.*|has (?:been )?(?:a )?(?:re)?(?:moved|registered).*"
+    r"|wins \S+ for splitting the elimination of .*|split the \S+ bounty for eliminating .*)$"
 )
 """Lines about a player that change no chips in this hand (joining, leaving, chat, tournament news)."""
 
@@ -187,6 +193,7 @@ _VOIDED = re.compile("^" + re.escape(VOIDED).replace(r"\{reason\}", "(?P<reason>
 _TABLE_NOTES = re.compile(
     r"^(?:Betting is capped|Hand cancelled|Hand was run twice|Hand was run three times|The deck is reshuffled|"
     r"No low hand qualified|Pair on board - a double bet is allowed|Hand voided: .*|"
+    rf"Table deposit {_MONEY}|Seat sit down|Seat re-join|Table leave user|# .*|"
     r"The hand was run \w+ times?|Board run twice|.* has been disqualified.*|Table '.*' \d+-max is closing.*|"
     r"Game (?:was )?(?:paused|resumed).*)$"
 )
@@ -195,7 +202,7 @@ _TABLE_NOTES = re.compile(
 
 _TOTAL = re.compile(rf"^Total pot (?P<total>{_MONEY})(?P<pots>.*?) \| Rake (?P<rake>{_MONEY})(?P<more>.*)$")
 _SUMMARY_POT = re.compile(
-    rf"(?:\| )?(?P<name>Main pot|Side pot(?:-(?P<k>\d+))?|STP|Jackpot|Bingo) (?P<amount>{_MONEY})\.?"
+    rf"(?:\| )?(?P<name>Main pot|Side pot(?:[- ](?P<k>\d+))?|STP|Jackpot|Bingo) (?P<amount>{_MONEY})\.?"
 )
 _BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD|1st|2nd|3rd) )?Board \[(?P<cards>[^]]*)\]$")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
@@ -386,7 +393,7 @@ def _blocks(text: str) -> Iterator[tuple[int, list[str]] | tuple[int, StarsError
     start = 0
     stray: tuple[int, int, str] | None = None  # lines before a hand: one error for the run (first, last, text)
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.rstrip()
+        line = raw.replace("\xa0", " ").rstrip()
         stripped = line.strip()
         if _is_start(stripped):
             if stray is not None:
@@ -460,7 +467,7 @@ def _currency(text: str) -> str | None:
     m = _AMOUNT.match(text.strip())
     if m is None:
         return None
-    return m["cur"] or _SYMBOLS.get(m["sym"] or "")
+    return m["cur"] or _SYMBOLS.get((m["sym"] or "").strip())
 
 
 def _cards(text: str) -> tuple[int, ...]:
@@ -542,6 +549,9 @@ class _Reader:
         seats: list[StarsSeat] = []
         while k < len(self.raw):
             s = _SEAT.match(self.text(k))
+            if s is None and not seats and _NOTES.match(self.text(k)):
+                k += 1  # a rebuy or a join noted before the seat lines
+                continue
             if s is None:
                 break
             try:
@@ -562,6 +572,8 @@ class _Reader:
         summary = self.summary(summary_at, seats) if summary_at is not None else _Summary()
         money = table["money"]
         runs = self.run_count(play, summary.boards)
+        dealt = next((len(ln.cards or ()) for ln in play if ln.kind == "dealt" and ln.more is None), 0)
+        game_id = _OMAHA_BY_CARDS.get((info.game_id or "", dealt), info.game_id)
         unsupported = info.unsupported
         if runs > 1 and unsupported is None:
             unsupported = f"the board was run {('twice', 'three times')[min(runs, 3) - 2]}; the engine deals one board"
@@ -571,7 +583,7 @@ class _Reader:
             header=header,
             game=info.game,
             limit_text=info.limit_text,
-            game_id=info.game_id,
+            game_id=game_id,
             limit=info.limit,
             stakes=info.stakes,
             table=table["name"],
