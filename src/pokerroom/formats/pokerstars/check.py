@@ -333,7 +333,7 @@ def check(hand: StarsHand) -> ReplayResult:
         notes = "; ".join([*called, *([notes] if notes else [])])
     if result.status == "rake" and hand.rake is not None:
         result = dataclasses.replace(result, status="ok")  # the file's rake was taken; what each got is checked above
-    if result.status in ("ok", "unchecked") and result.hand.is_complete:
+    if result.status in ("ok", "unchecked") and result.hand is not None and result.hand.is_complete:
         return done("ok", "every amount, pot, side pot and the rake match")
     return done(result.status, result.message)
 
