@@ -236,7 +236,8 @@ def test_synthetic_hands_pass(name: str) -> None:
         ("BASE", "Total pot $1.65", "Total pot $1.75", "the summary's total pot is 1.75; the rules make it 1.65"),
         # The rake is the file's own (phh_of takes it as the room took it): one changed alone leaves the stacks wrong.
         ("BASE", "Rake $0.03", "Rake $0.04",
-         "final stacks (expected vs computed): p3 10.82 vs 10.81; winnings (expected vs computed): p3 1.62 vs 2.61"),
+         "final stacks (expected vs computed): alice 10.82 vs 10.81; "
+         "winnings (expected vs computed): alice 1.62 vs 2.61"),
         ("SIDE0", "Side pot $140.", "Side pot $139.", "the summary's pots are 150, 139; the rules make them 150, 140"),
         ("SIDE0", "Main pot $150.", "Main pot $151.", "the summary's pots are 151, 140; the rules make them 150, 140"),
         ("CAP", " and has reached the $10 cap", "",
@@ -267,8 +268,8 @@ def test_an_all_in_players_fold_is_a_muck() -> None:
     assert status(hand) == ("ok", OK)
     assert status(changed(SIDE0, "bob collected $150 from main pot", "alice collected $150 from main pot")) == (
         "mismatch",
-        "final stacks (expected vs computed): p1 220 vs 370, p3 150 vs 0; "
-        "winnings (expected vs computed): p1 140 vs 290, p3 150 vs 0",
+        "final stacks (expected vs computed): bob 220 vs 370, alice 150 vs 0; "
+        "winnings (expected vs computed): bob 140 vs 290, alice 150 vs 0",
     )  # fmt: skip
 
 
@@ -347,7 +348,7 @@ def test_stud_bring_in_by_the_wrong_seat_is_refused() -> None:
     """With cat's door card an ace (high in stud), ann's Qc is the lowest: cat's bring-in is refused (p3 is cat,
     p1 ann, by seat number)."""
     text = STUD.replace("Dealt to cat [Td 2s 9s]", "Dealt to cat [Td 2s As]")
-    assert status(one(text)) == ("error", "action 3 'p3 pb': p3 cannot act: it is p1's turn (bring in 2, bet 4)")
+    assert status(one(text)) == ("error", "action 3 'cat pb': cat cannot act: it is ann's turn (bring in 2, bet 4)")
 
 
 def test_razz_bring_in_is_the_highest_door_card() -> None:
@@ -543,7 +544,7 @@ def test_real_mismatches_name_the_files_own_faults() -> None:
     (stp,) = read_each(REAL / "cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.txt")
     assert isinstance(stp, StarsHand)
     # The file returns the whole win (€0.71) as the uncalled bet of €0.21 and collects it again.
-    assert status(stp) == ("mismatch", "final stacks (expected vs computed): p2 11.11 vs 10.61")
+    assert status(stp) == ("mismatch", "final stacks (expected vs computed): Galen U 11.11 vs 10.61")
     (plo,) = read_each(REAL / "cash/Stars/Flop/PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt")
     assert isinstance(plo, StarsHand)
     assert status(plo) == ("mismatch", "line 20: Randy O calls 51; the rules make the call 44")

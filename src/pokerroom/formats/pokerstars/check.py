@@ -312,6 +312,7 @@ def check(hand: StarsHand) -> ReplayResult:
     notes = _notes(hand)
 
     def done(status: str, message: str) -> ReplayResult:
+        message = _named(message, mapped.names)
         return dataclasses.replace(result, status=status, message=f"{message}; {notes}" if notes else message)
 
     if result.status == "mismatch" and result.message.startswith(UNSUPPORTED):
@@ -339,6 +340,12 @@ def check(hand: StarsHand) -> ReplayResult:
 
 
 _ACTION = re.compile(r"^action (\d+) ")
+_PLAYER = re.compile(r"(?<![\w-])p(\d{1,2})(?![\w-])")
+
+
+def _named(message: str, names: list[str]) -> str:
+    """A replay's message in the file's words: PHH's ``p3`` is the player's name."""
+    return _PLAYER.sub(lambda m: names[int(m[1]) - 1] if 0 < int(m[1]) <= len(names) else m[0], message)
 
 
 def _rake_by_pot(mapped: Mapped, hand: Hand, unit: Decimal) -> bool:
@@ -397,7 +404,19 @@ def to_phh(hand: StarsHand) -> PHHHand:
     part of the rake is the summary's.  Raises :class:`~pokerroom.errors.UnsupportedGame` for what the engine
     cannot deal and :class:`~pokerroom.errors.StarsError` for lines that contradict each other."""
     mapped = map_hand(hand)
-    _replay(mapped, record_unit(mapped.phh))
+    unit = record_unit(mapped.phh)
+    result = _replay(mapped, unit)
+    outs = {line.name: line.amount for line in hand.lines if line.kind == "cash out" and line.name is not None}
+    if outs and result.hand is not None and result.hand.is_complete:
+        # A cash-out is paid by the room outside the pot: the record keeps what each hand won by the rules, and
+        # says who cashed out for how much (``_cash_out``).
+        engine = result.hand
+        mapped.phh = dataclasses.replace(
+            mapped.phh,
+            winnings=tuple(unit * w for w in engine.won),
+            finishing_stacks=tuple(unit * x for x in engine.stacks),
+            extra={**mapped.phh.extra, "_cash_out": outs},
+        )
     return mapped.phh
 
 

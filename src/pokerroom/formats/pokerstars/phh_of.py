@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from datetime import time as clock
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from pokerroom.cards import UNKNOWN, format_cards
 from pokerroom.engine import TIMED_OUT
@@ -560,7 +562,9 @@ def map_hand(hand: StarsHand) -> Mapped:
     phh = PHHHand(
         variant=game.id,
         antes=tuple(_by_position(b.antes, n)),
-        ante_trimming_status=True,  # PokerStars: antes count in the side pots, an unmatched part comes back
+        # PokerStars: antes count in the side pots and an unmatched part comes back; a big-blind ante (the big
+        # blind's player alone antes) is dead money
+        ante_trimming_status=not _big_blind_ante(b),
         blinds_or_straddles=tuple(_by_position(signed, n)) if game.family is not Family.STUD else None,
         bring_in=bring_in,
         small_bet=small_bet,
@@ -579,6 +583,33 @@ def map_hand(hand: StarsHand) -> Mapped:
     return Mapped(phh, hand, sources, names, game, list(b.committed), short_blind=short_blind)
 
 
+ZONES: dict[str, str] = {
+    "UTC": "UTC", "GMT": "UTC", "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles", "AT": "America/Halifax",
+    "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon", "CET": "Europe/Paris", "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki", "MSK": "Europe/Moscow", "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo",
+    "AWST": "Australia/Perth", "ACST": "Australia/Adelaide", "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
+}  # fmt: skip
+"""The time zones PokerStars writes after a hand's time, as IANA zones (daylight saving by the date)."""
+
+
+def _utc(hand: StarsHand) -> datetime | None:
+    """The hand's start in UTC, where the header gives a date, a time and a zone :data:`ZONES` knows."""
+    zone = ZONES.get(hand.time_zone or "")
+    if zone is None or hand.date is None or hand.time is None:
+        return None
+    fmt = "%Y/%m/%d %H:%M:%S" if hand.time.count(":") == 2 else "%Y/%m/%d %H:%M"
+    local = datetime.strptime(f"{hand.date} {hand.time}", fmt).replace(tzinfo=ZoneInfo(zone))
+    return local.astimezone(UTC).replace(tzinfo=None)
+
+
+def _big_blind_ante(b: _Builder) -> bool:
+    """Whether the hand's ante is a big-blind ante: the big blind's player alone posts it (dead money)."""
+    posted = [k for k in range(b.n) if b.antes[k]]
+    return b.big_blind is not None and posted == [b.big_blind] and b.n > 2
+
+
 def _keys(hand: StarsHand, names: list[str]) -> dict[str, Any]:
     """Who and where: the PHH header fields of a PokerStars hand."""
     by_name = {s.name: s for s in hand.seats}
@@ -589,14 +620,17 @@ def _keys(hand: StarsHand, names: list[str]) -> dict[str, Any]:
     out["hand"] = int(hand.hand_id) if hand.hand_id.isdigit() else hand.hand_id
     if hand.currency:
         out["currency"] = hand.currency
-    if hand.date:
+    when = _utc(hand)
+    if when is not None:  # the hand's start in UTC, which the hand record and our writer keep
+        out.update(year=when.year, month=when.month, day=when.day, time=when.time(), time_zone="UTC")
+    elif hand.date:
         y, m, d = (int(x) for x in hand.date.split("/"))
         out.update(year=y, month=m, day=d)
-    if hand.time:
-        hms = [int(x) for x in hand.time.split(":")] + [0]
-        out["time"] = clock(hms[0], hms[1], hms[2])
-        if hand.time_zone:
-            out["time_zone"] = hand.time_zone
+        if hand.time:
+            hms = [int(x) for x in hand.time.split(":")] + [0]
+            out["time"] = clock(hms[0], hms[1], hms[2])
+            if hand.time_zone:
+                out["time_zone"] = hand.time_zone
     out["_site"] = hand.site
     if hand.tournament:
         out["_tournament"] = hand.tournament
