@@ -152,3 +152,27 @@ def test_the_corpus_rewritten_checks_ok_in_pokerstars_own_line_shapes() -> None:
     # A draw player's mucked final hand is not carried (which first cards were kept is not known): "mucked" alone.
     extra = sorted(s for s in set(ours) - theirs if not s.endswith(" mucked"))
     assert extra == [], [(s, ours[s]) for s in extra]
+
+
+def test_chips_carried_over_from_the_last_hand_travel_in_the_text() -> None:
+    from pokerroom.engine.dealing import ScriptedCards
+
+    h = find("holdem").deal(
+        stacks=[100, 100, 100],
+        button=0,
+        blinds=(1, 2),
+        cards=ScriptedCards({0: "AsAh", 1: "KsKh", 2: "QsQh"}, "2c3d8h9sTc"),
+        carried_in=5,
+    )
+    while not h.is_complete:
+        legal = h.legal_actions()
+        assert legal is not None
+        h.act(legal.passive(), legal.seat)
+    record = record_of(h, seats=[SeatRecord(k, n, 100) for k, n in enumerate(("ann", "ben", "cy"))])
+    text = write_hand(record)
+    assert "Seat 3: cy (100 in chips)\nPot carried over from the last hand: 5\nben: posts small blind 1" in text
+    hand = _read_one(text)
+    assert check(hand).status == "ok"
+    back = to_record(hand)
+    assert back.setup.carried_in == 5
+    assert _payouts(back) == _payouts(record) == [("ann", 11, 109), ("ben", 0, 98), ("cy", 0, 98)]

@@ -31,7 +31,7 @@ from pathlib import Path
 from pokerroom.cards import UNKNOWN, parse_card
 from pokerroom.errors import InvalidCard, StarsError
 from pokerroom.formats.pokerstars.locale import english, is_separator, language_of
-from pokerroom.formats.pokerstars.writer import VOIDED, written_name
+from pokerroom.formats.pokerstars.writer import CARRIED_IN, VOIDED, written_name
 from pokerroom.games import Limit, all_games
 
 __all__ = [
@@ -143,7 +143,9 @@ _CASH_OUT = re.compile(
 )
 _SHOWS_FOR = re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^]]*)\] for .*$")
 _TIMED_OUT = re.compile(r"^(?P<name>.+) has timed out$")
-_SPLASH = re.compile(rf"^STP added: (?P<amount>{_MONEY})$")
+_SPLASH = re.compile(
+    rf"^(?:STP added: |{re.escape(CARRIED_IN.split('{')[0])})(?P<amount>{_MONEY})$"
+)  # money the room adds to the pot: Run It Once's splash, the chips our tables carry over
 _ALL_IN = r"(?P<all_in> and is all-in)?"
 _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("post", re.compile(

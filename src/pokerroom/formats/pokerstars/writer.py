@@ -38,6 +38,7 @@ from pokerroom.room.record import HandRecord, Status
 __all__ = [
     "BETWEEN_HANDS",
     "CANCELLED",
+    "CARRIED_IN",
     "GAME_NAMES",
     "LIMIT_NAMES",
     "VOIDED",
@@ -46,6 +47,9 @@ __all__ = [
     "write_hand",
     "written_name",
 ]
+
+CARRIED_IN = "Pot carried over from the last hand: {amount}"
+"""The line (after the seats) for chips an earlier hand left in the pot; the reader reads it back."""
 
 VOIDED = "Hand voided: {reason}; every chip put in was returned"
 """The line a voided hand (RULES §3.8) carries before :data:`CANCELLED`; the reader reads its reason back."""
@@ -270,6 +274,8 @@ class _Writer:
         for k in sorted(range(len(setup.seats)), key=lambda k: setup.seats[k].seat):
             s = setup.seats[k]
             self.lines.append(f"Seat {s.seat + 1}: {self.seats[k].name} ({self.m(s.stack)} in chips)")
+        if setup.carried_in:  # odd chips an earlier hand left in the pot (RULES §2.4's house rule)
+            self.lines.append(CARRIED_IN.format(amount=self.m(setup.carried_in)))
 
     def new_street(self) -> None:
         self.cur = 0
