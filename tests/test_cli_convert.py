@@ -1,10 +1,14 @@
 """``pokerroom convert`` (docs/cli.md, "pokerroom convert"): PokerStars text to PHH and back, each file's format
 found from its content; round trips that replay ``ok`` (PokerStars -> PHH -> replay, PHH -> PokerStars -> check);
 ``--out`` writes one file per input and refuses to overwrite an input; a hand that cannot be read or converted is
-reported (file, hand, why) and skipped with exit status 1."""
+reported (file, hand, why) and skipped with exit status 1; issue 21's user trial: ``--out`` keeps the folders, hand
+numbers and table sizes kept or made stable, warnings for hands that do not check ``ok``, cancelled hands skipped,
+an empty folder, ``--to`` in any case."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import shutil
 from decimal import Decimal
 from pathlib import Path
@@ -24,6 +28,8 @@ PLO8 = FLOP / "PLO8-6max-USD-0.01-0.02-200911.txt"
 EXPORT = FLOP / "NLHE-6max-USD-0.01-0.02-201101.Export.from.PT.or.HEM.trailing.whitespace.txt"
 UNCALLED = FLOP / "2025-NL-uncalled-bet.txt"
 RUN_TWICE = FLOP / "PLO-6max-USD-200-400-201505.rit.leaves.table.txt"
+RIO = FLOP / "NLHE-6max-EUR-0.02-0.04-201902.RIO.txt"  # Table ID '30698037' 6-Max; a call the rules make 0.54
+CANCELLED = STARS / "cash" / "Stars" / "Draw" / "3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt"
 PLURIBUS = SHARED / "phh" / "dataset" / "pluribus" / "30"
 
 pytestmark = pytest.mark.skipif(
@@ -165,7 +171,130 @@ def test_unreadable_input_and_bad_options(tmp_path: Path) -> None:
         f"failed: {tmp_path / 'nope.txt'}: no such file or folder",
         "0 hands converted, 0 failed, 1 file not read",
     ]
-    assert runner.invoke(app, ["convert", "--to", "auto", str(EXPORT)]).exit_code == 2
+    auto = runner.invoke(app, ["convert", "--to", "auto", str(EXPORT)])
+    assert auto.exit_code == 2
+    words = " ".join(auto.output.replace("│", " ").split())  # the message wraps inside Rich's box
+    assert "Invalid value for --to: 'auto' is not a format: use phh or pokerstars" in words
+    assert "Value error" not in words
     assert runner.invoke(app, ["convert", str(EXPORT)]).exit_code == 2  # --to is required
     (tmp_path / "file").write_text("")
     assert runner.invoke(app, ["convert", "--to", "phh", "--out", str(tmp_path / "file"), str(EXPORT)]).exit_code == 2
+
+
+def test_to_is_read_in_any_case() -> None:
+    result = runner.invoke(app, ["convert", "--to", "PokerStars", str(PLURIBUS / "12.phh")])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("PokerStars Hand #12:  Hold'em No Limit (50/100)\n")
+
+
+def test_out_keeps_each_file_under_its_folder(tmp_path: Path) -> None:
+    """pluribus/100/0.phh and pluribus/101/0.phh once collided as out/0.txt; a file argument goes in out itself;
+    upper-case extensions are found; other files are counted."""
+    root = tmp_path / "pluribus"
+    (root / "100").mkdir(parents=True)
+    (root / "101").mkdir()
+    shutil.copy(PLURIBUS / "0.phh", root / "100" / "0.phh")
+    shutil.copy(PLURIBUS / "1.phh", root / "101" / "0.PHH")
+    (root / "hands.zip").write_bytes(b"PK\x03\x04")
+    (root / "README.md").write_text("Pluribus hands\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["convert", "--to", "pokerstars", "--out", str(out), str(root), str(PLURIBUS / "12.phh")]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "3 hands converted, 0 failed (2 other files skipped: .md, .zip)\n"
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*.txt")) == ["100/0.txt", "101/0.txt", "12.txt"]
+    ids = {
+        name: [h.hand_id for h in stars.loads_each((out / name).read_text(encoding="utf-8"))]
+        for name in ("100/0.txt", "101/0.txt", "12.txt")
+    }
+    assert ids == {"100/0.txt": ["0"], "101/0.txt": ["1"], "12.txt": ["12"]}  # the PHH's own hand numbers
+
+
+def without_hand_number(source: Path, target: Path, extra: str = "") -> Path:
+    """``source`` with its ``hand = N`` line taken out (and ``extra`` lines added)."""
+    lines = [line for line in source.read_text(encoding="utf-8").splitlines() if not line.startswith("hand =")]
+    target.write_text("\n".join(lines) + "\n" + extra, encoding="utf-8")
+    return target
+
+
+def test_a_hand_without_a_number_gets_a_stable_id_from_its_path_and_index(tmp_path: Path) -> None:
+    """73 hands once all came out as ``Hand #0``: each now gets the first 12 hex digits of
+    sha256(ABSOLUTE_PATH#INDEX), the same on every run."""
+    a = without_hand_number(PLURIBUS / "0.phh", tmp_path / "a.phh")
+    b = without_hand_number(PLURIBUS / "1.phh", tmp_path / "b.phh")
+    expected = [int(hashlib.sha256(os.fsencode(os.path.realpath(p)) + b"#0").hexdigest()[:12], 16) for p in (a, b)]
+    first = runner.invoke(app, ["convert", "--to", "pokerstars", str(a), str(b)])
+    assert first.exit_code == 0, first.output
+    ids = [h.hand_id for h in stars.loads_each(first.stdout)]
+    assert ids == [str(n) for n in expected] and ids[0] != ids[1]
+    assert all(0 < n < 2**48 for n in expected)
+    again = runner.invoke(app, ["convert", "--to", "pokerstars", str(a), str(b)])
+    assert again.stdout == first.stdout
+
+
+def test_the_table_size_is_kept(tmp_path: Path) -> None:
+    """A PokerStars header's ``6-Max`` (once written ``10-max``, the game's most players) and a PHH's
+    ``seat_count``; a ``seat_count`` smaller than the hand's players is refused by name."""
+    rio = runner.invoke(app, ["convert", "--to", "pokerstars", str(RIO)])
+    assert rio.stdout.splitlines()[1] == "Table '30698037' 6-max Seat #4 is the button"
+    nine = without_hand_number(PLURIBUS / "12.phh", tmp_path / "nine.phh", "seat_count = 9\n")
+    result = runner.invoke(app, ["convert", "--to", "pokerstars", str(nine)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1] == "Table 'pokerroom' 9-max Seat #6 is the button"
+    two = without_hand_number(PLURIBUS / "12.phh", tmp_path / "two.phh", "seat_count = 2\n")
+    refused = runner.invoke(app, ["convert", "--to", "pokerstars", str(two)])
+    assert refused.exit_code == 1
+    assert refused.stderr.splitlines() == [
+        f"failed: {two}, hand 0: seat_count 2 is not a table size: a whole number of seats, at least the hand's 6 "
+        "players",
+        "0 hands converted, 1 failed",
+    ]
+
+
+def test_a_hand_that_does_not_check_ok_is_converted_with_a_warning(tmp_path: Path) -> None:
+    """The written hand follows the rules' amounts: the call of 0.73 the file writes is the rules' 0.54."""
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["convert", "--to", "pokerstars", "--out", str(out), str(RIO)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"warning: {RIO}, hand #30702949: converted with status mismatch: line 22: Barre calls 0.73; the rules make "
+        "the call 0.54",
+        "1 hand converted (1 with warnings), 0 failed",
+    ]
+    text = (out / RIO.with_suffix(".txt").name).read_text(encoding="utf-8")
+    assert "Barre: calls €0.54" in text and "€0.73" not in text
+    changed = tmp_path / "changed.phh"
+    changed.write_text(
+        (PLURIBUS / "0.phh")
+        .read_text(encoding="utf-8")
+        .replace("finishing_stacks = [9950,", "finishing_stacks = [9951,"),
+        encoding="utf-8",
+    )
+    phh_result = runner.invoke(app, ["convert", "--to", "phh", str(changed)])
+    assert phh_result.exit_code == 0, phh_result.output
+    assert phh_result.stderr.splitlines() == [
+        f"warning: {changed}, hand 0: converted with status mismatch: final stacks (expected vs computed): "
+        "p1 9951 vs 9950",
+        "1 hand converted (1 with warnings), 0 failed",
+    ]
+
+
+def test_a_hand_cancelled_before_it_was_played_is_skipped_not_failed() -> None:
+    result = runner.invoke(app, ["convert", "--to", "phh", str(CANCELLED), str(UNCALLED)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"skipped: {CANCELLED}, hand #20349633663: hand cancelled before it could be played: 1 player dealt in; "
+        "a hand needs two",
+        "1 hand converted, 0 failed, 1 skipped",
+    ]
+
+
+def test_an_empty_folder_warns_and_exits_1(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("not a hand history\n", encoding="utf-8")
+    result = runner.invoke(app, ["convert", "--to", "phh", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "0 hands converted, 0 failed (1 other file skipped: .md)",
+        f"warning: no hand histories (.phh, .phhs, .txt files) under {tmp_path}",
+    ]

@@ -279,7 +279,7 @@ def test_hostile_files_each_give_one_line_and_the_run_goes_on(tmp_path: Path) ->
     by_file = {line.split()[1]: line for line in lines[:-1]}
     assert "nested too deeply" in by_file[str(files["deep"])]
     assert "Exceeds the limit" in by_file[str(files["digits"])] or "digit" in by_file[str(files["digits"])]
-    assert "3,145,728 bytes, over the limit of 2,097,152" in by_file[str(files["huge"])]
+    assert "huge.phh is 3.0 MiB, over --max-size 2 MiB" in by_file[str(files["huge"])]
     assert "not a regular file" in by_file["/dev/zero"]
     if "pipe" in files:
         assert "not a regular file" in by_file[str(files["pipe"])]

@@ -2,8 +2,9 @@
 
 Each file's format is found from its content (``--format auto``, the default): PokerStars text starts with a
 hand's first line (:func:`pokerroom.formats.pokerstars.is_pokerstars` on the file's decoded start), anything else
-is read as PHH (TOML); ``--format phh`` or ``--format pokerstars`` forces one.  A folder yields its ``.phh``,
-``.phhs`` and ``.txt`` files (PokerStars exports are ``.txt``), recursively, in sorted order.
+is read as PHH (TOML); ``--format phh`` or ``--format pokerstars`` forces one (any case).  A folder yields its
+``.phh``, ``.phhs`` and ``.txt`` files (PokerStars exports are ``.txt``; the extension in any case), recursively,
+in sorted order; the summary counts the other files it skipped, by extension.
 
 One line per hand (status, path, ``#index`` and ``[label]``, message), then a summary with the count of each
 status (:data:`STATUSES`) and the hands per second.  Statuses are those of :func:`pokerroom.formats.replay.replay`
@@ -11,10 +12,11 @@ status (:data:`STATUSES`) and the hands per second.  Statuses are those of :func
 the engine cannot deal (a board run twice, a game it does not know), named in the message.  A PokerStars hand's
 label is its hand id; :func:`pokerroom.formats.pokerstars.check` compares each amount, pot and the rake.  A hand
 that cannot be read is an ``error`` line of its own, naming its table (PHH) or hand and line (PokerStars), and
-the rest of its file replays; a file that cannot be read at all (missing, a pipe or device, over ``--max-size``,
-not UTF-8 PHH, a ``.txt`` in neither format) gives one ``error`` line and the run goes on.  A hand on the
-allow-list of known data faults keeps its status and carries the reason.  The exit status is 0 only when every
-hand is ``ok``, ``unchecked``, ``incomplete``, ``rake``, ``unsupported`` (named, not a fault) or allow-listed.
+the rest of its file replays; a file that cannot be read at all (missing, empty, an archive, a pipe or device,
+over ``--max-size``, not UTF-8 PHH, a ``.txt`` in neither format) gives one ``error`` line and the run goes on.
+A hand on the allow-list of known data faults keeps its status and carries the reason.  The exit status is 0 only
+when every hand is ``ok``, ``unchecked``, ``incomplete``, ``rake``, ``unsupported`` (named, not a fault) or
+allow-listed.
 
 ``--json`` writes JSON Lines to stdout (one object per hand: path, index, label, status, expected, computed,
 allowed, message, winnings, computed_winnings) and the summary to stderr.  A progress bar (stderr) appears on
@@ -37,7 +39,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from pokerroom.cli.histories import Format, count_files, iter_files, read_hands
+from pokerroom.cli.histories import Format, Skipped, count_files, iter_files, no_histories, parse_format, read_hands
 from pokerroom.errors import PokerroomError
 from pokerroom.formats import phh
 from pokerroom.formats import pokerstars as stars
@@ -90,19 +92,21 @@ def replay_paths(
     paths: list[Path],
     *,
     unit: Decimal | None = None,
-    max_bytes: int = phh.MAX_FILE_BYTES,
+    max_bytes: int | None = None,
     fmt: Format = Format.AUTO,
+    skipped: Skipped | None = None,
 ) -> Iterator[ReplayResult | Path]:
     """Replay every hand of every hand-history file under ``paths`` (PHH, PokerStars text: ``fmt``, found per file
     by default): yields each file (a :class:`~pathlib.Path`) before its results, then one :class:`ReplayResult`
     per hand.  A hand that cannot be read is an ``error`` result in its place (its table and the field named, or
     its hand id and line) and the rest of the file replays; a file that cannot be read at all (missing, not a
-    regular file, over ``max_bytes``, not UTF-8 or not TOML for PHH, a ``.txt`` in neither format) gives one
-    ``error`` result; an engine fault is an ``error`` for that hand.  ``unit`` applies to PHH hands (a PokerStars
-    hand replays in its own money's unit)."""
+    regular file, empty, an archive, over ``max_bytes`` (``None``: each reader's own limit), not UTF-8 or not
+    TOML for PHH, a ``.txt`` in neither format) gives one ``error`` result; an engine fault is an ``error`` for
+    that hand.  ``unit`` applies to PHH hands (a PokerStars hand replays in its own money's unit).  The files of
+    folders that are not hand histories are counted in ``skipped``."""
     for root in paths:
         try:
-            files = list(iter_files(root))
+            files = list(iter_files(root, skipped))
         except OSError as exc:
             yield _file_error(str(root), str(exc))
             continue
@@ -158,28 +162,35 @@ def replay(
         ),
     ] = None,
     max_size: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--max-size", min=1, help="Largest file read, in MiB; a larger file is one error line.", show_default=True
+            "--max-size",
+            min=1,
+            metavar="MIB",
+            help="Largest file read, in MiB; a larger file is one error line (default: "
+            f"{phh.MAX_FILE_BYTES >> 20} for PHH, {stars.MAX_FILE_BYTES >> 20} for PokerStars text).",
         ),
-    ] = phh.MAX_FILE_BYTES >> 20,
+    ] = None,
     fmt: Annotated[
-        Format,
+        str,
         typer.Option(
             "--format",
+            metavar="auto|phh|pokerstars",
             help="The files' format: auto (found from each file's content), phh or pokerstars.",
             show_default=True,
         ),
-    ] = Format.AUTO,
+    ] = Format.AUTO.value,
 ) -> None:
     """Replay hand histories (PHH, PokerStars text) through the engine and compare the stacks, pots and winnings."""
     chip = _parse_unit(unit)
+    read_as = parse_format(fmt, Format, "--format")
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     summary = err if as_json else Console(highlight=False, soft_wrap=True)
     counts: Counter[str] = Counter()
     allowed = 0
     failed = 0
     hands = 0
+    skipped = Skipped()
     total_files = count_files(paths) if err.is_terminal else 0
     progress = Progress(
         TextColumn("replaying"),
@@ -196,7 +207,8 @@ def replay(
     task = progress.add_task("replay", total=total_files)
     started = time.perf_counter()
     with progress:
-        for item in replay_paths(paths, unit=chip, max_bytes=max_size << 20, fmt=fmt):
+        max_bytes = None if max_size is None else max_size << 20
+        for item in replay_paths(paths, unit=chip, max_bytes=max_bytes, fmt=read_as, skipped=skipped):
             if isinstance(item, Path):
                 progress.advance(task)
                 continue
@@ -213,13 +225,13 @@ def replay(
     parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
     extra = "".join(f", {n} {s}" for s, n in sorted(counts.items()) if s not in STATUSES)
     note = f"; {allowed} allow-listed" if allowed else ""
+    note += f" {skipped.note()}" if skipped else ""
     summary.print(
         f"{plural(hands, 'hand')} in {seconds:.2f} s ({rate:,.0f} hands/s): {parts}{extra}{note}",
         markup=False,
     )
     if not hands:  # a folder without a hand history is most likely the wrong folder: say so, exit 1
-        where = ", ".join(str(p) for p in paths)
-        err.print(f"warning: no hand histories (.phh, .phhs, .txt files) under {where}", markup=False)
+        err.print(no_histories(paths), markup=False)
         raise typer.Exit(code=1)
     if failed:
         raise typer.Exit(code=1)

@@ -357,7 +357,7 @@ def decode(data: bytes) -> str:
     non-breaking spaces as spaces.  Never raises: Windows-1252 with Latin-1 for its five undefined bytes reads
     any byte string."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        text = data.decode("utf-16")
+        text = data.decode("utf-16", errors="replace")  # a broken character reads as U+FFFD, never raises
     else:
         if data.startswith(b"\xef\xbb\xbf"):
             data = data[3:]
