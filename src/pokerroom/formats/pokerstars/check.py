@@ -263,6 +263,8 @@ def _summary(hand: StarsHand, mapped: Mapped, engine: Hand, cashed: dict[str, De
     for number, summary in hand.summary.items():
         name = seats[number].name
         stated = sum(summary.won, Decimal(0))
+        if summary.lost and collected[name] and name not in cashed:
+            return f"the summary says {name} lost; the collected lines give {name} {_plain(collected[name])}"
         if name in cashed:  # a cashed-out player's line says what the hand won: the room's share
             if summary.won and stated != cashed[name]:
                 rules = _plain(cashed[name])
@@ -291,6 +293,21 @@ def _bare(hand: StarsHand, exc: Exception) -> str:
     return str(exc).removeprefix(f"{hand.where}: ").removeprefix(f"{hand.where}, ")
 
 
+def _blinds_against_header(hand: StarsHand) -> str | None:
+    """The first small and big blind posted in full against the header's stakes (below fixed limit, whose header
+    gives the bets): a difference is the file's."""
+    if hand.stakes is None or hand.limit is None or hand.limit.value == "fixed":
+        return None
+    for what, level in (("small blind", hand.stakes[0]), ("big blind", hand.stakes[1])):
+        line = next((ln for ln in hand.lines if ln.kind == "post" and ln.what == what), None)
+        if line is not None and not line.all_in and line.amount is not None and line.amount != level:
+            return (
+                f"line {line.line}: {line.name} posts a {what} of {_plain(line.amount)}; "
+                f"the header's {what} is {_plain(level)}"
+            )
+    return None
+
+
 def check(hand: StarsHand) -> ReplayResult:
     """Replay ``hand`` and compare its arithmetic with the rules' (the module docstring lists the checks).  Never
     raises for a bad hand: the result's status and message say what happened (``label`` is the hand id)."""
@@ -309,6 +326,9 @@ def check(hand: StarsHand) -> ReplayResult:
         mapped.phh = dataclasses.replace(mapped.phh, winnings=None, finishing_stacks=None)
     result = _replay(mapped, unit)
     result = dataclasses.replace(result, label=hand.hand_id)
+    header = _blinds_against_header(hand)
+    if header is not None and result.status not in ("error",):
+        return dataclasses.replace(result, status="mismatch", message=header)
     notes = _notes(hand)
 
     def done(status: str, message: str) -> ReplayResult:

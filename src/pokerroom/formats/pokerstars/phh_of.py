@@ -509,6 +509,10 @@ def map_hand(hand: StarsHand) -> Mapped:
     n = len(names)
     if n < 2:
         raise StarsError(f"{hand.where}: {n} player{'s' if n != 1 else ''} dealt in; a hand needs two")
+    most = hand.max_seats or game.max_players  # the table's size as the file gives it, else the game's
+    if n > most:
+        where = f"a {most}-max table" if hand.max_seats else f"{game.name}, which seats at most {most}"
+        raise StarsError(f"{hand.where}: {n} players dealt in at {where}")
     b = _Builder(hand, game, names)
     b.walk()
     short_blind = b.short_blind()

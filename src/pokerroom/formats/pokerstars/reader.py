@@ -36,6 +36,8 @@ from pokerroom.games import Limit, all_games
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_LINE",
+    "MAX_SEATS",
     "BadStarsHand",
     "StarsHand",
     "StarsLine",
@@ -48,6 +50,13 @@ __all__ = [
 
 MAX_FILE_BYTES = 64 << 20
 """The largest file :func:`read_each` reads (64 MiB): a bigger one is refused, not loaded."""
+
+MAX_LINE = 20_000
+"""The longest line read (characters): no history line is longer, and a longer one is cut (then refused as a line
+the reader does not know)."""
+
+MAX_SEATS = 20
+"""The most seat lines a hand may have (PokerStars seats ten at most): more is refused, never slow."""
 
 # -- the header -------------------------------------------------------------------------------------------------
 
@@ -104,8 +113,8 @@ _LIMITS: dict[str, Limit | None] = {
 _GAME_WORDS = "|".join(re.escape(g) for g in sorted(STARS_GAMES, key=len, reverse=True))
 _LIMIT_WORDS = "|".join(re.escape(x) for x in sorted(_LIMITS, key=len, reverse=True))
 _GAME = re.compile(rf"(?<![\w+])(?P<game>{_GAME_WORDS}) (?P<limit>{_LIMIT_WORDS})(?![\w-])", re.IGNORECASE)
-_MONEY = r"(?:[$€£¥₹]|Rs\. ?)?-?\d[\d,]*(?:\.\d+)?(?: ?(?:USD|EUR|GBP|CAD|INR))?"
-_AMOUNT = re.compile(r"^(?P<sym>[$€£¥₹]|Rs\. ?)?(?P<num>-?\d[\d,]*(?:\.\d+)?)(?: ?(?P<cur>USD|EUR|GBP|CAD|INR))?$")
+_MONEY = r"(?:[$€£¥₹]|Rs\. ?)?\d[\d,]*(?:\.\d+)?(?: ?(?:USD|EUR|GBP|CAD|INR))?"
+_AMOUNT = re.compile(r"^(?P<sym>[$€£¥₹]|Rs\. ?)?(?P<num>\d[\d,]*(?:\.\d+)?)(?: ?(?P<cur>USD|EUR|GBP|CAD|INR))?$")
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "Rs.": "INR", "Rs. ": "INR"}
 _STAKES = re.compile(rf"[(,] ?(?P<low>{_MONEY})/(?P<high>{_MONEY})(?P<more>[^)]*)\)")
 """``($0.01/$0.02 USD)``, and a mixed game's ``8-Game (Razz Limit, $400/$800 USD)``."""
@@ -127,7 +136,10 @@ _TABLE = re.compile(
     r"^Table(?: ID)? '(?P<name>.*)'(?:\(\d+\))?(?: (?P<max>\d+)-[Mm]ax)?(?: \((?P<money>Play Money|Real Money)\))?"
     r"(?: Seat #(?P<button>\d+) is the button)?$"
 )
-_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_MONEY}) in chips(?P<more>[^)]*)\)(?P<rest>.*)$")
+_SEAT = re.compile(
+    rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{_MONEY}) in chips(?P<more>[^()]*)\)"
+    r"(?P<rest>[^()]*(?:\([^()]*\)[^()]*)?)$"
+)  # the name is greedy: a name may itself hold "(5 in chips)"
 
 # -- the play ---------------------------------------------------------------------------------------------------
 
@@ -135,14 +147,12 @@ _STREET = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<cards>(?: \[[^]]*\])*)
 _CARDS = re.compile(r"\[([^]]*)\]")
 _GROUPS = re.compile(r"(?: \[[^]]*\]){1,2}")
 _UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_MONEY})\) returned to (?P<name>.+)$")
-_COLLECTED = re.compile(
-    rf"^(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?P<pot>pot|main pot|side pot(?:[- ](?P<k>\d+))?)$"
-)
-_CASH_OUT = re.compile(
-    rf"^(?P<name>.+?) cashed out the hand for (?P<amount>{_MONEY})(?: \| Cash Out Fee (?P<fee>{_MONEY}))?$"
-)
-_SHOWS_FOR = re.compile(r"^(?P<name>.+?) shows \[(?P<cards>[^]]*)\] for .*$")
-_TIMED_OUT = re.compile(r"^(?P<name>.+) has timed out$")
+# What follows "NAME " in a line about a seated player (matched after the name, so no pattern guesses where a
+# name ends: a line is read in time linear in its length).
+_COLLECTED = re.compile(rf"collected (?P<amount>{_MONEY}) from (?P<pot>pot|main pot|side pot(?:[- ](?P<k>\d+))?)")
+_CASH_OUT = re.compile(rf"cashed out the hand for (?P<amount>{_MONEY})(?: \| Cash Out Fee (?P<fee>{_MONEY}))?")
+_SHOWS_FOR = re.compile(r"shows \[(?P<cards>[^]]*)\] for [^[\]]*(?:\[[^]]*\])?")
+_TIMED_OUT = re.compile(r"has timed out")
 _SPLASH = re.compile(
     rf"^(?:STP added: |{re.escape(CARRIED_IN.split('{')[0])})(?P<amount>{_MONEY})$"
 )  # money the room adds to the pot: Run It Once's splash, the chips our tables carry over
@@ -178,17 +188,33 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )  # fmt: skip
 """The moves and notes after ``NAME: ``, tried in order."""
 
-_NOTES = re.compile(
-    r"^(?P<name>.+?) (?:joins the table at seat #\d+|leaves the table|is disconnected|is connected|has returned"
-    r"|has timed out(?: while (?:being )?disconnected)?|will be allowed to play after the button|is sitting out"
-    r"|was removed from the table for failing to post|sits out|finished the tournament(?: in \d+\w* place)?"
-    r"(?: and received .*)?|wins the tournament and receives .*|re-buys and receives .*"
-    r"|takes the add-on and receives .*"
-    r"|wins (?:the )?\S+ (?:bounty )?for eliminating .*|wins an entry to tournament .*|said, \".*\""
-    r"|is capped|cashed out.*|has (?:been )?(?:a )?(?:re)?(?:moved|registered).*"
-    r"|wins \S+ for splitting the elimination of .*|split the \S+ bounty for eliminating .*)$"
+_NOTE_ENDS = (
+    "leaves the table", "is disconnected", "is connected", "has returned", "has timed out while disconnected",
+    "has timed out while being disconnected", "will be allowed to play after the button", "is sitting out",
+    "was removed from the table for failing to post", "sits out", "is capped",
+)  # fmt: skip
+_NOTE_TAIL = re.compile(
+    r" (?:joins the table at seat #\d+|finished the tournament(?: in \d+\w* place)?(?: and received [^\n]*)?)$"
 )
-"""Lines about a player that change no chips in this hand (joining, leaving, chat, tournament news)."""
+_NOTE_WORDS = re.compile(
+    r" (?:wins the tournament and receives |re-buys and receives |takes the add-on and receives |said, \""
+    r"|wins (?:the )?\S+ (?:bounty )?for eliminating |wins an entry to tournament |cashed out"
+    r"|has (?:been )?(?:a )?(?:re)?(?:moved|registered)|wins \S+ for splitting the elimination of "
+    r"|split the \S+ bounty for eliminating )"
+)
+"""Lines about a player, seated or not, that change no chips in this hand (joining, leaving, chat, tournament
+news): a fixed end (:data:`_NOTE_ENDS`, :data:`_NOTE_TAIL`) or fixed words after the name (:data:`_NOTE_WORDS`),
+each found in time linear in the line."""
+
+
+def _is_note(line: str) -> bool:
+    """Whether ``line`` is a note about a player (see :data:`_NOTE_WORDS`)."""
+    return (
+        line.endswith(tuple(" " + end for end in _NOTE_ENDS))
+        or _NOTE_TAIL.search(line) is not None
+        or _NOTE_WORDS.search(line) is not None
+    )
+
 
 _DOUBLE_BET = "Pair on board - a double bet is allowed"
 _VOIDED = re.compile("^" + re.escape(VOIDED).replace(r"\{reason\}", "(?P<reason>.*)") + "$")
@@ -196,8 +222,8 @@ _TABLE_NOTES = re.compile(
     r"^(?:Betting is capped|Hand cancelled|Hand was run twice|Hand was run three times|The deck is reshuffled|"
     r"No low hand qualified|Pair on board - a double bet is allowed|Hand voided: .*|"
     rf"Table deposit {_MONEY}|Seat sit down|Seat re-join|Table leave user|# .*|"
-    r"The hand was run \w+ times?|Board run twice|.* has been disqualified.*|Table '.*' \d+-max is closing.*|"
-    r"Game (?:was )?(?:paused|resumed).*)$"
+    r"The hand was run \w+ times?|Board run twice|Table '[^']*' \d+-max is closing[^\n]*|"
+    r"Game (?:was )?(?:paused|resumed)[^\n]*)$"
 )
 
 # -- the summary ------------------------------------------------------------------------------------------------
@@ -258,6 +284,8 @@ class StarsSummary:
     cards: tuple[int, ...] | None = None
     won: tuple[Decimal, ...] = ()
     cashed_out: bool = False
+    lost: bool = False
+    """The line says the player lost or folded (and names no amount won)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,10 +422,15 @@ def _blocks(text: str) -> Iterator[tuple[int, list[str]] | tuple[int, StarsError
     block: list[str] = []
     start = 0
     stray: tuple[int, int, str] | None = None  # lines before a hand: one error for the run (first, last, text)
+    after_gap = True  # the previous line was blank or a separator: where PokerStars starts a hand
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.replace("\xa0", " ").rstrip()
         stripped = line.strip()
-        if _is_start(stripped):
+        if len(stripped) > MAX_LINE:
+            stripped = line = stripped[:MAX_LINE]  # no history line is this long: the reader names it, cut
+        gap, after_gap = after_gap, not stripped or is_separator(stripped)
+        # A hand's first line follows a blank line, so a player named like a header cannot start a hand.
+        if (gap or not block or _summarised(block)) and _is_start(stripped):
             if stray is not None:
                 yield stray[0], _stray(*stray)
                 stray = None
@@ -414,6 +447,11 @@ def _blocks(text: str) -> Iterator[tuple[int, list[str]] | tuple[int, StarsError
         yield stray[0], _stray(*stray)
     if block:
         yield start, block
+
+
+def _summarised(block: list[str]) -> bool:
+    """Whether the hand read so far has reached its summary (a hand glued to the next without a blank line)."""
+    return any(x.strip() == "*** SUMMARY ***" for x in block[-40:])
 
 
 def _stray(first: int, last: int, text: str) -> StarsError:
@@ -511,6 +549,13 @@ class _Summary:
     seats: dict[int, StarsSummary] = field(default_factory=dict)
 
 
+class _Unread:
+    """What a line's reading returns when the line is not of the kind tried (another name may still fit)."""
+
+
+UNREAD = _Unread()
+
+
 class _Reader:
     """Reads one hand's lines (see :func:`loads_each`)."""
 
@@ -521,6 +566,16 @@ class _Reader:
         self.index = index
         self.hand_id = "?"
         self.language = language_of(lines[0])
+        self.currency: str | None = None  # the header's currency, once read (cash games)
+
+    def money(self, text: str) -> Decimal:
+        """An amount of this hand: in its header's currency where the amount names one (``€0.50`` in a dollar hand
+        is refused, naming the line)."""
+        value = _amount(text)
+        theirs = _currency(text)
+        if theirs is not None and self.currency is not None and theirs != self.currency:
+            raise ValueError(f"{text.strip()} is in {theirs}; this hand's money is {self.currency}")
+        return value
 
     def fail(self, k: int, why: str) -> StarsError:
         text = self.raw[k].strip() if k < len(self.raw) else ""
@@ -541,6 +596,7 @@ class _Reader:
             raise self.fail(0, "not a PokerStars hand's first line")
         self.hand_id = m["id"]
         info = self.header(m["rest"], header)
+        self.currency = None if info.tournament else info.currency
         k = 1
         while k < len(self.raw) and not self.text(k):
             k += 1
@@ -551,20 +607,22 @@ class _Reader:
         seats: list[StarsSeat] = []
         while k < len(self.raw):
             s = _SEAT.match(self.text(k))
-            if s is None and not seats and _NOTES.match(self.text(k)):
+            if s is None and not seats and _is_note(self.text(k)):
                 k += 1  # a rebuy or a join noted before the seat lines
                 continue
             if s is None:
                 break
             try:
-                stack = _amount(s["stack"])
-            except ValueError:
-                raise self.fail(k, f"the stack {s['stack']!r} is not an amount") from None
+                stack = self.money(s["stack"])
+            except ValueError as exc:
+                raise self.fail(k, f"the stack {s['stack']!r} is not an amount of this hand ({exc})") from None
             rest = (s["more"] + s["rest"]).lower()
             seats.append(StarsSeat(int(s["seat"]), s["name"], stack, "sitting out" in rest or "out of hand" in rest))
             k += 1
         if not seats:
             raise self.fail(k, "expected the seat lines (Seat N: NAME (STACK in chips))")
+        if len(seats) > MAX_SEATS:
+            raise self.fail(k - 1, f"{len(seats)} seat lines: a table seats at most {MAX_SEATS}")
         if len({s.seat for s in seats}) != len(seats) or len({s.name for s in seats}) != len(seats):
             raise self.fail(k - 1, "two seat lines give the same seat or the same name")
         names = sorted((s.name for s in seats), key=len, reverse=True)
@@ -630,6 +688,9 @@ class _Reader:
         g = _GAME.search(rest)
         if g is None:
             raise self.fail(0, "the header names no game this reader knows (" + ", ".join(sorted(STARS_GAMES)) + ")")
+        games = {m["game"].lower() for m in _GAME.finditer(rest)}
+        if len(games) > 1:
+            raise self.fail(0, f"the header names {len(games)} games ({', '.join(sorted(games))}); a hand is one")
         game, limit_text = g["game"], g["limit"]
         game_id = STARS_GAMES[game.lower()]
         limit = _LIMITS[limit_text.lower()]
@@ -692,13 +753,6 @@ class _Reader:
             zone=when["zone"] if when else None,
         )
 
-    def who(self, line: str, names: list[str]) -> tuple[str, str] | None:
-        """``(name, rest)`` for ``NAME: rest`` with a seated player's name (the longest that fits)."""
-        for name in names:
-            if line.startswith(name + ":"):
-                return name, line[len(name) + 1 :].strip()
-        return None
-
     def play(self, k: int, names: list[str]) -> tuple[list[StarsLine], int | None]:
         out: list[StarsLine] = []
         n = len(self.raw)
@@ -740,51 +794,69 @@ class _Reader:
                     groups = [_cards(c) for c in _CARDS.findall(rest[len(name) :])]
                     more = groups[1] if len(groups) > 1 else None
                     return StarsLine("dealt", number, name=name, cards=groups[0], more=more)
-        u = _UNCALLED.match(line)
-        if u is not None:
-            return StarsLine("uncalled", number, name=self.known(u["name"], names), amount=_amount(u["amount"]))
-        c = _COLLECTED.match(line)
-        if c is not None and c["name"] in names:
-            return StarsLine("collected", number, name=c["name"], what=c["pot"], amount=_amount(c["amount"]))
-        to = _TIMED_OUT.match(line)
-        if to is not None and to["name"] in names:  # the table acts for the player next: that move is marked
-            return StarsLine("timed out", number, name=to["name"])
-        sf = _SHOWS_FOR.match(line)
-        if sf is not None and sf["name"] in names:  # Run It Once: "NAME shows [..] for Three of Kind [..]"
-            return StarsLine("show", number, name=sf["name"], cards=_cards(sf["cards"]))
+        if line.startswith("Uncalled bet ("):
+            u = _UNCALLED.match(line)
+            if u is not None and u["name"] in names:  # else a player whose name starts so: read below
+                return StarsLine("uncalled", number, name=u["name"], amount=self.money(u["amount"]))
         sp = _SPLASH.match(line)
         if sp is not None:
-            return StarsLine("splash", number, amount=_amount(sp["amount"]))
-        co = _CASH_OUT.match(line)
-        if co is not None and co["name"] in names:
-            fee = _amount(co["fee"]) if co["fee"] else None
-            return StarsLine("cash out", number, name=co["name"], amount=_amount(co["amount"]), by=fee)
-        said = self.who(line, names)
-        if said is not None:
-            name, rest = said
-            for kind, pattern in _VERBS:
-                v = pattern.match(rest)
-                if v is None:
-                    continue
-                if kind == "note":
-                    return None
-                return self.move(kind, v, number, name)
-            raise ValueError(f"{name!r} does something this reader does not know")
-        if _NOTES.match(line) or _TABLE_NOTES.match(line):
+            return StarsLine("splash", number, amount=self.money(sp["amount"]))
+        unknown: str | None = None  # a seated player's "NAME: ..." no verb fits
+        for name in names:  # longest first: "bob x" before "bob"
+            if not line.startswith(name):
+                continue
+            rest = line[len(name) :]
+            if rest.startswith(":"):
+                item = self.said(name, rest[1:].strip(), number)
+                if not isinstance(item, _Unread):
+                    return item
+                unknown = unknown or name
+            elif rest.startswith(" "):
+                item = self.about(name, rest[1:], number)
+                if not isinstance(item, _Unread):
+                    return item
+        if _TABLE_NOTES.match(line) or _is_note(line):
             return None
         if re.match(r"^[^:]+: (?:sits out|is sitting out|doesn't show hand|mucks hand|said, .*)$", line):
             return None  # a player not dealt in
+        if unknown is not None:
+            raise ValueError(f"{unknown!r} does something this reader does not know")
         raise ValueError("this line is not one the reader knows")
 
-    def known(self, name: str, names: list[str]) -> str:
-        if name not in names:
-            raise ValueError(f"{name!r} has no seat line")
-        return name
+    def said(self, name: str, rest: str, number: int) -> StarsLine | _Unread | None:
+        """``NAME: rest``: a move, ``None`` for a note, :data:`UNREAD` when ``rest`` is none (another name may fit)."""
+        for kind, pattern in _VERBS:
+            v = pattern.match(rest)
+            if v is None:
+                continue
+            if kind == "note":
+                return None
+            return self.move(kind, v, number, name)
+        return UNREAD
+
+    def about(self, name: str, rest: str, number: int) -> StarsLine | _Unread | None:
+        """``NAME rest`` (no colon): pots collected, a time-out, a cash-out, Run It Once's show, a note; :data:`UNREAD`
+        when none fits (:data:`UNREAD`)."""
+        c = _COLLECTED.fullmatch(rest)
+        if c is not None:
+            return StarsLine("collected", number, name=name, what=c["pot"], amount=self.money(c["amount"]))
+        if _TIMED_OUT.fullmatch(rest):  # the table acts for the player next: that move is marked
+            return StarsLine("timed out", number, name=name)
+        sf = _SHOWS_FOR.fullmatch(rest)
+        if sf is not None:  # Run It Once: "NAME shows [..] for Three of Kind [..]"
+            return StarsLine("show", number, name=name, cards=_cards(sf["cards"]))
+        co = _CASH_OUT.fullmatch(rest)
+        if co is not None:
+            fee = self.money(co["fee"]) if co["fee"] else None
+            return StarsLine("cash out", number, name=name, amount=self.money(co["amount"]), by=fee)
+        if _is_note(" " + rest):
+            return None
+        return UNREAD
 
     def move(self, kind: str, v: re.Match[str], number: int, name: str) -> StarsLine:
         groups = v.groupdict()
-        amount = _amount(groups["amount"]) if groups.get("amount") else None
-        by = _amount(groups["by"]) if groups.get("by") else None
+        amount = self.money(groups["amount"]) if groups.get("amount") else None
+        by = self.money(groups["by"]) if groups.get("by") else None
         cards_text = groups.get("cards")
         cards = None
         if cards_text:
@@ -808,15 +880,15 @@ class _Reader:
             t = _TOTAL.match(line)
             if t is not None:
                 try:
-                    out.total = _amount(t["total"])
-                    out.rake = _amount(t["rake"])
+                    out.total = self.money(t["total"])
+                    out.rake = self.money(t["rake"])
                     pots: list[Decimal] = []
                     fees: list[tuple[str, Decimal]] = []
                     for p in _SUMMARY_POT.finditer(t["pots"] + " " + t["more"]):
                         if p["name"].startswith(("Main", "Side")):
-                            pots.append(_amount(p["amount"]))
+                            pots.append(self.money(p["amount"]))
                         else:
-                            fees.append((p["name"], _amount(p["amount"])))
+                            fees.append((p["name"], self.money(p["amount"])))
                 except ValueError as exc:
                     raise self.fail(j, f"{exc} is not an amount") from None
                 leftover = _SUMMARY_POT.sub("", t["pots"] + " " + t["more"]).replace("|", "").strip()
@@ -833,7 +905,9 @@ class _Reader:
                 continue
             s = _SUMMARY_SEAT.match(line)
             if s is not None and int(s["seat"]) in numbers:
-                by_seat[int(s["seat"])] = self.summary_seat(int(s["seat"]), s["rest"], j)
+                name = next(x.name for x in seats if x.seat == int(s["seat"]))
+                rest = s["rest"][len(name) :] if s["rest"].startswith(name) else s["rest"]  # the words after the name
+                by_seat[int(s["seat"])] = self.summary_seat(int(s["seat"]), rest, j)
                 continue
             raise self.fail(j, "this summary line is not one the reader knows")
         out.boards = tuple(boards)
@@ -844,10 +918,11 @@ class _Reader:
         try:
             shown = re.search(r"\b(?:showed|mucked) \[([^]]*)\]", rest)
             cards = _cards(shown[1]) if shown else None
-            won = tuple(_amount(a) for a in re.findall(rf"(?:won|collected) \(?({_MONEY})\)?", rest))
+            won = tuple(self.money(a) for a in re.findall(rf"(?:won|collected) \(?({_MONEY})\)?", rest))
         except (ValueError, InvalidCard) as exc:
             raise self.fail(j, str(exc)) from None
-        return StarsSummary(seat, cards, won, "cashed out" in rest)
+        gave_up = not won and re.search(r"\b(?:lost|folded)\b", rest) is not None
+        return StarsSummary(seat, cards, won, "cashed out" in rest, gave_up)
 
     @staticmethod
     def run_count(play: list[StarsLine], boards: tuple[tuple[int, ...], ...]) -> int:

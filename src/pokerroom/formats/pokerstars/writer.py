@@ -162,12 +162,30 @@ class Money:
         if sign is None:
             return str(chips) if self.unit == 1 else _plain(self.unit * chips)
         value = self.unit * chips
-        return f"{sign}{int(value)}" if value == value.to_integral_value() else f"{sign}{value:.2f}"
+        if value == value.to_integral_value():
+            return f"{sign}{int(value)}"
+        cents = value.quantize(Decimal("0.01"))
+        return f"{sign}{cents}" if cents == value else f"{sign}{_plain(value)}"  # finer than a cent: every digit
 
 
 def _plain(value: Decimal) -> str:
     text = format(value.normalize(), "f")
     return text
+
+
+def _distinct(names: list[str]) -> list[str]:
+    """``names`` with a number after each repeat (``alice``, ``alice 2``): two players :func:`text_name` writes
+    alike, or with one name, stay two players in the text."""
+    seen: set[str] = set()
+    out = []
+    for name in names:
+        new, k = name, 1
+        while new in seen:
+            k += 1
+            new = f"{name} {k}"
+        seen.add(new)
+        out.append(new)
+    return out
 
 
 def _side(k: int, pots: int) -> str:
@@ -204,8 +222,9 @@ class _Writer:
         self.game: Game = self.setup.the_game()
         self.family = self.game.family
         self.hand_id = hand_id if hand_id is not None else self.setup.number
-        self.max_seats = max_seats or self.game.max_players
-        self.seats = [_Seat(text_name(s.player)) for s in self.setup.seats]
+        # the table's size: given, else the game's most players, never fewer than the seats written
+        self.max_seats = max_seats or max(self.game.max_players, *(s.seat + 1 for s in self.setup.seats))
+        self.seats = [_Seat(name) for name in _distinct([text_name(s.player) for s in self.setup.seats])]
         self.lines: list[str] = []
         self.board: list[int] = []
         self.cur = 0  # the round's highest bet (its total), for "raises X to Y"
