@@ -61,7 +61,7 @@ ARCHIVES = (
 )
 """Compressed archives by their first bytes: a hand history in one must be unpacked before it is read."""
 
-Hand: TypeAlias = phh.PHHHand | phh.BadHand | stars.StarsHand | stars.BadStarsHand
+Hand: TypeAlias = "phh.PHHHand | phh.BadHand | stars.StarsHand | stars.BadStarsHand"  # a string: no reader load
 """One item of :func:`read_hands`: a hand, or the reader's record of one it could not read."""
 
 

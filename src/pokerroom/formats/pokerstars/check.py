@@ -28,16 +28,14 @@ from pokerroom.errors import PokerroomError, StarsError, UnsupportedGame
 from pokerroom.formats.phh import PHHHand
 from pokerroom.formats.phh_actions import plain_amount
 from pokerroom.formats.phh_hand import to_record as phh_record
+from pokerroom.formats.pokerstars.base import STATUSES
 from pokerroom.formats.pokerstars.phh_of import Mapped, map_hand
 from pokerroom.formats.pokerstars.reader import StarsHand, StarsLine
-from pokerroom.formats.replay import STATUSES as REPLAY_STATUSES
 from pokerroom.formats.replay import ReplayResult, allowed_reason, record_unit, replay
 from pokerroom.room.record import HandRecord
 
 __all__ = ["STATUSES", "check", "to_phh", "to_record"]
 
-STATUSES = (*REPLAY_STATUSES, "unsupported")
-"""Every status a PokerStars check gives, in the order summaries list them."""
 
 _BETS = {
     "call": EventType.CALL,

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from pokerroom.cards import UNKNOWN, parse_card
 from pokerroom.errors import InvalidCard, StarsError
+from pokerroom.formats.pokerstars.base import MAX_FILE_BYTES
 from pokerroom.formats.pokerstars.locale import english, is_separator, language_of
 from pokerroom.formats.pokerstars.writer import CARRIED_IN, VOIDED, written_name
 from pokerroom.games import Limit, all_games
@@ -48,8 +49,6 @@ __all__ = [
     "read_each",
 ]
 
-MAX_FILE_BYTES = 64 << 20
-"""The largest file :func:`read_each` reads (64 MiB): a bigger one is refused, not loaded."""
 
 MAX_LINE = 20_000
 """The longest line read (characters): no history line is longer, and a longer one is cut (then refused as a line
