@@ -70,7 +70,8 @@ def _cards(cards: Sequence[int]) -> str:
 def _order(hand: StarsHand, game: Game) -> list[str]:
     """The players dealt in, in PHH's order."""
     acting = {ln.name for ln in hand.lines if ln.name is not None and ln.kind not in ("uncalled", "collected")}
-    listed = {hand.seats_by_number()[k].name for k in hand.summary if k in hand.seats_by_number()}
+    by_number = hand.seats_by_number()
+    listed = {by_number[k].name for k in hand.summary if k in by_number}
     dealt = [s for s in hand.seats if s.name in acting or s.name in listed]
     if not dealt:
         dealt = [s for s in hand.seats if not s.sitting_out]

@@ -422,6 +422,7 @@ def _blocks(text: str) -> Iterator[tuple[int, list[str]] | tuple[int, StarsError
     start = 0
     stray: tuple[int, int, str] | None = None  # lines before a hand: one error for the run (first, last, text)
     after_gap = True  # the previous line was blank or a separator: where PokerStars starts a hand
+    summarised = False  # the hand read so far has reached its summary (a next hand may follow with no gap)
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.replace("\xa0", " ").rstrip()
         stripped = line.strip()
@@ -429,28 +430,24 @@ def _blocks(text: str) -> Iterator[tuple[int, list[str]] | tuple[int, StarsError
             stripped = line = stripped[:MAX_LINE]  # no history line is this long: the reader names it, cut
         gap, after_gap = after_gap, not stripped or is_separator(stripped)
         # A hand's first line follows a blank line, so a player named like a header cannot start a hand.
-        if (gap or not block or _summarised(block)) and _is_start(stripped):
+        if (gap or not block or summarised) and _is_start(stripped):
             if stray is not None:
                 yield stray[0], _stray(*stray)
                 stray = None
             if block:
                 yield start, block
-            block, start = [stripped], number
+            block, start, summarised = [stripped], number, False
             continue
         if not block:
             if stripped and not is_separator(stripped):
                 stray = (stray[0], number, stray[2]) if stray is not None else (number, number, stripped)
             continue
         block.append(line)
+        summarised = summarised or stripped == "*** SUMMARY ***"
     if stray is not None:
         yield stray[0], _stray(*stray)
     if block:
         yield start, block
-
-
-def _summarised(block: list[str]) -> bool:
-    """Whether the hand read so far has reached its summary (a hand glued to the next without a blank line)."""
-    return any(x.strip() == "*** SUMMARY ***" for x in block[-40:])
 
 
 def _stray(first: int, last: int, text: str) -> StarsError:
@@ -570,11 +567,16 @@ class _Reader:
     def money(self, text: str) -> Decimal:
         """An amount of this hand: in its header's currency where the amount names one (``€0.50`` in a dollar hand
         is refused, naming the line)."""
-        value = _amount(text)
-        theirs = _currency(text)
+        m = _AMOUNT.match(text.strip())
+        if m is None:
+            raise ValueError(text)
+        theirs = m["cur"] or (_SYMBOLS.get(m["sym"].strip()) if m["sym"] else None)
         if theirs is not None and self.currency is not None and theirs != self.currency:
             raise ValueError(f"{text.strip()} is in {theirs}; this hand's money is {self.currency}")
-        return value
+        try:
+            return Decimal(m["num"].replace(",", ""))
+        except InvalidOperation:
+            raise ValueError(text) from None
 
     def fail(self, k: int, why: str) -> StarsError:
         text = self.raw[k].strip() if k < len(self.raw) else ""
