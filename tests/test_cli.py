@@ -18,7 +18,8 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 PHH = SHARED / "phh"
 SYNTHETIC = PHH / "synthetic"
 KEYS = {
-    "path", "index", "label", "status", "expected", "computed", "allowed", "message", "winnings", "computed_winnings"
+    "path", "index", "label", "status", "expected", "computed", "allowed", "message", "winnings", "computed_winnings",
+    "players"
 }  # fmt: skip
 
 needs_shared = pytest.mark.skipif(not SYNTHETIC.is_dir(), reason="../shared/phh is not here")

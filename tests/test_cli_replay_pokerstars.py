@@ -30,7 +30,8 @@ EXPORT = FLOP / "NLHE-6max-USD-0.01-0.02-201101.Export.from.PT.or.HEM.trailing.w
 RUN_TWICE = FLOP / "PLO-6max-USD-200-400-201505.rit.leaves.table.txt"
 ODD_CHIP = SHARED / "phh" / "synthetic" / "synthetic-nt-odd-chip-split.phh"
 KEYS = {
-    "path", "index", "label", "status", "expected", "computed", "allowed", "message", "winnings", "computed_winnings"
+    "path", "index", "label", "status", "expected", "computed", "allowed", "message", "winnings", "computed_winnings",
+    "players"
 }  # fmt: skip
 
 pytestmark = pytest.mark.skipif(
@@ -83,6 +84,7 @@ def test_json_lines_of_pokerstars_hands() -> None:
     assert first["path"] == str(EXPORT) and first["allowed"] is None
     assert first["expected"] == first["computed"] == [0.65, 1.98, 0.58, 1.26, 2.34]  # dollars, as the file writes
     assert first["winnings"] == first["computed_winnings"] == [0, 0, 0, 0, 0.19]
+    assert first["players"] == ["shedelf", "Hero", "kotpan", "sergelev", "Wonderboy_06"]  # from the button's left
     assert first["message"] == "every amount, pot, side pot and the rake match"
     assert records[2]["message"] == "the board was run twice; the engine deals one board"
     assert records[2]["expected"] is None and records[2]["computed"] is None

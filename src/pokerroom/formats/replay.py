@@ -139,6 +139,8 @@ class ReplayResult:
     hand: Hand | None = None
     winnings: list[Decimal] | None = None
     computed_winnings: list[Decimal] | None = None
+    players: list[str] | None = None
+    """The players' names in the order of the lists above (the record's ``players``), where the record names them."""
 
     def to_json(self) -> dict[str, object]:
         """The JSON Lines record of ``pokerroom replay --json`` (an ``inf`` stack is the string ``"inf"``)."""
@@ -162,6 +164,7 @@ class ReplayResult:
             "message": self.message,
             "winnings": nums(self.winnings),
             "computed_winnings": nums(self.computed_winnings),
+            "players": self.players,
         }
 
 
@@ -689,9 +692,11 @@ def replay(record: PHHHand, *, unit: Decimal | None = None, observer: Observer |
         if hand is not None and hand.is_complete:
             won = [used * w for w in hand.won]
         winnings = None if record.winnings is None else list(record.winnings)
+        players = list(record.players) if record.players is not None else None
         return ReplayResult(
-            record.path, record.index, record.label, status, expected, computed, allowed, message, hand, winnings, won
-        )
+            record.path, record.index, record.label, status, expected, computed, allowed, message, hand, winnings, won,
+            players,
+        )  # fmt: skip
 
     try:
         hand, actions, used = build_hand(record, unit=unit)
