@@ -47,6 +47,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from pokerroom.cli.histories import (
     Format,
     Hand,
+    MaxSize,
     Skipped,
     count_files,
     iter_files,
@@ -288,16 +289,7 @@ def convert(
             "(default: every hand to stdout).",
         ),
     ] = None,
-    max_size: Annotated[
-        int | None,
-        typer.Option(
-            "--max-size",
-            min=1,
-            metavar="MIB",
-            help=f"Largest file read, in MiB (default: {phh.MAX_FILE_BYTES >> 20} for PHH, "
-            f"{stars.MAX_FILE_BYTES >> 20} for PokerStars text).",
-        ),
-    ] = None,
+    max_size: MaxSize = None,
 ) -> None:
     """Convert hand histories between PHH and PokerStars text; hands that cannot be converted are named and
     skipped."""

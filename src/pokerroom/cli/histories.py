@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import TypeAlias
+from typing import Annotated, TypeAlias
 
 import typer
 
@@ -241,3 +241,16 @@ def read_hands(path: Path, fmt: Format, *, max_bytes: int | None = None) -> Iter
             ) from None
     else:
         yield from phh.read_each(path, max_bytes=limit)
+
+
+MaxSize = Annotated[
+    int | None,
+    typer.Option(
+        "--max-size",
+        min=1,
+        metavar="MIB",
+        help="Largest file read, in MiB; a larger file is one error line (default: "
+        f"{phh.MAX_FILE_BYTES >> 20} for PHH, {stars.MAX_FILE_BYTES >> 20} for PokerStars text).",
+    ),
+]
+"""The ``--max-size`` option of the commands that read hand histories (``replay``, ``convert``)."""

@@ -39,7 +39,16 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from pokerroom.cli.histories import Format, Skipped, count_files, iter_files, no_histories, parse_format, read_hands
+from pokerroom.cli.histories import (
+    Format,
+    MaxSize,
+    Skipped,
+    count_files,
+    iter_files,
+    no_histories,
+    parse_format,
+    read_hands,
+)
 from pokerroom.errors import PokerroomError
 from pokerroom.formats import phh
 from pokerroom.formats import pokerstars as stars
@@ -161,16 +170,7 @@ def replay(
             "than the currency's smallest unit, or 1)."
         ),
     ] = None,
-    max_size: Annotated[
-        int | None,
-        typer.Option(
-            "--max-size",
-            min=1,
-            metavar="MIB",
-            help="Largest file read, in MiB; a larger file is one error line (default: "
-            f"{phh.MAX_FILE_BYTES >> 20} for PHH, {stars.MAX_FILE_BYTES >> 20} for PokerStars text).",
-        ),
-    ] = None,
+    max_size: MaxSize = None,
     fmt: Annotated[
         str,
         typer.Option(
