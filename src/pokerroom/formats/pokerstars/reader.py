@@ -28,12 +28,11 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from pokerroom.cards import UNKNOWN, parse_card
 from pokerroom.errors import InvalidCard, StarsError
+from pokerroom.formats.pokerstars import shapes as sh
 from pokerroom.formats.pokerstars.base import MAX_FILE_BYTES
 from pokerroom.formats.pokerstars.locale import english, is_separator, language_of
-from pokerroom.formats.pokerstars.writer import CARRIED_IN, VOIDED, written_name
-from pokerroom.games import Limit, all_games
+from pokerroom.games import Limit
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -56,183 +55,6 @@ the reader does not know)."""
 
 MAX_SEATS = 20
 """The most seat lines a hand may have (PokerStars seats ten at most): more is refused, never slow."""
-
-# -- the header -------------------------------------------------------------------------------------------------
-
-_START = re.compile(
-    r"^(?P<site>PokerStars|POKERSTARS|Run It Once Poker|PokerBros|PokerMaster|Full Tilt(?: Poker)?|9stacks Poker"
-    r"|Poker|Hand)"
-    r"(?P<kind>(?: Home Game| Zoom| Rush| Game| GAME| Hand| HAND)*)"
-    r"(?: #| ?#)(?P<id>[\w-]+):\s+(?P<rest>.*)$"
-)
-_CLUB = re.compile(r"^\{(?P<club>[^}]*)\}\s*")
-_TOURNAMENT = re.compile(r"^(?:Zoom |Home Game )?Tournament #(?P<id>\d+),\s*(?P<rest>.*)$", re.IGNORECASE)
-
-STARS_GAMES: dict[str, str | None] = {
-    "hold'em": "holdem",
-    "omaha": "omaha",
-    "omaha hi/lo": "omaha8",
-    "5 card omaha": "omaha5",
-    "5 card omaha hi/lo": "omaha5-8",
-    "6 card omaha": "omaha6",
-    "6 card omaha hi/lo": None,
-    "courchevel": "courchevel",
-    "courchevel hi/lo": "courchevel8",
-    "6+ hold'em": "6plus",
-    "7 card stud": "stud",
-    "7 card stud hi/lo": "stud8",
-    "razz": "razz",
-    "5 card draw": "five-card-draw",
-    "triple draw 2-7 lowball": "27-triple-draw",
-    "single draw 2-7 lowball": "27-single-draw",
-    "badugi": None,
-    "5 card stud": None,
-}
-"""PokerStars' game name (lower case) -> our game id; ``None`` for a game our engine does not deal (read, and
-reported ``unsupported``)."""
-
-STARS_GAMES.update(
-    {written_name(g).lower(): g.id for g in all_games() if written_name(g).lower() not in STARS_GAMES}
-)  # our games PokerStars never dealt, by the names our writer gives them
-
-_OMAHA_BY_CARDS = {("omaha", 5): "omaha5", ("omaha", 6): "omaha6", ("omaha8", 5): "omaha5-8"}
-"""A header that says Omaha over hands of five or six cards (PokerMaster's): the game the cards dealt make it."""
-
-_LIMITS: dict[str, Limit | None] = {
-    "no limit": Limit.NO,
-    "pot limit": Limit.POT,
-    "limit": Limit.FIXED,
-    "fixed limit": Limit.FIXED,
-    "half pot limit": Limit.HALF_POT,
-    "spread limit": Limit.SPREAD,
-    "pot limit pre-flop, no limit post-flop": None,
-}
-"""A header's betting structure -> our limit; ``None``: one the engine cannot express (read, ``unsupported``)."""
-
-_GAME_WORDS = "|".join(re.escape(g) for g in sorted(STARS_GAMES, key=len, reverse=True))
-_LIMIT_WORDS = "|".join(re.escape(x) for x in sorted(_LIMITS, key=len, reverse=True))
-_GAME = re.compile(rf"(?<![\w+])(?P<game>{_GAME_WORDS}) (?P<limit>{_LIMIT_WORDS})(?![\w-])", re.IGNORECASE)
-_MONEY = r"(?:[$€£¥₹]|Rs\. ?)?\d[\d,]*(?:\.\d+)?(?: ?(?:USD|EUR|GBP|CAD|INR))?"
-_AMOUNT = re.compile(r"^(?P<sym>[$€£¥₹]|Rs\. ?)?(?P<num>\d[\d,]*(?:\.\d+)?)(?: ?(?P<cur>USD|EUR|GBP|CAD|INR))?$")
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "Rs.": "INR", "Rs. ": "INR"}
-_STAKES = re.compile(rf"[(,] ?(?P<low>{_MONEY})/(?P<high>{_MONEY})(?P<more>[^)]*)\)")
-"""``($0.01/$0.02 USD)``, and a mixed game's ``8-Game (Razz Limit, $400/$800 USD)``."""
-_BUTTON_BLIND = re.compile(rf"\(Button Blind (?P<blind>{_MONEY}) - Ante (?P<ante>{_MONEY})(?P<more>[^)]*)\)")
-_CAP = re.compile(rf"- (?P<cap>{_MONEY}) Cap -")
-_WHEN = re.compile(
-    r"(?P<date>\d{4}/\d{1,2}/\d{1,2})(?: -)? (?P<time>\d{1,2}:\d{2}(?::\d{2})?)(?: \(?(?P<zone>[A-Z]{2,5})\)?)?"
-)
-_OLD_TIME = re.compile(r"\d{4}/\d{1,2}/\d{1,2} - \d{1,2}:\d{2}")
-"""The time as exports before 2008 write it (``2007/10/15 - 10:18:17 (ET)``): those files write no uncalled bets."""
-_CONVERTED = re.compile(r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}$")
-"""A time with no zone ends the header of hands converted from other sites' exports, which write no uncalled
-bets."""
-_LEVEL = re.compile(r"Level (?P<level>[IVXLCDM\d]+)(?: \((?P<low>[\d,.]+)/(?P<high>[\d,.]+)\))?")
-
-# -- the table and seats ----------------------------------------------------------------------------------------
-
-_TABLE = re.compile(
-    r"^Table(?: ID)? '(?P<name>.*)'(?:\(\d+\))?(?: (?P<max>\d+)-[Mm]ax)?(?: \((?P<money>Play Money|Real Money)\))?"
-    r"(?: Seat #(?P<button>\d+) is the button)?$"
-)
-_SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{_MONEY}) in chips(?P<more>[^()]*)\)"
-    r"(?P<rest>[^()]*(?:\([^()]*\)[^()]*)?)$"
-)  # the name is greedy: a name may itself hold "(5 in chips)"
-
-# -- the play ---------------------------------------------------------------------------------------------------
-
-_STREET = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*(?P<cards>(?: \[[^]]*\])*)$")
-_CARDS = re.compile(r"\[([^]]*)\]")
-_GROUPS = re.compile(r"(?: \[[^]]*\]){1,2}")
-_UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_MONEY})\) returned to (?P<name>.+)$")
-# What follows "NAME " in a line about a seated player (matched after the name, so no pattern guesses where a
-# name ends: a line is read in time linear in its length).
-_COLLECTED = re.compile(rf"collected (?P<amount>{_MONEY}) from (?P<pot>pot|main pot|side pot(?:[- ](?P<k>\d+))?)")
-_CASH_OUT = re.compile(rf"cashed out the hand for (?P<amount>{_MONEY})(?: \| Cash Out Fee (?P<fee>{_MONEY}))?")
-_SHOWS_FOR = re.compile(r"shows \[(?P<cards>[^]]*)\] for [^[\]]*(?:\[[^]]*\])?")
-_TIMED_OUT = re.compile(r"has timed out")
-_SPLASH = re.compile(
-    rf"^(?:STP added: |{re.escape(CARRIED_IN.split('{')[0])})(?P<amount>{_MONEY})$"
-)  # money the room adds to the pot: Run It Once's splash, the chips our tables carry over
-_ALL_IN = r"(?P<all_in> and is all-in)?"
-_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("post", re.compile(
-        rf"^posts (?P<what>small & big blinds|small blind|big blind|the ante|button blind|straddle|dead blind"
-        rf"|a dead small blind|ante) (?P<amount>{_MONEY}){_ALL_IN}$"
-    )),
-    ("fold", re.compile(r"^folds(?: (?P<cards>(?:\[[^]]*\] ?)+))?(?: \((?:disconnect(?:ed)?|auth)\))?$")),
-    ("check", re.compile(r"^checks$")),
-    ("call", re.compile(rf"^calls (?P<amount>{_MONEY}){_ALL_IN}$")),
-    ("bet", re.compile(rf"^bets (?P<amount>{_MONEY}){_ALL_IN}$")),
-    ("raise", re.compile(
-        rf"^raises (?P<by>{_MONEY}) to (?P<amount>{_MONEY})"
-        rf"(?:(?P<all_in> and is all-in)|(?P<capped> and has reached the (?P<cap>{_MONEY}) cap))?$"
-    )),
-    ("bring-in", re.compile(rf"^brings in for (?P<amount>{_MONEY}){_ALL_IN}$")),
-    ("complete", re.compile(rf"^completes it to (?P<amount>{_MONEY}){_ALL_IN}$")),
-    ("discard", re.compile(r"^discards (?P<n>\d+) cards?(?: (?P<cards>\[[^]]*\]))?$")),
-    ("stand pat", re.compile(r"^stands pat(?: on (?P<cards>\[[^]]*\]))?$")),
-    ("show", re.compile(r"^shows (?P<cards>\[[^]]*\])(?: \(.*\))?$")),
-    ("muck", re.compile(r"^(?:mucks hand|Mucks)(?: (?P<cards>\[[^]]*\]))?(?: \(.*\))?$")),
-    ("no show", re.compile(r"^doesn't show hand$|^doesn't show$")),
-    ("split", re.compile(r"^(?:checks and (?:offers|agrees) to split the pot|accepts the split)$")),
-    ("check", re.compile(r"^declines the split$")),
-    ("protected", re.compile(r"^is all-in by disconnect protection$")),
-    ("note", re.compile(
-        r"^(?:sits out|is sitting out|sitting out|is away|is back|returns|has returned|is disconnected|is connected"
-        r"|is timed out|has timed out|leaves the table|will be allowed to play after the button"
-        rf"|waits for big blind|stands up|sits in|Table deposit {_MONEY}|Seat re-join|Sitout(?: \(.*\))?)$"
-    )),
-)  # fmt: skip
-"""The moves and notes after ``NAME: ``, tried in order."""
-
-_NOTE_ENDS = (
-    "leaves the table", "is disconnected", "is connected", "has returned", "has timed out while disconnected",
-    "has timed out while being disconnected", "will be allowed to play after the button", "is sitting out",
-    "was removed from the table for failing to post", "sits out", "is capped",
-)  # fmt: skip
-_NOTE_TAIL = re.compile(
-    r" (?:joins the table at seat #\d+|finished the tournament(?: in \d+\w* place)?(?: and received [^\n]*)?)$"
-)
-_NOTE_WORDS = re.compile(
-    r" (?:wins the tournament and receives |re-buys and receives |takes the add-on and receives |said, \""
-    r"|wins (?:the )?\S+ (?:bounty )?for eliminating |wins an entry to tournament |cashed out"
-    r"|has (?:been )?(?:a )?(?:re)?(?:moved|registered)|wins \S+ for splitting the elimination of "
-    r"|split the \S+ bounty for eliminating )"
-)
-"""Lines about a player, seated or not, that change no chips in this hand (joining, leaving, chat, tournament
-news): a fixed end (:data:`_NOTE_ENDS`, :data:`_NOTE_TAIL`) or fixed words after the name (:data:`_NOTE_WORDS`),
-each found in time linear in the line."""
-
-
-def _is_note(line: str) -> bool:
-    """Whether ``line`` is a note about a player (see :data:`_NOTE_WORDS`)."""
-    return (
-        line.endswith(tuple(" " + end for end in _NOTE_ENDS))
-        or _NOTE_TAIL.search(line) is not None
-        or _NOTE_WORDS.search(line) is not None
-    )
-
-
-_DOUBLE_BET = "Pair on board - a double bet is allowed"
-_VOIDED = re.compile("^" + re.escape(VOIDED).replace(r"\{reason\}", "(?P<reason>.*)") + "$")
-_TABLE_NOTES = re.compile(
-    r"^(?:Betting is capped|Hand cancelled|Hand was run twice|Hand was run three times|The deck is reshuffled|"
-    r"No low hand qualified|Pair on board - a double bet is allowed|Hand voided: .*|"
-    rf"Table deposit {_MONEY}|Seat sit down|Seat re-join|Table leave user|# .*|"
-    r"The hand was run \w+ times?|Board run twice|Table '[^']*' \d+-max is closing[^\n]*|"
-    r"Game (?:was )?(?:paused|resumed)[^\n]*)$"
-)
-
-# -- the summary ------------------------------------------------------------------------------------------------
-
-_TOTAL = re.compile(rf"^Total pot (?P<total>{_MONEY})(?P<pots>.*?) \| Rake (?P<rake>{_MONEY})(?P<more>.*)$")
-_SUMMARY_POT = re.compile(
-    rf"(?:\| )?(?P<name>Main pot|Side pot(?:[- ](?P<k>\d+))?|STP|Jackpot|Bingo) (?P<amount>{_MONEY})\.?"
-)
-_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD|1st|2nd|3rd) )?Board \[(?P<cards>[^]]*)\]$")
-_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,15 +227,15 @@ def is_pokerstars(text: str) -> bool:
         line = raw.strip().replace("\ufeff", "")
         if not line or is_separator(line):
             continue
-        return _START.match(line) is not None or language_of(line) is not None
+        return sh.START.match(line) is not None or language_of(line) is not None
     return False
 
 
 def _is_start(line: str) -> bool:
     if language_of(line) is not None:
         return True
-    m = _START.match(line)
-    return m is not None and (m["site"] != "Hand" or _GAME.search(m["rest"]) is not None or "#" in line)
+    m = sh.START.match(line)
+    return m is not None and (m["site"] != "Hand" or sh.GAME.search(m["rest"]) is not None or "#" in line)
 
 
 def _blocks(text: str) -> Iterator[tuple[int, list[str]] | tuple[int, StarsError]]:
@@ -468,7 +290,7 @@ def loads_each(text: str, *, path: str | os.PathLike[str] | None = None) -> Iter
         try:
             yield _Reader(body, start, where, index).read()
         except StarsError as exc:
-            m = _START.match(body[0])
+            m = sh.START.match(body[0])
             hand_id = m["id"] if m else None
             yield BadStarsHand(where, index, hand_id, start, exc)
         index += 1
@@ -487,31 +309,6 @@ def read_each(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) 
 
 
 # -- reading one hand -------------------------------------------------------------------------------------------
-
-
-def _amount(text: str) -> Decimal:
-    m = _AMOUNT.match(text.strip())
-    if m is None:
-        raise ValueError(text)
-    try:
-        return Decimal(m["num"].replace(",", ""))
-    except InvalidOperation:
-        raise ValueError(text) from None
-
-
-def _currency(text: str) -> str | None:
-    m = _AMOUNT.match(text.strip())
-    if m is None:
-        return None
-    return m["cur"] or _SYMBOLS.get((m["sym"] or "").strip())
-
-
-def _cards(text: str) -> tuple[int, ...]:
-    """Cards in brackets' inside: ``Ah Kd``; ``Xx``/``??`` (a card the file does not show) is unknown."""
-    out: list[int] = []
-    for token in text.split():
-        out.append(UNKNOWN if token.upper() in ("XX", "??", "X", "?") else parse_card(token))
-    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,10 +364,10 @@ class _Reader:
     def money(self, text: str) -> Decimal:
         """An amount of this hand: in its header's currency where the amount names one (``€0.50`` in a dollar hand
         is refused, naming the line)."""
-        m = _AMOUNT.match(text.strip())
+        m = sh.AMOUNT.match(text.strip())
         if m is None:
             raise ValueError(text)
-        theirs = m["cur"] or (_SYMBOLS.get(m["sym"].strip()) if m["sym"] else None)
+        theirs = m["cur"] or (sh.SYMBOLS.get(m["sym"].strip()) if m["sym"] else None)
         if theirs is not None and self.currency is not None and theirs != self.currency:
             raise ValueError(f"{text.strip()} is in {theirs}; this hand's money is {self.currency}")
         try:
@@ -592,7 +389,7 @@ class _Reader:
 
     def read(self) -> StarsHand:
         header = self.text(0)
-        m = _START.match(header)
+        m = sh.START.match(header)
         if m is None:
             raise self.fail(0, "not a PokerStars hand's first line")
         self.hand_id = m["id"]
@@ -601,14 +398,14 @@ class _Reader:
         k = 1
         while k < len(self.raw) and not self.text(k):
             k += 1
-        table = _TABLE.match(self.text(k)) if k < len(self.raw) else None
+        table = sh.TABLE.match(self.text(k)) if k < len(self.raw) else None
         if table is None:
             raise self.fail(k, "expected the table line (Table 'NAME' N-max Seat #B is the button)")
         k += 1
         seats: list[StarsSeat] = []
         while k < len(self.raw):
-            s = _SEAT.match(self.text(k))
-            if s is None and not seats and _is_note(self.text(k)):
+            s = sh.SEAT.match(self.text(k))
+            if s is None and not seats and sh.is_note(self.text(k)):
                 k += 1  # a rebuy or a join noted before the seat lines
                 continue
             if s is None:
@@ -629,12 +426,12 @@ class _Reader:
         names = sorted((s.name for s in seats), key=len, reverse=True)
         play, summary_at = self.play(k, names)
         cancelled = any(self.text(j) == "Hand cancelled" for j in range(k, len(self.raw)))
-        voided = next((v["reason"] for j in range(k, len(self.raw)) if (v := _VOIDED.match(self.text(j)))), None)
+        voided = next((v["reason"] for j in range(k, len(self.raw)) if (v := sh.VOIDED_LINE.match(self.text(j)))), None)
         summary = self.summary(summary_at, seats) if summary_at is not None else _Summary()
         money = table["money"]
         runs = self.run_count(play, summary.boards)
         dealt = next((len(ln.cards or ()) for ln in play if ln.kind == "dealt" and ln.more is None), 0)
-        game_id = _OMAHA_BY_CARDS.get((info.game_id or "", dealt), info.game_id)
+        game_id = sh.OMAHA_BY_CARDS.get((info.game_id or "", dealt), info.game_id)
         unsupported = info.unsupported
         if runs > 1 and unsupported is None:
             unsupported = f"the board was run {('twice', 'three times')[min(runs, 3) - 2]}; the engine deals one board"
@@ -667,9 +464,9 @@ class _Reader:
             time_zone=info.zone,
             cancelled=cancelled,
             voided=voided,
-            old_format=_OLD_TIME.search(header) is not None or (info.date or "9999") < "2008",
-            converted=_CONVERTED.search(header) is not None,
-            double_bet_noted=any(self.text(j) == _DOUBLE_BET for j in range(k, len(self.raw))),
+            old_format=sh.OLD_TIME.search(header) is not None or (info.date or "9999") < "2008",
+            converted=sh.CONVERTED.search(header) is not None,
+            double_bet_noted=any(self.text(j) == sh.DOUBLE_BET for j in range(k, len(self.raw))),
             run_count=runs,
             unsupported=unsupported,
             language=self.language,
@@ -679,22 +476,22 @@ class _Reader:
         )
 
     def header(self, rest: str, header: str) -> _Header:
-        club = _CLUB.match(rest)
+        club = sh.CLUB.match(rest)
         if club:
             rest = rest[club.end() :]
-        tournament = _TOURNAMENT.match(rest)
+        tournament = sh.TOURNAMENT.match(rest)
         tournament_text = ""
         if tournament:
             tournament_text = tournament["rest"]
-        g = _GAME.search(rest)
+        g = sh.GAME.search(rest)
         if g is None:
-            raise self.fail(0, "the header names no game this reader knows (" + ", ".join(sorted(STARS_GAMES)) + ")")
-        games = {m["game"].lower() for m in _GAME.finditer(rest)}
+            raise self.fail(0, "the header names no game this reader knows (" + ", ".join(sorted(sh.STARS_GAMES)) + ")")
+        games = {m["game"].lower() for m in sh.GAME.finditer(rest)}
         if len(games) > 1:
             raise self.fail(0, f"the header names {len(games)} games ({', '.join(sorted(games))}); a hand is one")
         game, limit_text = g["game"], g["limit"]
-        game_id = STARS_GAMES[game.lower()]
-        limit = _LIMITS[limit_text.lower()]
+        game_id = sh.STARS_GAMES[game.lower()]
+        limit = sh.LIMITS[limit_text.lower()]
         unsupported = None
         if game_id is None:
             unsupported = f"{game} is not a game the engine deals (header: {header!r})"
@@ -704,32 +501,34 @@ class _Reader:
         stakes: tuple[Decimal, Decimal] | None = None
         currency = None
         cap = None
-        s = _STAKES.search(after) or _STAKES.search(rest)
-        bb = _BUTTON_BLIND.search(after)
+        s = sh.STAKES.search(after) or sh.STAKES.search(rest)
+        bb = sh.BUTTON_BLIND.search(after)
         try:
             if bb is not None:
-                stakes = (_amount(bb["blind"]), _amount(bb["blind"]))
-                currency = _currency(bb["blind"]) or _currency(bb["more"].strip())
+                stakes = (sh.amount(bb["blind"]), sh.amount(bb["blind"]))
+                currency = sh.currency(bb["blind"]) or sh.currency(bb["more"].strip())
             elif s is not None:
-                stakes = (_amount(s["low"]), _amount(s["high"]))
-                currency = _currency(s["low"]) or _currency(s["high"]) or _currency(s["more"].strip().split(" ")[-1])
-                c = _CAP.search(s["more"] + " -")
+                stakes = (sh.amount(s["low"]), sh.amount(s["high"]))
+                currency = (
+                    sh.currency(s["low"]) or sh.currency(s["high"]) or sh.currency(s["more"].strip().split(" ")[-1])
+                )
+                c = sh.CAP.search(s["more"] + " -")
                 if c is not None:
-                    cap = _amount(c["cap"])
+                    cap = sh.amount(c["cap"])
             else:
-                level = _LEVEL.search(after)
+                level = sh.LEVEL.search(after)
                 if level is not None and level["low"]:
-                    stakes = (_amount(level["low"]), _amount(level["high"]))
+                    stakes = (sh.amount(level["low"]), sh.amount(level["high"]))
         except ValueError as exc:
             raise self.fail(0, f"the stakes {exc} are not amounts") from None
         if currency is None:
-            for sym, code in _SYMBOLS.items():
+            for sym, code in sh.SYMBOLS.items():
                 if sym in (tournament_text if tournament else after):
                     currency = code
                     break
             if tournament and re.search(r"\b(USD|EUR|GBP|CAD|INR)\b", tournament_text):
                 currency = re.search(r"\b(USD|EUR|GBP|CAD|INR)\b", tournament_text)[1]  # type: ignore[index]
-        when = _WHEN.search(after)
+        when = sh.WHEN.search(after)
         if when is not None:
             try:
                 datetime.strptime(
@@ -776,12 +575,12 @@ class _Reader:
 
     def play_line(self, line: str, number: int, names: list[str]) -> StarsLine | str | None:
         """One line of play: a :class:`StarsLine`, ``None`` for a note that moves no chips, ``"summary"``."""
-        st = _STREET.match(line)
+        st = sh.STREET.match(line)
         if st is not None:
             what = st["name"].upper()
             if what == "SUMMARY":
                 return "summary"
-            boards = [_cards(c) for c in _CARDS.findall(st["cards"])]
+            boards = [sh.cards(c) for c in sh.CARDS.findall(st["cards"])]
             return StarsLine(
                 "street", number, what=what, cards=boards[0] if boards else None,
                 more=boards[1] if len(boards) > 1 else None,
@@ -791,15 +590,15 @@ class _Reader:
                 rest = line[9:]
                 if rest == name:
                     return None  # "Dealt to NAME" with no cards (converted exports): nothing known
-                if rest.startswith(name + " [") and _GROUPS.fullmatch(rest[len(name) :]):
-                    groups = [_cards(c) for c in _CARDS.findall(rest[len(name) :])]
+                if rest.startswith(name + " [") and sh.GROUPS.fullmatch(rest[len(name) :]):
+                    groups = [sh.cards(c) for c in sh.CARDS.findall(rest[len(name) :])]
                     more = groups[1] if len(groups) > 1 else None
                     return StarsLine("dealt", number, name=name, cards=groups[0], more=more)
         if line.startswith("Uncalled bet ("):
-            u = _UNCALLED.match(line)
+            u = sh.UNCALLED.match(line)
             if u is not None and u["name"] in names:  # else a player whose name starts so: read below
                 return StarsLine("uncalled", number, name=u["name"], amount=self.money(u["amount"]))
-        sp = _SPLASH.match(line)
+        sp = sh.SPLASH.match(line)
         if sp is not None:
             return StarsLine("splash", number, amount=self.money(sp["amount"]))
         unknown: str | None = None  # a seated player's "NAME: ..." no verb fits
@@ -816,7 +615,7 @@ class _Reader:
                 item = self.about(name, rest[1:], number)
                 if not isinstance(item, _Unread):
                     return item
-        if _TABLE_NOTES.match(line) or _is_note(line):
+        if sh.TABLE_NOTES.match(line) or sh.is_note(line):
             return None
         if re.match(r"^[^:]+: (?:sits out|is sitting out|doesn't show hand|mucks hand|said, .*)$", line):
             return None  # a player not dealt in
@@ -826,7 +625,7 @@ class _Reader:
 
     def said(self, name: str, rest: str, number: int) -> StarsLine | _Unread | None:
         """``NAME: rest``: a move, ``None`` for a note, :data:`UNREAD` when ``rest`` is none (another name may fit)."""
-        for kind, pattern in _VERBS:
+        for kind, pattern in sh.VERBS:
             v = pattern.match(rest)
             if v is None:
                 continue
@@ -838,19 +637,19 @@ class _Reader:
     def about(self, name: str, rest: str, number: int) -> StarsLine | _Unread | None:
         """``NAME rest`` (no colon): pots collected, a time-out, a cash-out, Run It Once's show, a note; :data:`UNREAD`
         when none fits (:data:`UNREAD`)."""
-        c = _COLLECTED.fullmatch(rest)
+        c = sh.COLLECTED.fullmatch(rest)
         if c is not None:
             return StarsLine("collected", number, name=name, what=c["pot"], amount=self.money(c["amount"]))
-        if _TIMED_OUT.fullmatch(rest):  # the table acts for the player next: that move is marked
+        if sh.TIMED_OUT.fullmatch(rest):  # the table acts for the player next: that move is marked
             return StarsLine("timed out", number, name=name)
-        sf = _SHOWS_FOR.fullmatch(rest)
+        sf = sh.SHOWS_FOR.fullmatch(rest)
         if sf is not None:  # Run It Once: "NAME shows [..] for Three of Kind [..]"
-            return StarsLine("show", number, name=name, cards=_cards(sf["cards"]))
-        co = _CASH_OUT.fullmatch(rest)
+            return StarsLine("show", number, name=name, cards=sh.cards(sf["cards"]))
+        co = sh.CASH_OUT.fullmatch(rest)
         if co is not None:
             fee = self.money(co["fee"]) if co["fee"] else None
             return StarsLine("cash out", number, name=name, amount=self.money(co["amount"]), by=fee)
-        if _is_note(" " + rest):
+        if sh.is_note(" " + rest):
             return None
         return UNREAD
 
@@ -861,8 +660,8 @@ class _Reader:
         cards_text = groups.get("cards")
         cards = None
         if cards_text:
-            found = _CARDS.findall(cards_text)
-            cards = tuple(c for group in found for c in _cards(group))
+            found = sh.CARDS.findall(cards_text)
+            cards = tuple(c for group in found for c in sh.cards(group))
         return StarsLine(
             kind, number, name=name, what=groups.get("what"), amount=amount, by=by, cards=cards,
             n=int(groups["n"]) if groups.get("n") else 0, all_in=bool(groups.get("all_in")),
@@ -876,35 +675,35 @@ class _Reader:
         numbers = {s.seat for s in seats}
         for j in range(k, len(self.raw)):
             line = self.text(j)
-            if not line or is_separator(line) or _TABLE_NOTES.match(line):
+            if not line or is_separator(line) or sh.TABLE_NOTES.match(line):
                 continue
-            t = _TOTAL.match(line)
+            t = sh.TOTAL.match(line)
             if t is not None:
                 try:
                     out.total = self.money(t["total"])
                     out.rake = self.money(t["rake"])
                     pots: list[Decimal] = []
                     fees: list[tuple[str, Decimal]] = []
-                    for p in _SUMMARY_POT.finditer(t["pots"] + " " + t["more"]):
+                    for p in sh.SUMMARY_POT.finditer(t["pots"] + " " + t["more"]):
                         if p["name"].startswith(("Main", "Side")):
                             pots.append(self.money(p["amount"]))
                         else:
                             fees.append((p["name"], self.money(p["amount"])))
                 except ValueError as exc:
                     raise self.fail(j, f"{exc} is not an amount") from None
-                leftover = _SUMMARY_POT.sub("", t["pots"] + " " + t["more"]).replace("|", "").strip()
+                leftover = sh.SUMMARY_POT.sub("", t["pots"] + " " + t["more"]).replace("|", "").strip()
                 if leftover:
                     raise self.fail(j, f"the summary's pot line has parts this reader does not know ({leftover!r})")
                 out.pots, out.fees = tuple(pots), tuple(fees)
                 continue
-            b = _BOARD.match(line)
+            b = sh.BOARD.match(line)
             if b is not None:
                 try:
-                    boards.append(_cards(b["cards"]))
+                    boards.append(sh.cards(b["cards"]))
                 except InvalidCard as exc:
                     raise self.fail(j, str(exc)) from None
                 continue
-            s = _SUMMARY_SEAT.match(line)
+            s = sh.SUMMARY_SEAT.match(line)
             if s is not None and int(s["seat"]) in numbers:
                 name = next(x.name for x in seats if x.seat == int(s["seat"]))
                 rest = s["rest"][len(name) :] if s["rest"].startswith(name) else s["rest"]  # the words after the name
@@ -918,8 +717,8 @@ class _Reader:
     def summary_seat(self, seat: int, rest: str, j: int) -> StarsSummary:
         try:
             shown = re.search(r"\b(?:showed|mucked) \[([^]]*)\]", rest)
-            cards = _cards(shown[1]) if shown else None
-            won = tuple(self.money(a) for a in re.findall(rf"(?:won|collected) \(?({_MONEY})\)?", rest))
+            cards = sh.cards(shown[1]) if shown else None
+            won = tuple(self.money(a) for a in re.findall(rf"(?:won|collected) \(?({sh.MONEY})\)?", rest))
         except (ValueError, InvalidCard) as exc:
             raise self.fail(j, str(exc)) from None
         gave_up = not won and re.search(r"\b(?:lost|folded)\b", rest) is not None
