@@ -624,7 +624,10 @@ class _Reader:
         raise ValueError("this line is not one the reader knows")
 
     def said(self, name: str, rest: str, number: int) -> StarsLine | _Unread | None:
-        """``NAME: rest``: a move, ``None`` for a note, :data:`UNREAD` when ``rest`` is none (another name may fit)."""
+        """``NAME: rest``: a move, ``None`` for a note, :data:`UNREAD` when ``rest`` is none (another name may fit).
+        ``NAME:`` alone (after an all-in, in an observer's history: the cards turned up, left out) moves no chips."""
+        if not rest:
+            return None
         for kind, pattern in sh.VERBS:
             v = pattern.match(rest)
             if v is None:

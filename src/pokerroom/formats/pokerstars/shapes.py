@@ -121,7 +121,9 @@ VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     )),
     ("fold", re.compile(r"^folds(?: (?P<cards>(?:\[[^]]*\] ?)+))?(?: \((?:disconnect(?:ed)?|auth)\))?$")),
     ("check", re.compile(r"^checks$")),
-    ("call", re.compile(rf"^calls (?P<amount>{MONEY}){ALL_IN}$")),
+    ("call", re.compile(
+        rf"^calls (?P<amount>{MONEY})(?:(?P<all_in> and is all-in)|(?P<capped> and has reached the {MONEY} cap))?$"
+    )),
     ("bet", re.compile(rf"^bets (?P<amount>{MONEY}){ALL_IN}$")),
     ("raise", re.compile(
         rf"^raises (?P<by>{MONEY}) to (?P<amount>{MONEY})"
@@ -148,6 +150,7 @@ VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
 NOTE_ENDS = (
     "leaves the table", "is disconnected", "is connected", "has returned", "has timed out while disconnected",
     "has timed out while being disconnected", "will be allowed to play after the button", "is sitting out",
+    "has timed out",  # a player with no seat line (seated players' time-outs are read before the notes)
     "was removed from the table for failing to post", "sits out", "is capped",
 )  # fmt: skip
 NOTE_TAIL = re.compile(
