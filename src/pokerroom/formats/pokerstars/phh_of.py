@@ -34,7 +34,7 @@ from pokerroom.errors import StarsError, UnsupportedGame, UnsupportedRule
 from pokerroom.formats.phh import PHHHand
 from pokerroom.formats.phh_actions import format_amount
 from pokerroom.formats.pokerstars.reader import StarsHand, StarsLine
-from pokerroom.formats.replay import ARTIFICIAL_ALL_IN, SPLIT
+from pokerroom.formats.replay import ARTIFICIAL_ALL_IN, CODES, SPLIT
 from pokerroom.games import Family, Game, Limit, find
 
 __all__ = ["Mapped", "map_hand"]
@@ -133,6 +133,7 @@ class _Builder:
         self.common_card_bets = False  # a bet or check after the stud community card: PokerStars bets there
         self.last_move: str | None = None
         self.clocked: set[str] = set()  # players whose next move the table makes ("has timed out")
+        self.slots: list[tuple[int, int, int, int]] = []  # (action index, player, first card, count) to deal
         self.all_in = [False] * n
         self.short_big_blind = False  # the big blind's player is all-in for less than the level's big blind
         self.posted_big_blind = Decimal(0)
@@ -248,7 +249,15 @@ class _Builder:
         st = self.streets[self.stud_street]
         for k in range(self.n):
             if not self.folded[k]:
-                self.dealt[k] += [UNKNOWN] * (st.hole + st.up)
+                self.deal_later(k, st.hole + st.up)
+
+    def deal_later(self, k: int, count: int) -> None:
+        """Deal ``count`` cards to player ``k`` here: a ``dh`` action in its place in the hand, its cards filled
+        in once the whole file is read (a later line or the showdown may show them)."""
+        self.slots.append((len(self.actions), k, len(self.dealt[k]), count))
+        self.dealt[k] += [UNKNOWN] * count
+        self.actions.append("")
+        self.sources.append(None)
 
     def dealt_line(self, line: StarsLine) -> None:
         k = self.seat(line)
@@ -398,10 +407,10 @@ class _Builder:
             if shown and len(shown) != n:
                 raise StarsError(f"{self.where(line)}: discards {n} cards but shows {len(shown)}")
             discards = shown or [UNKNOWN] * n
-            self.dealt[k] += [UNKNOWN] * n
-            if n:
-                self.pending_draw[k] = n
             self.emit(f"{p} sd {_cards(discards)}".rstrip(), line)
+            if n:  # the new cards, dealt right after the discard (PHH's order)
+                self.deal_later(k, n)
+                self.pending_draw[k] = n
 
     def give_up(self) -> None:
         """The all-in players the file has fold muck now (the showdown's first line, or the hand's end)."""
@@ -460,8 +469,9 @@ class _Builder:
                 self.known[self.pos[name]] = summary.cards
 
     def hole_actions(self) -> list[str]:
-        """The dealer's ``dh`` actions: each player's cards in order, a shown hand filling the unknown ones."""
-        out: list[str] = []
+        """The dealer's first ``dh`` actions (board and draw games: each player's first cards), and every ``dh``
+        placed later in the hand filled in: each player's cards in order, a shown hand filling the unknown ones."""
+        final: list[list[int]] = []
         for k in range(self.n):
             cards = list(self.dealt[k])
             shown = self.known[k]
@@ -471,8 +481,13 @@ class _Builder:
                 elif self.game.family is not Family.DRAW:
                     missing = iter(c for c in shown if c not in cards)
                     cards = [next(missing, UNKNOWN) if c == UNKNOWN else c for c in cards]
-            out.append(f"d dh p{k + 1} {_cards(cards) or '??'}")
-        return out
+            final.append(cards)
+        for at, k, start, count in self.slots:
+            self.actions[at] = f"d dh p{k + 1} {_cards(final[k][start : start + count]) or '??'}"
+        if self.game.family is Family.STUD:
+            return []
+        first = self.game.streets[0].hole
+        return [f"d dh p{k + 1} {_cards(final[k][:first]) or '??'}" for k in range(self.n)]
 
 
 def _unseen_bring_in(hand: StarsHand, small_bet: Decimal | None) -> Decimal:
@@ -539,7 +554,9 @@ def map_hand(hand: StarsHand) -> Mapped:
     bring_in = None
     if game.family is Family.STUD:
         bring_in = b.bring_in if b.bring_in is not None else _unseen_bring_in(hand, small_bet)
-    extra["_limit"] = limit.value
+    code = CODES.get((game.id, limit))  # PHH's own code where it has one (NT, PO, F7S...), else our game id
+    if code is None:
+        extra["_limit"] = limit.value
     if hand.rake:
         extra["_rake"] = {"amount": hand.rake, "from": "main"}
     if b.splash:
@@ -565,7 +582,7 @@ def map_hand(hand: StarsHand) -> Mapped:
     actions += b.actions
     sources += b.sources
     phh = PHHHand(
-        variant=game.id,
+        variant=code or game.id,
         antes=tuple(_by_position(b.antes, n)),
         # PokerStars: antes count in the side pots and an unmatched part comes back; a big-blind ante (the big
         # blind's player alone antes) is dead money
