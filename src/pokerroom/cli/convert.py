@@ -61,6 +61,7 @@ from pokerroom.formats import pokerstars as stars
 from pokerroom.formats.phh_hand import to_record as phh_record
 from pokerroom.formats.replay import ReplayResult
 from pokerroom.formats.replay import replay as replay_hand
+from pokerroom.room.record import HandRecord
 from pokerroom.words import plural
 
 __all__ = [
@@ -196,13 +197,29 @@ def convert_hand(hand: phh.PHHHand | stars.StarsHand, to: Target) -> Converted:
     :class:`~pokerroom.errors.PHHError`...) for a hand the engine cannot replay or the format cannot hold."""
     if to is Target.PHH:
         return stars.to_phh(hand) if isinstance(hand, stars.StarsHand) else hand
+    viewer = None
     if isinstance(hand, stars.StarsHand):
         record, max_seats = stars.to_record(hand), hand.max_seats
+        viewer = _hero(hand, record)
     else:
         max_seats = _seat_count(hand)
         record = phh_record(hand)
-    hand_id = None if record.setup.number is not None else stable_hand_id(hand.path, hand.index)
-    return stars.write_hand(record, hand_id=hand_id, max_seats=max_seats)
+    stored = hand.extra.get("_hand_id") if isinstance(hand, phh.PHHHand) else None  # a room's hand id: unique
+    hand_id = stored if isinstance(stored, int) and not isinstance(stored, bool) else None
+    if hand_id is None and record.setup.number is None:
+        hand_id = stable_hand_id(hand.path, hand.index)
+    return stars.write_hand(record, viewer, hand_id=hand_id, max_seats=max_seats)
+
+
+def _hero(hand: stars.StarsHand, record: HandRecord) -> int | None:
+    """The seat whose history a PokerStars file is: the one player dealt cards the file shows (``Dealt to``
+    lines with known cards); ``None`` for a full history (every player's cards dealt in the open, or none)."""
+    dealt = {ln.name for ln in hand.lines if ln.kind == "dealt" and ln.cards and -1 not in ln.cards}
+    if len(dealt) != 1:
+        return None
+    (name,) = dealt
+    names = [s.player for s in record.setup.seats]
+    return names.index(name) if name in names else None
 
 
 def _labelled(hands: list[phh.PHHHand]) -> list[phh.PHHHand]:

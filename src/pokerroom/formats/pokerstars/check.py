@@ -224,7 +224,7 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
 def _other_room(hand: StarsHand) -> bool:
     """A hand another room wrote in PokerStars' format (Run It Once, 9stacks, PokerMaster...): such rooms do not
     always write "and is all-in"."""
-    return not hand.site.startswith("PokerStars")
+    return not (hand.site.startswith("PokerStars") or hand.site == "pokerroom")
 
 
 def _relaxed(hand: StarsHand) -> bool:

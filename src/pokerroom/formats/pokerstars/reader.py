@@ -231,6 +231,14 @@ def is_pokerstars(text: str) -> bool:
     return False
 
 
+def _site(site: str, kind: str) -> str:
+    """The room a header names: ``PokerStars``, ``PokerStars Home Game``, ``Run It Once Poker``...; our writer's
+    ``Hand #N`` header for a game PokerStars never dealt is ``pokerroom``."""
+    if site == "Hand":
+        return "pokerroom"
+    return (site + kind).replace(" Hand", "").replace(" Game", " Game" if "Home" in kind else "")
+
+
 def _is_start(line: str) -> bool:
     if language_of(line) is not None:
         return True
@@ -437,7 +445,7 @@ class _Reader:
             unsupported = f"the board was run {('twice', 'three times')[min(runs, 3) - 2]}; the engine deals one board"
         return StarsHand(
             hand_id=self.hand_id,
-            site=(m["site"] + m["kind"]).replace(" Hand", "").replace(" Game", " Game" if "Home" in m["kind"] else ""),
+            site=_site(m["site"], m["kind"]),
             header=header,
             game=info.game,
             limit_text=info.limit_text,

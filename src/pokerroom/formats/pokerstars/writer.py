@@ -404,7 +404,12 @@ class _Writer:
         if t is EventType.FOLD:
             self.lines.append(f"{name}: folds")
             if seat is not None:
-                first = self.fold_stage() in ("folded before Flop", "folded before the Draw")
+                # a fold in the first betting round by a player who put nothing in but an ante: "(didn't bet)"
+                first = self.fold_stage() in (
+                    "folded before Flop",
+                    "folded before the Draw",
+                    f"folded {self._stud_stage(0)}",
+                )
                 didnt = " (didn't bet)" if not seat.acted and first else ""
                 seat.folded = self.fold_stage() + didnt
         elif t is EventType.CHECK:
