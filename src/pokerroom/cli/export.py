@@ -96,7 +96,7 @@ def file_name(hand: StoredHand, to: Format) -> str:
 def _text(hand: StoredHand, record: HandRecord, to: Format) -> str:
     """One hand in full (every card), with the header fields (:func:`~pokerroom.formats.phh_hand.header_keys`)."""
     if to is Format.PHH:
-        return dumps(from_record(record, hand_id=hand.id))
+        return dumps(from_record(record, hand_id=hand.id, seat_count=hand.seats))
     return write_hand(record, None, hand_id=hand.id, max_seats=hand.seats)
 
 
@@ -165,7 +165,7 @@ def export(
                     continue
                 try:
                     if folder is None and to is Format.PHH:
-                        phh_hands.append(from_record(record, hand_id=hand.id))
+                        phh_hands.append(from_record(record, hand_id=hand.id, seat_count=hand.seats))
                     elif folder is None:
                         texts.append(_text(hand, record, to))
                     else:

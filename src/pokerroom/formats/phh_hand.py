@@ -273,10 +273,11 @@ def from_hand(hand: Hand, *, unit: Decimal = Decimal(1), seat: int | None = None
     return from_record(record.view(seat) if seat is not None else record)
 
 
-def from_record(record: HandRecord, *, hand_id: int | None = None) -> PHHHand:
+def from_record(record: HandRecord, *, hand_id: int | None = None, seat_count: int | None = None) -> PHHHand:
     """The PHH record of ``record`` (``finishing_stacks`` only once it is complete), amounts in its set-up's
     ``unit``, cards as the record holds them (a seat's view keeps other seats' hidden cards as ``??``), with the
-    header fields of :func:`header_keys` (``hand_id``: the store's id of the hand, ``_hand_id``).  Raises
+    header fields of :func:`header_keys` (``hand_id``: the store's id of the hand, ``_hand_id``; ``seat_count``:
+    the table's size, PHH's field, which a PokerStars header's ``6-max`` is written from).  Raises
     :class:`~pokerroom.errors.UnsupportedRule` for what PHH and its extension keys cannot express (an event
     this writer does not know, a rake whose parts cannot be told again)."""
     setup = record.setup
@@ -370,7 +371,11 @@ def from_record(record: HandRecord, *, hand_id: int | None = None) -> PHHHand:
         actions=tuple(actions),
         finishing_stacks=finishing,
         players=_names(setup, order),
-        extra={**extra, **header_keys(setup, order, hand_id=hand_id)},
+        extra={
+            **extra,
+            **header_keys(setup, order, hand_id=hand_id),
+            **({"seat_count": seat_count} if seat_count else {}),
+        },
     )
     if record_unit(phh) != unit:
         # The reader would replay in a larger unit (every amount a multiple of it), where odd chips and the

@@ -423,7 +423,7 @@ def create_app(
     def hand_phh(hand_id: int, name: str = Depends(player)) -> Response:
         record, seat = finished_hand(hand_id, name)
         try:
-            text = dumps(from_record(record.view(seat), hand_id=hand_id))
+            text = dumps(from_record(record.view(seat), hand_id=hand_id, seat_count=table_size(record)))
         except PokerroomError as err:
             raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be written as PHH: {err}") from None
         filename = f"hand-{record.setup.table_id}-{record.setup.number}.phh"
