@@ -5,6 +5,7 @@ is allowed instead; a refused call never changes state.
 from __future__ import annotations
 
 __all__ = [
+    "AcpcError",
     "DuplicateCard",
     "HandOver",
     "IllegalAction",
@@ -90,6 +91,11 @@ class RangeError(PokerroomError):
 
 class PHHError(PokerroomError):
     """A PHH file or hand that cannot be read or replayed; the message says where and why."""
+
+
+class AcpcError(PokerroomError):
+    """An ACPC game definition, MATCHSTATE string or dealer log line that cannot be read; the message names the
+    field and says what the protocol allows there."""
 
 
 class StarsError(PokerroomError):
