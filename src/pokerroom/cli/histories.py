@@ -7,10 +7,13 @@ names, which format each holds, and every hand of a file read in that format.
   extension in any case), recursively, in sorted path order, each other file counted in :class:`Skipped`; a file
   as it is;
 * :func:`detect`: PokerStars text when the decoded start of the file begins with a hand's first line
-  (:func:`pokerroom.formats.pokerstars.is_pokerstars`), else PHH (TOML);
+  (:func:`pokerroom.formats.pokerstars.is_pokerstars`), an ACPC dealer log when its first line that is not a
+  ``#`` comment starts with ``STATE:`` (:func:`pokerroom.formats.acpc.log.is_log`), else PHH (TOML);
 * :func:`read_hands`: a file's hands, each a :class:`~pokerroom.formats.phh.PHHHand` or
   :class:`~pokerroom.formats.pokerstars.StarsHand`, or the reader's bad-hand record in a hand's place; an empty
-  file, an archive and a file over the size limit are refused first, by name.
+  file, an archive and a file over the size limit are refused first, by name; an ACPC dealer log raises
+  :class:`AcpcLog` (it needs its game definition: ``pokerroom replay --game`` reads it);
+* :func:`read_log_lines`: an ACPC dealer log's lines, refused as :func:`read_hands` refuses a file.
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ import typer
 from pokerroom.errors import PokerroomError, StarsError
 from pokerroom.formats import phh
 from pokerroom.formats import pokerstars as stars
+from pokerroom.formats.acpc.log import is_log
 
 __all__ = [
     "SUFFIXES",
+    "AcpcLog",
     "Format",
     "Hand",
     "Skipped",
@@ -41,6 +46,7 @@ __all__ = [
     "no_histories",
     "parse_format",
     "read_hands",
+    "read_log_lines",
     "size_limit",
 ]
 
@@ -71,17 +77,27 @@ class Format(StrEnum):
     AUTO = "auto"
     PHH = "phh"
     POKERSTARS = "pokerstars"
+    ACPC = "acpc"
+    """An ACPC dealer log (``STATE:`` lines, a ``SCORE:`` line): read with its game definition (``--game``)."""
+
+
+class AcpcLog(PokerroomError):
+    """:func:`read_hands` found an ACPC dealer log: its hands need the game definition, so the caller reads it
+    (:func:`read_log_lines`) or refuses it; the message says how to replay it."""
 
 
 def parse_format(text: str, allowed: Iterable[Format], option: str) -> Format:
     """The format ``text`` names, in any case (``PHH``, ``PokerStars``), among ``allowed``.  Raises
     :class:`typer.BadParameter` on ``option`` (exit 2) saying what is allowed: ``'stars' is not a format: use
-    auto, phh or pokerstars``."""
+    auto, phh or pokerstars`` (``, or acpc with --game GAMEFILE`` added where ``acpc`` is allowed)."""
     choices = [f.value for f in allowed]
     word = text.strip().lower()
     if word in choices:
         return Format(word)
-    listed = ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else choices[0]
+    plain = [c for c in choices if c != Format.ACPC]
+    listed = ", ".join(plain[:-1]) + f" or {plain[-1]}" if len(plain) > 1 else plain[0]
+    if Format.ACPC in choices:
+        listed += ", or acpc with --game GAMEFILE"  # an ACPC log is read only with its game definition
     raise typer.BadParameter(f"{text!r} is not a format: use {listed}", param_hint=option)
 
 
@@ -161,7 +177,8 @@ def _start(path: Path) -> tuple[bytes, int] | None:
 
 
 def detect(path: Path) -> Format:
-    """``Format.POKERSTARS`` when the file starts with a PokerStars-style hand's first line, else ``Format.PHH``.
+    """``Format.POKERSTARS`` when the file starts with a PokerStars-style hand's first line, ``Format.ACPC`` when
+    its first line that is not a ``#`` comment starts with ``STATE:``, else ``Format.PHH``.
     Only a regular file is opened (a pipe or a device could block): anything else is left to the PHH reader,
     which refuses it by name.  Raises :class:`OSError` when the file cannot be opened."""
     found = _start(path)
@@ -172,13 +189,16 @@ def detect(path: Path) -> Format:
 
 def _format_of(start: bytes, size: int) -> Format:
     """:func:`detect` on a file's first bytes ``start`` and its ``size`` (bytes)."""
-    return Format.POKERSTARS if stars.is_pokerstars(_sniff_text(start, len(start) >= size)) else Format.PHH
+    text = _sniff_text(start, len(start) >= size)
+    if stars.is_pokerstars(text):
+        return Format.POKERSTARS
+    return Format.ACPC if is_log(text) else Format.PHH
 
 
 def size_limit(fmt: Format, max_bytes: int | None) -> int:
     """The largest file read in ``fmt``, in bytes: ``max_bytes`` (``--max-size``), else the reader's own limit
-    (:data:`pokerroom.formats.phh.MAX_FILE_BYTES`, 256 MiB; :data:`pokerroom.formats.pokerstars.MAX_FILE_BYTES`,
-    64 MiB: its text is decoded whole)."""
+    (:data:`pokerroom.formats.phh.MAX_FILE_BYTES`, 256 MiB, for PHH and ACPC logs, read line by line;
+    :data:`pokerroom.formats.pokerstars.MAX_FILE_BYTES`, 64 MiB: its text is decoded whole)."""
     if max_bytes is not None:
         return max_bytes
     return stars.MAX_FILE_BYTES if fmt is Format.POKERSTARS else phh.MAX_FILE_BYTES
@@ -205,7 +225,7 @@ def _refuse(path: Path, start: bytes, size: int, fmt: Format, max_bytes: int | N
             raise PokerroomError(f"{path}: a {kind} archive: unpack it first")
     limit = size_limit(fmt, max_bytes)
     if size > limit:
-        what = "PokerStars text" if fmt is Format.POKERSTARS else "PHH"
+        what = {Format.POKERSTARS: "PokerStars text", Format.ACPC: "ACPC logs"}.get(fmt, "PHH")
         default = "" if max_bytes is not None else f" (the default for {what})"
         raise PokerroomError(f"{path} is {_size(size, limit)}, over --max-size {_mib(limit)}{default}")
 
@@ -216,7 +236,8 @@ def read_hands(path: Path, fmt: Format, *, max_bytes: int | None = None) -> Iter
 
     Raises, before the first item, :class:`~pokerroom.errors.PokerroomError` for a file that cannot be read at all
     (empty, an archive, not a regular file, over the limit, not UTF-8 or not TOML for PHH, broken UTF-16; a
-    ``.txt`` read as neither format says so) and :class:`OSError` when it cannot be opened."""
+    ``.txt`` read as neither format says so), :class:`AcpcLog` for an ACPC dealer log (``fmt`` ``acpc`` or found)
+    and :class:`OSError` when it cannot be opened."""
     found = _start(path)
     if found is not None:
         start, size = found
@@ -225,6 +246,8 @@ def read_hands(path: Path, fmt: Format, *, max_bytes: int | None = None) -> Iter
     else:
         read_as = Format.PHH if fmt is Format.AUTO else fmt
     limit = size_limit(read_as, max_bytes)
+    if read_as is Format.ACPC:
+        raise AcpcLog(f"{path}: an ACPC dealer log: replay it with `pokerroom replay --game GAMEFILE`")
     if read_as is Format.POKERSTARS:
         try:
             hands = stars.read_each(path, max_bytes=limit)
@@ -241,6 +264,28 @@ def read_hands(path: Path, fmt: Format, *, max_bytes: int | None = None) -> Iter
             ) from None
     else:
         yield from phh.read_each(path, max_bytes=limit)
+
+
+def read_log_lines(path: Path, *, max_bytes: int | None = None) -> Iterator[tuple[int, str]]:
+    """An ACPC dealer log's lines that are neither blank nor ``#`` comments, each with its line number (from 1),
+    its line end removed.  Raises, before the first item, :class:`~pokerroom.errors.PokerroomError` as
+    :func:`read_hands` does for a file no reader takes (empty, an archive, over ``max_bytes`` or 256 MiB), and for
+    text that is not UTF-8 (the reference dealer writes ASCII); :class:`OSError` when it cannot be opened."""
+    found = _start(path)
+    if found is not None:
+        _refuse(path, *found, Format.ACPC, max_bytes)
+    return _log_lines(path)
+
+
+def _log_lines(path: Path) -> Iterator[tuple[int, str]]:
+    with open(path, encoding="utf-8-sig") as f:
+        try:
+            for number, line in enumerate(f, 1):
+                text = line.rstrip("\r\n")
+                if text.strip() and not text.lstrip().startswith("#"):
+                    yield number, text
+        except UnicodeDecodeError as exc:
+            raise PokerroomError(f"{path}: not UTF-8 text: {exc}") from None
 
 
 MaxSize = Annotated[

@@ -1,4 +1,5 @@
-"""``pokerroom replay PATH...``: replay hand histories (PHH, PokerStars text) through the engine and report each hand.
+"""``pokerroom replay PATH...``: replay hand histories (PHH, PokerStars text, ACPC dealer logs) through the engine
+and report each hand.
 
 Each file's format is found from its content (``--format auto``, the default): PokerStars text starts with a
 hand's first line (:func:`pokerroom.formats.pokerstars.is_pokerstars` on the file's decoded start), anything else
@@ -18,9 +19,17 @@ A hand on the allow-list of known data faults keeps its status and carries the r
 when every hand is ``ok``, ``unchecked``, ``incomplete``, ``rake``, ``unsupported`` (named, not a fault) or
 allow-listed.
 
+An ACPC dealer log (``--format acpc``, or found: its first line that is not a ``#`` comment starts with
+``STATE:``) needs ``--game GAMEFILE``, its game definition (without it: a usage error, exit 2).  Each ``STATE``
+line is a hand labelled with its hand number, replayed by :func:`pokerroom.formats.acpc.log.replay_state`:
+``ok``, ``mismatch`` (the first position whose net result differs), ``error`` (a line that cannot be read or
+betting the engine refuses) or ``unsupported`` (a game the engine cannot deal).  After its hands comes the line
+``SCORE:<totals>:<names>`` summed from our replay (:class:`AcpcScore`), then whether it matches the log's own
+``SCORE`` line; a difference makes the exit status 1.
+
 ``--json`` writes JSON Lines to stdout (one object per hand: path, index, label, status, expected, computed,
 allowed, message, winnings, computed_winnings) and the summary to stderr.  A progress bar (stderr) appears on
-long runs in a terminal.
+long runs in a terminal.  With ``--json`` an ACPC log's ``SCORE`` lines go to stderr with the summary.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Annotated
@@ -40,6 +49,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from pokerroom.cli.histories import (
+    AcpcLog,
     Format,
     MaxSize,
     Skipped,
@@ -48,15 +58,18 @@ from pokerroom.cli.histories import (
     no_histories,
     parse_format,
     read_hands,
+    read_log_lines,
 )
-from pokerroom.errors import PokerroomError
+from pokerroom.errors import AcpcError, PokerroomError, UnsupportedGame
 from pokerroom.formats import phh
 from pokerroom.formats import pokerstars as stars
+from pokerroom.formats.acpc.gamedef import AcpcGame, parse_gamedef
+from pokerroom.formats.acpc.log import ScoreLine, format_score, format_value, parse_score, parse_state, replay_state
 from pokerroom.formats.replay import PASSING, ReplayResult, allowed_reason
 from pokerroom.formats.replay import replay as replay_hand
 from pokerroom.words import plural
 
-__all__ = ["PASSING_STATUSES", "STATUSES", "format_line", "replay", "replay_paths"]
+__all__ = ["PASSING_STATUSES", "STATUSES", "AcpcScore", "format_line", "replay", "replay_paths"]
 
 STATUSES = stars.STATUSES
 """Every status, in the summary's order: the PHH replay's and ``unsupported`` (a PokerStars hand the engine
@@ -97,6 +110,93 @@ def _replay_one(hand: phh.PHHHand | stars.StarsHand, path: Path, unit: Decimal |
         )  # fmt: skip
 
 
+@dataclass(frozen=True)
+class AcpcScore:
+    """An ACPC log's match score: ``ours`` summed from our replay of its hands (each name's net chips over the
+    hands that replayed), ``theirs`` the log's own ``SCORE`` line (``None`` when it has none).  Names are in the
+    log's ``SCORE`` order when it names the same players, else in the order they first appear."""
+
+    path: str
+    ours: ScoreLine
+    theirs: ScoreLine | None
+
+    @property
+    def matches(self) -> bool | None:
+        """Whether each name's total equals the log's (``None``: no ``SCORE`` line to compare with)."""
+        if self.theirs is None:
+            return None
+        return sorted(zip(self.ours.players, self.ours.totals, strict=True)) == sorted(
+            zip(self.theirs.players, self.theirs.totals, strict=True)
+        )
+
+    def lines(self) -> list[str]:
+        """Our ``SCORE`` line, then the verdict: ``SCORE matches the log``, ``SCORE differs from the log's:
+        <theirs>`` or ``the log has no SCORE line``."""
+        verdict = {
+            None: "the log has no SCORE line",
+            True: "SCORE matches the log",
+            False: f"SCORE differs from the log's: {format_score(self.theirs) if self.theirs else ''}",
+        }[self.matches]
+        return [format_score(self.ours), verdict]
+
+
+def _acpc_result(path: Path, index: int, label: str | None, status: str, message: str) -> ReplayResult:
+    return ReplayResult(str(path), index, label, status, None, None, allowed_reason(str(path)), message)
+
+
+def _replay_log(path: Path, game: AcpcGame, max_bytes: int | None) -> Iterator[ReplayResult | AcpcScore]:
+    """One ACPC log: a result per ``STATE`` line (its index among them, its hand number the label), then its
+    :class:`AcpcScore`.  A line that is neither ``STATE`` nor ``SCORE`` is an ``error`` result naming its number.
+    ``expected``/``computed`` of a replayed hand are the log's and our net results by position."""
+    totals: dict[str, Decimal] = {}
+    theirs: ScoreLine | None = None
+    index = 0
+    for number, line in read_log_lines(path, max_bytes=max_bytes):
+        if line.startswith("SCORE:"):
+            try:
+                theirs = parse_score(line)
+            except AcpcError as exc:
+                yield _acpc_result(path, index, None, "error", f"line {number}: {exc}")
+            continue
+        label = line.split(":")[1] if line.startswith("STATE:") and line.count(":") >= 1 else None
+        try:
+            state = parse_state(line)
+            result, differ = replay_state(state, game)
+        except UnsupportedGame as exc:
+            yield _acpc_result(path, index, label, "unsupported", str(exc))
+        except AcpcError as exc:
+            yield _acpc_result(path, index, label, "error", f"line {number}: {exc}")
+        except Exception as exc:  # an engine fault: report it and go on with the next hand
+            message = f"line {number}: internal error {type(exc).__name__}: {exc}"
+            yield _acpc_result(path, index, label, "error", message)
+        else:
+            hand = result.hand
+            if hand is None or not hand.is_complete:
+                yield _acpc_result(path, index, label, "error", f"line {number}: {result.message}")
+            else:
+                ours = hand.outcome()
+                for name, x in zip(state.players, ours, strict=True):
+                    totals[name] = totals.get(name, Decimal(0)) + x
+                if differ:
+                    k = differ[0]
+                    status = "mismatch"
+                    message = (
+                        f"p{k + 1} ({state.players[k]}): the log's outcome {format_value(state.outcomes[k])}, "
+                        f"the rules give {ours[k]}"
+                    )
+                else:
+                    status, message = "ok", "outcomes match"
+                yield ReplayResult(
+                    str(path), index, label, status, list(state.outcomes), [Decimal(x) for x in ours],
+                    allowed_reason(str(path)), message, players=list(state.players),
+                )  # fmt: skip
+        index += 1
+    names = list(totals)
+    if theirs is not None and sorted(theirs.players) == sorted(names):
+        names = list(theirs.players)  # the log's seat order
+    yield AcpcScore(str(path), ScoreLine(tuple(totals[n] for n in names), tuple(names)), theirs)
+
+
 def replay_paths(
     paths: list[Path],
     *,
@@ -104,7 +204,8 @@ def replay_paths(
     max_bytes: int | None = None,
     fmt: Format = Format.AUTO,
     skipped: Skipped | None = None,
-) -> Iterator[ReplayResult | Path]:
+    game: AcpcGame | None = None,
+) -> Iterator[ReplayResult | Path | AcpcScore]:
     """Replay every hand of every hand-history file under ``paths`` (PHH, PokerStars text: ``fmt``, found per file
     by default): yields each file (a :class:`~pathlib.Path`) before its results, then one :class:`ReplayResult`
     per hand.  A hand that cannot be read is an ``error`` result in its place (its table and the field named, or
@@ -112,7 +213,9 @@ def replay_paths(
     regular file, empty, an archive, over ``max_bytes`` (``None``: each reader's own limit), not UTF-8 or not
     TOML for PHH, a ``.txt`` in neither format) gives one ``error`` result; an engine fault is an ``error`` for
     that hand.  ``unit`` applies to PHH hands (a PokerStars hand replays in its own money's unit).  The files of
-    folders that are not hand histories are counted in ``skipped``."""
+    folders that are not hand histories are counted in ``skipped``.  An ACPC dealer log (``fmt`` ``acpc`` or
+    found) replays with ``game`` and ends with its :class:`AcpcScore`; without ``game`` it raises
+    :class:`typer.BadParameter` on ``--game`` (exit 2)."""
     for root in paths:
         try:
             files = list(iter_files(root, skipped))
@@ -121,12 +224,25 @@ def replay_paths(
             continue
         for path in files:
             yield path
+            log = False
             try:
                 for item in read_hands(path, fmt, max_bytes=max_bytes):
                     if isinstance(item, phh.BadHand | stars.BadStarsHand):
                         yield _bad_hand(item)
                     else:
                         yield _replay_one(item, path, unit)
+            except AcpcLog:
+                log = True
+            except (PokerroomError, OSError) as exc:
+                yield _file_error(str(path), f"cannot read: {exc}")
+            if not log:
+                continue
+            if game is None:
+                raise typer.BadParameter(
+                    f"{path} is an ACPC dealer log: pass --game GAMEFILE, its game definition", param_hint="--game"
+                )
+            try:
+                yield from _replay_log(path, game, max_bytes)
             except (PokerroomError, OSError) as exc:
                 yield _file_error(str(path), f"cannot read: {exc}")
 
@@ -153,11 +269,22 @@ def _parse_unit(text: str | None) -> Decimal | None:
     return unit
 
 
+def _read_game(path: Path | None) -> AcpcGame | None:
+    """The ``--game`` file's definition; a file that cannot be read or parsed is a usage error (exit 2)."""
+    if path is None:
+        return None
+    try:
+        return parse_gamedef(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeError, AcpcError) as exc:
+        raise typer.BadParameter(f"{path}: {exc}", param_hint="--game") from None
+
+
 def replay(
     paths: Annotated[
         list[Path],
         typer.Argument(
-            help="Hand histories: PHH (.phh, .phhs) or PokerStars text (.txt) files, or folders searched recursively."
+            help="Hand histories: PHH (.phh, .phhs), PokerStars text (.txt) or ACPC dealer log files, or folders "
+            "searched recursively."
         ),
     ],
     as_json: Annotated[
@@ -175,21 +302,31 @@ def replay(
         str,
         typer.Option(
             "--format",
-            metavar="auto|phh|pokerstars",
-            help="The files' format: auto (found from each file's content), phh or pokerstars.",
+            metavar="auto|phh|pokerstars|acpc",
+            help="The files' format: auto (found from each file's content), phh, pokerstars or acpc (with --game).",
             show_default=True,
         ),
     ] = Format.AUTO.value,
+    game_file: Annotated[
+        Path | None,
+        typer.Option("--game", metavar="GAMEFILE", help="The ACPC game definition of ACPC dealer logs."),
+    ] = None,
 ) -> None:
-    """Replay hand histories (PHH, PokerStars text) through the engine and compare the stacks, pots and winnings."""
+    """Replay hand histories (PHH, PokerStars text, ACPC logs) through the engine and compare the results."""
     chip = _parse_unit(unit)
     read_as = parse_format(fmt, Format, "--format")
+    game = _read_game(game_file)
+    if read_as is Format.ACPC and game is None:
+        raise typer.BadParameter(
+            "ACPC dealer logs need their game definition: pass --game GAMEFILE", param_hint="--game"
+        )
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     summary = err if as_json else Console(highlight=False, soft_wrap=True)
     counts: Counter[str] = Counter()
     allowed = 0
     failed = 0
     hands = 0
+    scores: list[str] = []
     skipped = Skipped()
     total_files = count_files(paths) if err.is_terminal else 0
     progress = Progress(
@@ -208,9 +345,17 @@ def replay(
     started = time.perf_counter()
     with progress:
         max_bytes = None if max_size is None else max_size << 20
-        for item in replay_paths(paths, unit=chip, max_bytes=max_bytes, fmt=read_as, skipped=skipped):
+        for item in replay_paths(paths, unit=chip, max_bytes=max_bytes, fmt=read_as, skipped=skipped, game=game):
             if isinstance(item, Path):
                 progress.advance(task)
+                continue
+            if isinstance(item, AcpcScore):
+                if item.matches is False:
+                    failed += 1
+                if as_json:
+                    scores.extend(item.lines())
+                else:
+                    print("\n".join(item.lines()))
                 continue
             hands += 1
             counts[item.status] += 1
@@ -226,6 +371,8 @@ def replay(
     extra = "".join(f", {n} {s}" for s, n in sorted(counts.items()) if s not in STATUSES)
     note = f"; {allowed} allow-listed" if allowed else ""
     note += f" {skipped.note()}" if skipped else ""
+    for line in scores:
+        summary.print(line, markup=False)
     summary.print(
         f"{plural(hands, 'hand')} in {seconds:.2f} s ({rate:,.0f} hands/s): {parts}{extra}{note}",
         markup=False,

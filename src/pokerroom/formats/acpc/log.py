@@ -39,6 +39,7 @@ __all__ = [
     "format_score",
     "format_state",
     "format_value",
+    "is_log",
     "outcome_mismatches",
     "parse_score",
     "parse_state",
@@ -81,6 +82,16 @@ def _values(text: str, what: str) -> tuple[Decimal, ...]:
     if any(not v.is_finite() for v in out):
         raise AcpcError(f"{what} {text!r}: finite numbers expected")
     return out
+
+
+def is_log(text: str) -> bool:
+    """Whether ``text`` (a file's start) is a dealer log: its first line that is neither blank nor a ``#``
+    comment (the reference dealer's header) starts with ``STATE:``."""
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            return line.startswith("STATE:")
+    return False
 
 
 def parse_state(line: str) -> StateLine:
