@@ -10,23 +10,10 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from pokerroom.cli import app
+from test_formats_acpc import LIMIT_2P  # the heads-up limit game file both test files play
 
 runner = CliRunner()
 
-LIMIT_2P = """GAMEDEF
-limit
-numPlayers = 2
-numRounds = 4
-blind = 10 5
-raiseSize = 10 10 20 20
-firstPlayer = 2 1 1 1
-maxRaises = 3 4 4 4
-numSuits = 4
-numRanks = 13
-numHoleCards = 2
-numBoardCards = 0 3 1 1
-END GAMEDEF
-"""
 
 # Reverse blinds: position 0 posts the big blind (10), position 1 the small (5) and acts first preflop.
 HANDS = [

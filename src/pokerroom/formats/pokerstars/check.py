@@ -124,12 +124,13 @@ class _Amounts:
         return None
 
 
-def _pot_index(what: str | None, pots: int) -> int:
-    if what in (None, "pot", "main pot"):
+def _pot_index(what: str | None) -> int:
+    """The pot a ``collected ... from`` names: 0 the pot or main pot, ``side pot`` 1, ``side pot-2`` (Run It Once:
+    ``side pot 2``) 2."""
+    if what is None or not what.startswith("side pot"):
         return 0
-    if what == "side pot":
-        return 1
-    return int(what.rsplit("-", 1)[1]) if what.startswith("side pot-") else 0
+    number = what[len("side pot") :].lstrip("- ")
+    return int(number) if number.isdigit() else 1
 
 
 def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> str | None:
@@ -145,10 +146,8 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
             ours[names[e.seat]] += unit * (e.amount or 0)
     for name, excess in mapped.called.values():
         ours[name] += excess
-    theirs: dict[str, Decimal] = defaultdict(Decimal)
-    for line in hand.lines:
-        if line.kind == "uncalled" and line.name is not None:
-            theirs[line.name] += line.amount or 0
+    theirs = _by_player(hand, "uncalled")
+    collected = _by_player(hand, "collected")
     pots = [e for e in engine.events if e.type is EventType.POT]
     for e in list(pots):  # a pot only its own player is in: PokerStars returns it as an uncalled bet
         alone = names[e.eligible[0]] if e.eligible is not None and len(e.eligible) == 1 else None
@@ -159,7 +158,7 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
     # pot collected their own way: there only what each player ends with is compared.
     relaxed = _relaxed(hand)
     silent = not any(theirs.values()) and relaxed
-    split = relaxed and _ends_the_same(hand, engine, names, unit, ours, theirs)
+    split = relaxed and _ends_the_same(engine, names, unit, ours, theirs, collected)
     if not silent and not split:
         for name in names:
             if ours[name] != theirs[name]:
@@ -176,22 +175,21 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
     said: dict[tuple[int, str], Decimal] = defaultdict(Decimal)
     for line in hand.lines:
         if line.kind == "collected" and line.name is not None:
-            said[(_pot_index(line.what, len(pots)), line.name)] += line.amount or 0
+            said[(_pot_index(line.what), line.name)] += line.amount or 0
     listed = len(stars_pots) if (stars_pots := hand.pots) else 1 + max((k for k, _ in said), default=0)
     # Pots a forfeit left with the same players may be cut anywhere: then only each player's total is compared.
     by_pot = len(pots) > 1 and listed == len(pots) and len({e.eligible for e in pots}) == len(pots)
-    totals_won: dict[str, Decimal] = defaultdict(Decimal)
-    totals_said: dict[str, Decimal] = defaultdict(Decimal)
+    totals_won: dict[tuple[str, int], Decimal] = defaultdict(Decimal)  # (player, pot; 0 when only totals count)
+    totals_said: dict[tuple[str, int], Decimal] = defaultdict(Decimal)
     for (k, name), x in won.items():
-        totals_won[name if not by_pot else f"{name}\0{k}"] += x
+        totals_won[(name, k if by_pot else 0)] += x
     for (k, name), x in said.items():
-        totals_said[name if not by_pot else f"{name}\0{k}"] += x
-    for key in sorted(set(totals_won) | set(totals_said)):
-        name, _, pot = key.partition("\0")
-        rules, file = totals_won[key], totals_said[key]
+        totals_said[(name, k if by_pot else 0)] += x
+    for name, pot in sorted(set(totals_won) | set(totals_said)):
+        rules, file = totals_won[(name, pot)], totals_said[(name, pot)]
         if rules == file or (name in cashed and file == 0) or (silent and file == rules + ours[name]) or split:
             continue
-        where = "" if not by_pot else (" from the main pot" if pot == "0" else f" from side pot {pot}")
+        where = "" if not by_pot else (" from the main pot" if pot == 0 else f" from side pot {pot}")
         return f"{name} collects {_plain(file)}{where} in the file, {_plain(rules)} by the rules"
     rake = unit * engine.rake
     amounts = [unit * (e.amount or 0) for e in pots]
@@ -200,11 +198,11 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
     )
     total = sum(amounts, Decimal(0)) + rake
     returned = sum(ours.values(), Decimal(0))
-    loose = relaxed  # their totals may leave the rake out, or count the uncalled bet in
     if (
         hand.total_pot is not None
         and hand.total_pot not in (total, total + alone_total)
-        and not (loose and hand.total_pot in (total - rake, total + returned))
+        # their totals may leave the rake out, or count the uncalled bet in
+        and not (relaxed and hand.total_pot in (total - rake, total + returned))
         and not (split and hand.total_pot == sum(said.values(), Decimal(0)) + (hand.rake or 0))
     ):
         return f"the summary's total pot is {_plain(hand.total_pot)}; the rules make it {_plain(total)}"
@@ -213,12 +211,8 @@ def _settled(hand: StarsHand, mapped: Mapped, engine: Hand, unit: Decimal) -> st
     if hand.pots and list(hand.pots) != amounts:
         theirs_pots = ", ".join(_plain(x) for x in hand.pots)
         return f"the summary's pots are {theirs_pots}; the rules make them {', '.join(_plain(x) for x in amounts)}"
-    return _summary(
-        hand,
-        mapped,
-        engine,
-        {name: sum((x for (k, n), x in won.items() if n == name), Decimal(0)) for name in cashed if name},
-    )
+    shares = {name: sum((x for (_k, n), x in won.items() if n == name), Decimal(0)) for name in cashed if name}
+    return _summary(hand, engine, shares, collected)
 
 
 def _other_room(hand: StarsHand) -> bool:
@@ -233,30 +227,37 @@ def _relaxed(hand: StarsHand) -> bool:
     return hand.old_format or hand.converted or _other_room(hand)
 
 
+def _by_player(hand: StarsHand, kind: str) -> defaultdict[str, Decimal]:
+    """The amounts of the file's ``kind`` lines (``uncalled``, ``collected``) summed by player."""
+    out: defaultdict[str, Decimal] = defaultdict(Decimal)
+    for line in hand.lines:
+        if line.kind == kind and line.name is not None:
+            out[line.name] += line.amount or 0
+    return out
+
+
 def _ends_the_same(
-    hand: StarsHand, engine: Hand, names: list[str], unit: Decimal, ours: dict[str, Decimal], theirs: dict[str, Decimal]
+    engine: Hand,
+    names: list[str],
+    unit: Decimal,
+    ours: dict[str, Decimal],
+    theirs: dict[str, Decimal],
+    collected: dict[str, Decimal],
 ) -> bool:
     """Whether each player gets back (uncalled bets and pots collected together) what the rules give back."""
-    won: dict[str, Decimal] = defaultdict(Decimal)
-    for seat, chips in enumerate(engine.won):
-        won[names[seat]] += unit * chips
-    collected: dict[str, Decimal] = defaultdict(Decimal)
-    for line in hand.lines:
-        if line.kind == "collected" and line.name is not None:
-            collected[line.name] += line.amount or 0
-    return all(ours[n] + won[n] == theirs.get(n, Decimal(0)) + collected[n] for n in names)
+    won = {name: unit * chips for name, chips in zip(names, engine.won, strict=True)}
+    return all(ours[n] + won[n] == theirs.get(n, Decimal(0)) + collected.get(n, Decimal(0)) for n in names)
 
 
-def _summary(hand: StarsHand, mapped: Mapped, engine: Hand, cashed: dict[str, Decimal]) -> str | None:
-    """The summary's board and seat lines against the hand."""
+def _summary(
+    hand: StarsHand, engine: Hand, cashed: dict[str, Decimal], collected: defaultdict[str, Decimal]
+) -> str | None:
+    """The summary's board and seat lines against the hand (``collected``: the file's pots collected by player;
+    ``cashed``: what a cashed-out player's hand won by the rules)."""
     board = [c for c in engine.board if c != UNKNOWN]  # a board padded for an all-in player's fold: unknown cards
     for listed in hand.boards[:1]:
         if list(listed) != board[: len(listed)] or len(listed) != len(board):
             return "the summary's board differs from the board the street lines deal"
-    collected: dict[str, Decimal] = defaultdict(Decimal)
-    for line in hand.lines:
-        if line.kind == "collected" and line.name is not None:
-            collected[line.name] += line.amount or 0
     seats = hand.seats_by_number()
     for number, summary in hand.summary.items():
         name = seats[number].name

@@ -56,7 +56,6 @@ class Mapped:
     sources: list[StarsLine | None]
     names: list[str]
     game: Game
-    contributed: list[Decimal] = field(default_factory=list)
     called: dict[int, tuple[str, Decimal]] = field(default_factory=dict)
     """PHH action index -> (player, chips over the call): a raise nobody could call, replayed as the call."""
     short_blind: tuple[Decimal, Decimal] | None = None
@@ -132,6 +131,7 @@ class _Builder:
         self.common_card = False
         self.common_card_bets = False  # a bet or check after the stud community card: PokerStars bets there
         self.last_move: str | None = None
+        self.hole_dealt = False
         self.clocked: set[str] = set()  # players whose next move the table makes ("has timed out")
         self.slots: list[tuple[int, int, int, int]] = []  # (action index, player, first card, count) to deal
         self.all_in = [False] * n
@@ -295,6 +295,11 @@ class _Builder:
             )
 
     def deal_hole_cards(self) -> None:
+        """Board and draw games: every player is dealt the first street's cards, once (unknown until a line shows
+        them), when the first line after the forced bets comes."""
+        if self.hole_dealt:
+            return
+        self.hole_dealt = True
         first = self.game.streets[0].hole
         for k in range(self.n):
             if not self.dealt[k]:
@@ -602,7 +607,7 @@ def map_hand(hand: StarsHand) -> Mapped:
         index=hand.index,
         label=hand.hand_id,
     )
-    return Mapped(phh, hand, sources, names, game, list(b.committed), short_blind=short_blind)
+    return Mapped(phh, hand, sources, names, game, short_blind=short_blind)
 
 
 ZONES: dict[str, str] = {

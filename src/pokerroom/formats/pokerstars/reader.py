@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 
 from pokerroom.errors import InvalidCard, StarsError
@@ -372,16 +372,10 @@ class _Reader:
     def money(self, text: str) -> Decimal:
         """An amount of this hand: in its header's currency where the amount names one (``€0.50`` in a dollar hand
         is refused, naming the line)."""
-        m = sh.AMOUNT.match(text.strip())
-        if m is None:
-            raise ValueError(text)
-        theirs = m["cur"] or (sh.SYMBOLS.get(m["sym"].strip()) if m["sym"] else None)
+        value, theirs = sh.money(text)
         if theirs is not None and self.currency is not None and theirs != self.currency:
             raise ValueError(f"{text.strip()} is in {theirs}; this hand's money is {self.currency}")
-        try:
-            return Decimal(m["num"].replace(",", ""))
-        except InvalidOperation:
-            raise ValueError(text) from None
+        return value
 
     def fail(self, k: int, why: str) -> StarsError:
         text = self.raw[k].strip() if k < len(self.raw) else ""

@@ -196,21 +196,30 @@ BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD|1st|2nd|3rd) )?Board \[(?P<c
 SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 
 
-def amount(text: str) -> Decimal:
+def money(text: str) -> tuple[Decimal, str | None]:
+    """An amount as the file writes it (``$0.25``, ``Rs. 5,605.43``, ``25 USD``, ``1,500``): its value and its
+    currency (``None`` for plain chips).  Raises ``ValueError`` for text that is not an amount."""
     m = AMOUNT.match(text.strip())
     if m is None:
         raise ValueError(text)
     try:
-        return Decimal(m["num"].replace(",", ""))
+        value = Decimal(m["num"].replace(",", ""))
     except InvalidOperation:
         raise ValueError(text) from None
+    return value, m["cur"] or SYMBOLS.get((m["sym"] or "").strip())
+
+
+def amount(text: str) -> Decimal:
+    """The value of an amount (:func:`money`)."""
+    return money(text)[0]
 
 
 def currency(text: str) -> str | None:
-    m = AMOUNT.match(text.strip())
-    if m is None:
+    """The currency an amount names (:func:`money`), ``None`` for plain chips or text that is no amount."""
+    try:
+        return money(text)[1]
+    except ValueError:
         return None
-    return m["cur"] or SYMBOLS.get((m["sym"] or "").strip())
 
 
 def cards(text: str) -> tuple[int, ...]:
