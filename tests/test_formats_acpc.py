@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
 from pokerroom.cards import parse_cards
 from pokerroom.errors import AcpcError, UnsupportedGame
 from pokerroom.formats.acpc.gamedef import NO_CAP, UNLIMITED_STACK, AcpcBetting, format_gamedef, parse_gamedef
-from pokerroom.formats.acpc.log import deal as deal_acpc
+from pokerroom.formats.acpc.play import deal as deal_acpc
 from pokerroom.formats.acpc.log import (
     format_score,
     format_state,
@@ -273,10 +274,12 @@ def test_limit_state_to_phh_and_replay() -> None:
         "p1 cbr 10", "p2 cc", "d db 9c",
         "p1 cc", "p2 cbr 20", "p1 cc", "d db Kh",
         "p1 cc", "p2 cbr 20", "p1 cc",
+        "p2 sm 8hTc", "p1 sm TdAs",  # the last aggressor shows first; every hand still in is shown
     )  # fmt: skip
-    result, mismatched = replay_state(st, parse_gamedef(LIMIT_2P))
+    assert phh.extra == {"_fold_without_bet": False}  # the protocol: no fold with nothing to call
+    result, values, mismatched = replay_state(st, parse_gamedef(LIMIT_2P))
     assert result.hand is not None and result.hand.outcome() == [-80, 80]
-    assert mismatched == []
+    assert values == [-80, 80] and mismatched == []
 
 
 def test_nolimit_totals_are_whole_hand() -> None:
@@ -292,22 +295,25 @@ def test_nolimit_totals_are_whole_hand() -> None:
         "d db 2d",
         "p1 cbr 750",
         "p2 cc",
+        "p1 sm 9s8h",
+        "p2 sm 9c6h",
     )
-    result, mismatched = replay_state(st, parse_gamedef(NOLIMIT_2P))
+    result, values, mismatched = replay_state(st, parse_gamedef(NOLIMIT_2P))
     assert result.hand is not None and result.hand.outcome() == [1250, -1250] and mismatched == []
+    assert values == [1250, -1250]
 
 
 def test_wrong_logged_outcome_is_a_mismatch() -> None:
     st = parse_state("STATE:30:cc/r250c/r500c/r1250c:9s8h|9c6h/8c8d5c/6s/2d:-1250|1250:A|B")
-    _, mismatched = replay_state(st, parse_gamedef(NOLIMIT_2P))
-    assert mismatched == [0, 1]
+    _, values, mismatched = replay_state(st, parse_gamedef(NOLIMIT_2P))
+    assert values == [1250, -1250] and mismatched == [0, 1]
 
 
 def test_three_handed_limit_fold_and_showdown() -> None:
     # The protocol's hand 90: position 1 folds its big blind; position 2's kings and tens beat position 0's
     # kings and sixes after a bet on every street (20 preflop, 10 on the flop, 20 on turn and river).
     st = parse_state("STATE:90:crfc/rc/rc/rc:Ad6h|QcJc|Td2h/TsKd7h/Kh/6d:-70|-10|80:A|B|C")
-    result, mismatched = replay_state(st, parse_gamedef(LIMIT_3P))
+    result, _, mismatched = replay_state(st, parse_gamedef(LIMIT_3P))
     assert result.hand is not None
     assert result.hand.outcome() == [-70, -10, 80]
     assert mismatched == []
@@ -315,13 +321,27 @@ def test_three_handed_limit_fold_and_showdown() -> None:
 
 def test_illegal_logged_betting() -> None:
     game = parse_gamedef(LIMIT_2P)
-    with pytest.raises(AcpcError, match="action 4 r: p1 may not bet or raise"):
+    with pytest.raises(AcpcError, match="action 4 r: no bet or raise is valid here; allowed: c, f"):
         to_phh(parse_state("STATE:1:rrrrr:TdAs|8hTc:0|0:A|B"), game)
     with pytest.raises(AcpcError, match="the betting is over"):
         to_phh(parse_state("STATE:1:fc:TdAs|8hTc:0|0:A|B"), game)
 
 
-def test_split_pot_fraction_allows_floor_or_ceiling() -> None:
+def test_split_pot_values_are_exact_fractions_to_six_places() -> None:
     logged = (Decimal("2.5"), Decimal("-5"), Decimal("2.5"))
-    assert outcome_mismatches(logged, [3, -5, 2]) == []
-    assert outcome_mismatches(logged, [4, -5, 1]) == [0, 2]
+    assert outcome_mismatches(logged, [Fraction(5, 2), Fraction(-5), Fraction(5, 2)]) == []
+    assert outcome_mismatches(logged, [Fraction(3), Fraction(-5), Fraction(2)]) == [0, 2]  # chips are not values
+    third = (Decimal("33.333333"), Decimal("-66.666667"), Decimal("33.333333"))
+    assert outcome_mismatches(third, [Fraction(100, 3), Fraction(-200, 3), Fraction(100, 3)]) == []
+
+
+def test_a_three_way_tie_splits_the_pot_exactly() -> None:
+    # Three-handed limit: everyone calls to the river and the board plays (a royal flush on board): the 30
+    # chips are split 10 each, net 0; a two-way tie of a 25-chip pot after a fold gives 7.5 each.
+    st = parse_state("STATE:7:ccc/ccc/ccc/ccc:2c3d|4c5d|6c7d/AsKsQs/Js/Ts:0|0|0:A|B|C")
+    _, values, mismatched = replay_state(st, parse_gamedef(LIMIT_3P))
+    assert values == [0, 0, 0] and mismatched == []
+    # Position 0 (small blind 5) folds; 1 and 2 tie: position 1's 10 back and position 0's 5 split.
+    st = parse_state("STATE:8:cfc/cc/cc/cc:2c3d|4c5d|6c7d/AsKsQs/Js/Ts:-5|2.5|2.5:A|B|C")
+    _, values, mismatched = replay_state(st, parse_gamedef(LIMIT_3P))
+    assert values == [-5, Fraction(5, 2), Fraction(5, 2)] and mismatched == []

@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -65,6 +66,7 @@ from pokerroom.formats import phh
 from pokerroom.formats import pokerstars as stars
 from pokerroom.formats.acpc.gamedef import AcpcGame, parse_gamedef
 from pokerroom.formats.acpc.log import ScoreLine, format_score, format_value, parse_score, parse_state, replay_state
+from pokerroom.formats.acpc.play import decimal_value
 from pokerroom.formats.replay import PASSING, ReplayResult, allowed_reason
 from pokerroom.formats.replay import replay as replay_hand
 from pokerroom.words import plural
@@ -148,7 +150,7 @@ def _replay_log(path: Path, game: AcpcGame, max_bytes: int | None) -> Iterator[R
     """One ACPC log: a result per ``STATE`` line (its index among them, its hand number the label), then its
     :class:`AcpcScore`.  A line that is neither ``STATE`` nor ``SCORE`` is an ``error`` result naming its number.
     ``expected``/``computed`` of a replayed hand are the log's and our net results by position."""
-    totals: dict[str, Decimal] = {}
+    totals: dict[str, Fraction] = {}
     theirs: ScoreLine | None = None
     index = 0
     for number, line in read_log_lines(path, max_bytes=max_bytes):
@@ -161,7 +163,7 @@ def _replay_log(path: Path, game: AcpcGame, max_bytes: int | None) -> Iterator[R
         label = line.split(":")[1] if line.startswith("STATE:") and line.count(":") >= 1 else None
         try:
             state = parse_state(line)
-            result, differ = replay_state(state, game)
+            result, values, differ = replay_state(state, game)
         except UnsupportedGame as exc:
             yield _acpc_result(path, index, label, "unsupported", str(exc))
         except AcpcError as exc:
@@ -171,30 +173,30 @@ def _replay_log(path: Path, game: AcpcGame, max_bytes: int | None) -> Iterator[R
             yield _acpc_result(path, index, label, "error", message)
         else:
             hand = result.hand
-            if hand is None or not hand.is_complete:
+            if hand is None or values is None:
                 yield _acpc_result(path, index, label, "error", f"line {number}: {result.message}")
             else:
-                ours = hand.outcome()
-                for name, x in zip(state.players, ours, strict=True):
-                    totals[name] = totals.get(name, Decimal(0)) + x
+                ours = [decimal_value(v) for v in values]
+                for name, v in zip(state.players, values, strict=True):
+                    totals[name] = totals.get(name, Fraction(0)) + v
                 if differ:
                     k = differ[0]
                     status = "mismatch"
                     message = (
                         f"p{k + 1} ({state.players[k]}): the log's outcome {format_value(state.outcomes[k])}, "
-                        f"the rules give {ours[k]}"
+                        f"the rules give {format_value(ours[k])}"
                     )
                 else:
                     status, message = "ok", "outcomes match"
                 yield ReplayResult(
-                    str(path), index, label, status, list(state.outcomes), [Decimal(x) for x in ours],
+                    str(path), index, label, status, list(state.outcomes), ours,
                     allowed_reason(str(path)), message, players=list(state.players),
                 )  # fmt: skip
         index += 1
     names = list(totals)
     if theirs is not None and sorted(theirs.players) == sorted(names):
         names = list(theirs.players)  # the log's seat order
-    yield AcpcScore(str(path), ScoreLine(tuple(totals[n] for n in names), tuple(names)), theirs)
+    yield AcpcScore(str(path), ScoreLine(tuple(decimal_value(totals[n]) for n in names), tuple(names)), theirs)
 
 
 def replay_paths(

@@ -12,30 +12,27 @@ through :func:`pokerroom.formats.replay.replay` (the one action path) and compar
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
-from pokerroom.cards import format_cards
-from pokerroom.engine import Action, Hand, Phase
-from pokerroom.errors import AcpcError, PokerroomError
-from pokerroom.formats.acpc.gamedef import AcpcBetting, AcpcGame
+from pokerroom.errors import AcpcError
+from pokerroom.formats.acpc.gamedef import AcpcGame
 from pokerroom.formats.acpc.matchstate import (
-    AcpcAction,
     Betting,
     format_betting,
     format_cards_field,
     parse_betting,
     parse_cards_field,
 )
+from pokerroom.formats.acpc.play import AcpcHand, acpc_values, decimal_value, phh_record
 from pokerroom.formats.phh import PHHHand
-from pokerroom.formats.replay import ReplayResult, build_hand, replay
+from pokerroom.formats.replay import ReplayResult, replay
 
 __all__ = [
     "ScoreLine",
     "StateLine",
-    "deal",
     "format_score",
     "format_state",
     "format_value",
@@ -143,118 +140,36 @@ def format_score(score: ScoreLine) -> str:
     return f"SCORE:{'|'.join(format_value(v) for v in score.totals)}:{'|'.join(score.players)}"
 
 
-def _header(game: AcpcGame, players: Sequence[str] | None, actions: Sequence[str]) -> PHHHand:
-    """The PHH record of a hand of ``game`` (checked to be our hold'em): positions are PHH players in order;
-    heads-up PHH lists blinds in reverse (PHH-NOTES "Seats")."""
-    game.check_holdem()
-    blinds = [Decimal(b) for b in game.blind]
-    if game.num_players == 2:
-        blinds.reverse()
-    extra: dict[str, object] = {}
-    small = big = min_bet = None
-    if game.betting is AcpcBetting.LIMIT:
-        variant = "FT"
-        sizes = game.raise_size
-        small, big = Decimal(sizes[0]), Decimal(sizes[2])
-        betting: dict[str, object] = {}
-        if sizes != (sizes[0], sizes[0], sizes[2], sizes[2]):
-            betting["bet_sizes"] = [Decimal(s) for s in sizes]
-        cap = game.cap()
-        if cap != 4:
-            betting["cap"] = "none" if cap is None else cap
-        if betting:
-            extra["_betting"] = betting
-    else:
-        variant = "NT"
-        min_bet = Decimal(game.big_blind)
-    return PHHHand(
-        variant=variant,
-        antes=tuple(Decimal(0) for _ in blinds),
-        blinds_or_straddles=tuple(blinds),
-        small_bet=small,
-        big_bet=big,
-        min_bet=min_bet,
-        starting_stacks=tuple(Decimal(s) for s in game.stack),
-        actions=tuple(actions),
-        players=tuple(players) if players is not None else None,
-        extra=extra,
-    )
-
-
-def _deals(hole: Sequence[Sequence[int]]) -> list[str]:
-    return [f"d dh p{k + 1} {format_cards(cards)}" for k, cards in enumerate(hole)]
-
-
-def deal(game: AcpcGame, hole: Sequence[Sequence[int]], board: Sequence[int] = ()) -> Hand:
-    """An engine hold'em :class:`~pokerroom.engine.Hand` for ``game`` with these hole cards by position (seat
-    ``i`` is position ``i``) and board cards in order: stacks, blinds per position, fixed-limit sizes and cap
-    (:meth:`AcpcGame.cap`) or the no-limit minimum bet (the big blind).  Raises
-    :class:`~pokerroom.errors.UnsupportedGame` for a definition that is not our hold'em."""
-    actions = _deals(hole)
-    if board:
-        actions.append(f"d db {format_cards(board)}")
-    hand, _, _ = build_hand(_header(game, None, actions))
-    return hand
-
-
-def _phh_action(hand: Hand, a: AcpcAction, start: int, where: str) -> tuple[str, Action]:
-    """The PHH action text and the engine action for ACPC action ``a`` by the seat to act."""
-    seat = hand.to_act
-    assert seat is not None
-    legal = hand.legal_actions()
-    if a.kind == "f":
-        return f"p{seat + 1} f", Action.fold()
-    if a.kind == "c":
-        return f"p{seat + 1} cc", Action.call() if hand.cur > hand.bets[seat] else Action.check()
-    rng = None if legal is None else (legal.raise_ or legal.bet)
-    if rng is None:
-        raise AcpcError(f"{where}: p{seat + 1} may not bet or raise here")
-    if a.size is None:
-        to = rng[0]  # fixed limit: the one legal size (or the all-in for less)
-    else:
-        # No-limit r<total> counts the whole hand; our totals count this round.
-        to = a.size - (start - hand.stacks[seat] - hand.bets[seat])
-    return f"p{seat + 1} cbr {to}", Action.bet(to) if hand.cur == 0 else Action.raise_to(to)
-
-
 def to_phh(state: StateLine, game: AcpcGame) -> PHHHand:
-    """The PHH record of a logged hand: the deal, every action by the seat our engine says is to act, and the
-    board as each round opens.  Raises :class:`~pokerroom.errors.AcpcError` for betting the engine refuses and
-    :class:`~pokerroom.errors.UnsupportedGame` for a game that is not our hold'em."""
+    """The PHH record of a logged hand, played through :class:`~pokerroom.formats.acpc.play.AcpcHand` (the path
+    the dealer and the client take): the deal, every action by the seat our engine says is to act, the board as
+    each round opens, and every hand still in shown.  Raises :class:`~pokerroom.errors.AcpcError` for betting the
+    engine refuses and :class:`~pokerroom.errors.UnsupportedGame` for a game that is not our hold'em."""
     if len(state.hole) != game.num_players:
         raise AcpcError(f"STATE hand {state.hand_number}: {len(state.hole)} positions, the game has {game.num_players}")
-    board = [c for rnd in state.board for c in rnd]
-    hand = deal(game, state.hole, board)
-    actions = _deals(state.hole)
-    shown = 0
+    hand = AcpcHand(game, state.hand_number, state.hole, [c for rnd in state.board for c in rnd])
     for r, rnd in enumerate(state.betting):
         for k, a in enumerate(rnd):
-            where = f"STATE hand {state.hand_number}, round {r + 1}, action {k + 1} {a}"
-            if hand.phase is not Phase.BETTING or hand.to_act is None:
-                raise AcpcError(f"{where}: the betting is over here")
-            text, action = _phh_action(hand, a, game.stack[hand.to_act], where)
             try:
-                hand.act(action, hand.to_act)
-            except PokerroomError as exc:
-                raise AcpcError(f"{where}: {exc}") from None
-            actions.append(text)
-            if len(hand.board) > shown:
-                actions.append(f"d db {format_cards(hand.board[shown:])}")
-                shown = len(hand.board)
-    return _header(game, state.players, actions)
+                hand.apply(a)
+            except AcpcError as exc:
+                raise AcpcError(f"STATE hand {state.hand_number}, round {r + 1}, action {k + 1} {a}: {exc}") from None
+    return phh_record(game, state.players, hand.phh_actions)
 
 
-def outcome_mismatches(logged: Sequence[Decimal], ours: Sequence[int]) -> list[int]:
-    """Positions whose result differs: ours must equal the log's, or be its floor or ceiling where a split pot
-    left the reference dealer a fraction of a chip (our odd chip goes to one winner, RULES §2.4, §6.3)."""
-    return [k for k, (v, x) in enumerate(zip(logged, ours, strict=True)) if x not in (math.floor(v), math.ceil(v))]
+def outcome_mismatches(logged: Sequence[Decimal], ours: Sequence[Fraction]) -> list[int]:
+    """Positions whose result differs: ours (exact, :func:`~pokerroom.formats.acpc.play.acpc_values`) rounded to
+    the log's six decimals must equal the log's."""
+    return [k for k, (v, x) in enumerate(zip(logged, ours, strict=True)) if decimal_value(x) != v]
 
 
-def replay_state(state: StateLine, game: AcpcGame) -> tuple[ReplayResult, list[int]]:
-    """Replay a logged hand through the PHH replay; returns the result and the positions whose net result
-    differs from the log's (:func:`outcome_mismatches`; every position when the replay did not finish)."""
+def replay_state(state: StateLine, game: AcpcGame) -> tuple[ReplayResult, list[Fraction] | None, list[int]]:
+    """Replay a logged hand through the PHH replay; returns the result, each position's value as the protocol
+    defines it (``None`` when the replay did not finish) and the positions whose value differs from the log's
+    (:func:`outcome_mismatches`; every position when the replay did not finish)."""
     result = replay(to_phh(state, game))
     hand = result.hand
     if hand is None or not hand.is_complete:
-        return result, list(range(len(state.outcomes)))
-    return result, outcome_mismatches(state.outcomes, hand.outcome())
+        return result, None, list(range(len(state.outcomes)))
+    values = acpc_values(hand)
+    return result, values, outcome_mismatches(state.outcomes, values)
