@@ -18,7 +18,8 @@
 * ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`);
 * ``pokerroom cashier``: real money in and out of a server player's account (:mod:`pokerroom.cli.cashier`);
 * ``pokerroom db``: the store's database revision, upgraded to this release (:mod:`pokerroom.cli.db`);
-* ``pokerroom admin``: the server's operators, who moderate the table chat (:mod:`pokerroom.cli.admin`).
+* ``pokerroom admin``: the server's operators, who moderate the table chat (:mod:`pokerroom.cli.admin`);
+* ``pokerroom acpc-dealer`` and ``pokerroom acpc-client``: matches with ACPC bots over TCP (:mod:`pokerroom.cli.acpc`).
 
 ``app`` is the Typer application; :func:`main` runs it (the ``pokerroom`` console script).
 """
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import typer
 
+from pokerroom.cli.acpc import acpc_client, acpc_dealer
 from pokerroom.cli.admin import admin_app
 from pokerroom.cli.cashier import cashier_app
 from pokerroom.cli.convert import convert
@@ -67,6 +69,8 @@ app.command(name="equity")(equity_command)
 app.command(name="recover")(recover)
 app.command(name="export")(export)
 app.command(name="verify")(verify)
+app.command(name="acpc-dealer")(acpc_dealer)
+app.command(name="acpc-client")(acpc_client)
 app.command(name="serve")(serve)
 app.add_typer(cashier_app, name="cashier")
 app.add_typer(db_app, name="db")

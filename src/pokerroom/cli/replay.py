@@ -49,6 +49,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from pokerroom.cli.acpc import read_game_option
 from pokerroom.cli.histories import (
     AcpcLog,
     Format,
@@ -64,7 +65,7 @@ from pokerroom.cli.histories import (
 from pokerroom.errors import AcpcError, PokerroomError, UnsupportedGame
 from pokerroom.formats import phh
 from pokerroom.formats import pokerstars as stars
-from pokerroom.formats.acpc.gamedef import AcpcGame, parse_gamedef
+from pokerroom.formats.acpc.gamedef import AcpcGame
 from pokerroom.formats.acpc.log import ScoreLine, format_score, format_value, parse_score, parse_state, replay_state
 from pokerroom.formats.acpc.play import decimal_value
 from pokerroom.formats.replay import PASSING, ReplayResult, allowed_reason
@@ -271,16 +272,6 @@ def _parse_unit(text: str | None) -> Decimal | None:
     return unit
 
 
-def _read_game(path: Path | None) -> AcpcGame | None:
-    """The ``--game`` file's definition; a file that cannot be read or parsed is a usage error (exit 2)."""
-    if path is None:
-        return None
-    try:
-        return parse_gamedef(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeError, AcpcError) as exc:
-        raise typer.BadParameter(f"{path}: {exc}", param_hint="--game") from None
-
-
 def replay(
     paths: Annotated[
         list[Path],
@@ -317,7 +308,7 @@ def replay(
     """Replay hand histories (PHH, PokerStars text, ACPC logs) through the engine and compare the results."""
     chip = _parse_unit(unit)
     read_as = parse_format(fmt, Format, "--format")
-    game = _read_game(game_file)
+    game = read_game_option(game_file)
     if read_as is Format.ACPC and game is None:
         raise typer.BadParameter(
             "ACPC dealer logs need their game definition: pass --game GAMEFILE", param_hint="--game"

@@ -36,6 +36,7 @@ __all__ = [
     "UNLIMITED_STACK",
     "AcpcBetting",
     "AcpcGame",
+    "competition_game",
     "format_gamedef",
     "parse_gamedef",
 ]
@@ -267,3 +268,29 @@ def format_gamedef(game: AcpcGame) -> str:
         "END GAMEDEF",
     ]
     return "\n".join(out) + "\n"
+
+
+def competition_game(num_players: int, betting: AcpcBetting) -> AcpcGame:
+    """The Annual Computer Poker Competition's hold'em for ``num_players`` (2 to 10), as its game files define
+    it: heads-up with reverse blinds, more players with small and big blind after the button; fixed limit with
+    blinds 5 and 10, bets of 10 then 20 and ``maxRaises = 3 4 4 4`` (no stack limit); no limit with blinds 50 and
+    100 and stacks of 20,000.  A client uses it when it is not told the game (``pokerroom acpc-client``)."""
+    if not 2 <= num_players <= MAX_PLAYERS:
+        raise AcpcError(f"numPlayers = {num_players}: allowed 2 to {MAX_PLAYERS}")
+    limit = betting is AcpcBetting.LIMIT
+    small, big = (5, 10) if limit else (50, 100)
+    blind = (big, small) if num_players == 2 else (small, big) + (0,) * (num_players - 2)
+    return AcpcGame(
+        betting=betting,
+        num_players=num_players,
+        num_rounds=4,
+        stack=(UNLIMITED_STACK if limit else 20000,) * num_players,
+        blind=blind,
+        raise_size=(10, 10, 20, 20) if limit else (),
+        first_player=(2, 1, 1, 1) if num_players == 2 else (3, 1, 1, 1),
+        max_raises=(3, 4, 4, 4) if limit else (NO_CAP,) * 4,
+        num_suits=4,
+        num_ranks=13,
+        num_hole_cards=2,
+        num_board_cards=(0, 3, 1, 1),
+    )

@@ -174,7 +174,7 @@ class AcpcHand:
             return Action.fold()
         rng = self.raise_range()
         if rng is None:
-            raise AcpcError(f"no bet or raise is valid here; allowed: c" + (", f" if legal.fold else ""))
+            raise AcpcError("no bet or raise is valid here; allowed: c" + (", f" if legal.fold else ""))
         if self.game.betting is AcpcBetting.LIMIT:
             to = rng[0] - self._spent_before(legal.seat)  # the one fixed size (or all-in for less)
         else:
@@ -191,24 +191,24 @@ class AcpcHand:
             return ""
         return ", r" if self.game.betting is AcpcBetting.LIMIT else f", r{rng[0]} to r{rng[1]}"
 
-    def fixed(self, a: AcpcAction) -> tuple[AcpcAction, str | None]:
-        """The reference dealer's answer to ``a``: the action it takes and a warning, or ``None`` when ``a`` is
-        taken as it is.  A no-limit raise size outside the legal sizes is moved to the nearest; a limit raise's
-        size is dropped; anything else invalid becomes ``c``."""
+    def fixed(self, a: AcpcAction) -> tuple[AcpcAction, str | None, bool]:
+        """The reference dealer's answer to ``a``: ``(action taken, warning, counted)``; the warning is ``None``
+        when ``a`` is taken as it is, ``counted`` says whether it counts as an invalid action.  A no-limit raise
+        size outside the legal sizes is moved to the nearest (a warning, not counted); a limit raise's size is
+        ignored; anything else invalid becomes ``c`` (counted)."""
         rng = self.raise_range() if a.kind == "r" else None
         if a.kind == "r" and rng is not None:
             if self.game.betting is AcpcBetting.LIMIT:
-                return AcpcAction(
-                    "r"
-                ), None if a.size is None else f"size given for a limit raise: r{a.size} taken as r"
+                return AcpcAction("r"), None, False
             if a.size is not None and not rng[0] <= a.size <= rng[1]:
                 to = min(max(a.size, rng[0]), rng[1])
-                return AcpcAction("r", to), f"raise of {a.size} {'increased' if to > a.size else 'decreased'} to {to}"
+                change = "increased" if to > a.size else "decreased"
+                return AcpcAction("r", to), f"raise of {a.size} {change} to {to}", False
         try:
             self.engine_action(a)
         except AcpcError as exc:
-            return _CALL, f"invalid action {a}, changed to call ({exc})"
-        return a, None
+            return _CALL, f"invalid action {a}, changed to call ({exc})", True
+        return a, None, False
 
     def apply(self, a: AcpcAction) -> None:
         """Take ``a`` (valid, see :meth:`engine_action`) for the position to act; deals the next round's board
