@@ -10,7 +10,6 @@ import pytest
 from pokerroom.cards import parse_cards
 from pokerroom.errors import AcpcError, UnsupportedGame
 from pokerroom.formats.acpc.gamedef import NO_CAP, UNLIMITED_STACK, AcpcBetting, format_gamedef, parse_gamedef
-from pokerroom.formats.acpc.play import deal as deal_acpc
 from pokerroom.formats.acpc.log import (
     format_score,
     format_state,
@@ -27,6 +26,7 @@ from pokerroom.formats.acpc.matchstate import (
     parse_matchstate,
     parse_response,
 )
+from pokerroom.formats.acpc.play import deal as deal_acpc
 
 LIMIT_2P = """GAMEDEF
 limit
@@ -135,7 +135,7 @@ def test_format_gamedef_text() -> None:
     [
         (LIMIT_2P.replace("numPlayers = 2", "numPlayers = 11"), "numPlayers = 11"),
         (LIMIT_2P.replace("blind = 10 5", "blind = 10"), "blind has 1 numbers"),
-        (LIMIT_2P.replace("raiseSize = 10 10 20 20", "raiseSize = 10 x"), "raisesize needs whole numbers"),
+        (LIMIT_2P.replace("raiseSize = 10 10 20 20", "raiseSize = 10 x"), "raiseSize needs whole numbers"),
         (LIMIT_2P.replace("firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1"), "firstPlayer on round 1 is 3"),
         (LIMIT_2P.replace("numSuits", "numColours"), "unknown game definition key 'numColours'"),
         (LIMIT_2P.replace("END GAMEDEF\n", ""), "END GAMEDEF"),

@@ -62,6 +62,11 @@ class AcpcClient:
     _counted: int = field(default=-1, init=False)
     _inferred: AcpcBetting | None = field(default=None, init=False)
 
+    @property
+    def hand(self) -> AcpcHand | None:
+        """The hand as the last state showed it (``None`` before the first)."""
+        return self._hand
+
     def _game_for(self, state: MatchState) -> AcpcGame:
         if self.game is not None:
             return self.game

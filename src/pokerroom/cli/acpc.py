@@ -26,14 +26,15 @@ from pokerroom.formats.acpc.play import decimal_value
 __all__ = ["acpc_client", "acpc_dealer", "read_game_option"]
 
 
-def read_game_option(path: Path | None) -> AcpcGame | None:
-    """The ``--game`` file's definition; a file that cannot be read or parsed is a usage error (exit 2)."""
+def read_game_option(path: Path | None, param_hint: str = "--game") -> AcpcGame | None:
+    """The definition in the game file ``path`` (``None`` for none); a file that cannot be read or parsed is a
+    usage error naming ``param_hint`` (exit 2)."""
     if path is None:
         return None
     try:
         return parse_gamedef(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeError, AcpcError) as exc:
-        raise typer.BadParameter(f"{path}: {exc}", param_hint="--game") from None
+        raise typer.BadParameter(f"{path}: {exc}", param_hint=param_hint) from None
 
 
 def _ports(values: list[str]) -> list[int]:
@@ -89,7 +90,7 @@ def acpc_dealer(
     from pokerroom.acpc.dealer import Dealer, MatchFailed, TimeLimits
     from pokerroom.formats.acpc.log import format_score
 
-    game = read_game_option(game_file)
+    game = read_game_option(game_file, "GAMEFILE")
     assert game is not None
     n = game.num_players
     seat_names = list(names or [f"player{k + 1}" for k in range(n)])

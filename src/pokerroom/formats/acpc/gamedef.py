@@ -143,16 +143,23 @@ def _ints(key: str, text: str, where: str) -> tuple[int, ...]:
     try:
         values = tuple(int(x) for x in text.replace("=", " ").split())
     except ValueError:
-        raise AcpcError(f"{where}: {key} needs whole numbers, not {text.strip()!r}") from None
+        raise AcpcError(f"{where}: {_name(key)} needs whole numbers, not {text.strip()!r}") from None
     if not values:
-        raise AcpcError(f"{where}: {key} needs at least one number")
+        raise AcpcError(f"{where}: {_name(key)} needs at least one number")
     if any(v < 0 for v in values):
-        raise AcpcError(f"{where}: {key} cannot be negative: {text.strip()!r}")
+        raise AcpcError(f"{where}: {_name(key)} cannot be negative: {text.strip()!r}")
     return values
 
 
 _LIST_KEYS = ("stack", "blind", "raisesize", "firstplayer", "maxraises", "numboardcards")
 _ONE_KEYS = ("numplayers", "numrounds", "numsuits", "numranks", "numholecards")
+_KEYS = "raiseSize firstPlayer maxRaises numBoardCards numPlayers numRounds numSuits numRanks numHoleCards"
+_SPELLING = {k.lower(): k for k in _KEYS.split()}
+
+
+def _name(key: str) -> str:
+    """A key as the reference's files spell it (keys are read in any case)."""
+    return _SPELLING.get(key, key)
 
 
 def parse_gamedef(text: str) -> AcpcGame:
@@ -186,10 +193,10 @@ def parse_gamedef(text: str) -> AcpcGame:
         if key in _LIST_KEYS or key in _ONE_KEYS:
             got = _ints(key, rest, where)
             if key in _ONE_KEYS and len(got) != 1:
-                raise AcpcError(f"{where}: {key} takes one number, not {len(got)}")
+                raise AcpcError(f"{where}: {_name(key)} takes one number, not {len(got)}")
             values[key] = got
             continue
-        allowed = ", ".join(("limit", "nolimit", *_LIST_KEYS, *_ONE_KEYS))
+        allowed = ", ".join(("limit", "nolimit", *map(_name, (*_LIST_KEYS, *_ONE_KEYS))))
         raise AcpcError(f"{where}: unknown game definition key {line.split('=')[0].strip()!r}; keys: {allowed}")
     if not started or not ended:
         raise AcpcError("a game definition runs from a GAMEDEF line to an END GAMEDEF line")
@@ -199,7 +206,7 @@ def parse_gamedef(text: str) -> AcpcGame:
 def _build(betting: AcpcBetting, v: dict[str, tuple[int, ...]]) -> AcpcGame:
     def one(key: str) -> int:
         if key not in v:
-            raise AcpcError(f"the game definition needs {key}")
+            raise AcpcError(f"the game definition needs {_name(key)}")
         return v[key][0]
 
     n, rounds = one("numplayers"), one("numrounds")
@@ -212,10 +219,10 @@ def _build(betting: AcpcBetting, v: dict[str, tuple[int, ...]]) -> AcpcGame:
         got = v.get(key)
         if got is None:
             if default is None:
-                raise AcpcError(f"the game definition needs {key} ({count} numbers)")
+                raise AcpcError(f"the game definition needs {_name(key)} ({count} numbers)")
             return (default,) * count
         if len(got) < count:
-            raise AcpcError(f"{key} has {len(got)} numbers, the game needs {count}")
+            raise AcpcError(f"{_name(key)} has {len(got)} numbers, the game needs {count}")
         return got[:count]
 
     stack = per("stack", n, UNLIMITED_STACK)
