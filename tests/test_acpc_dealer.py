@@ -23,6 +23,7 @@ from pokerroom.formats.acpc.gamedef import AcpcBetting, competition_game, parse_
 from pokerroom.formats.acpc.log import parse_score, parse_state, replay_state
 from pokerroom.formats.acpc.matchstate import AcpcAction
 from pokerroom.formats.replay import replay
+from soak import count
 
 LIMIT_2P = competition_game(2, AcpcBetting.LIMIT)
 NOLIMIT_2P = competition_game(2, AcpcBetting.NO_LIMIT)
@@ -89,6 +90,27 @@ def test_a_match_between_our_clients_logs_scores_and_writes_phh() -> None:
     for h in hands:
         r = replay(h)
         assert r.status == "ok", r.message
+
+
+MATCH_HANDS = count(1000)
+"""Hands of each competition game between our clients: 1,000 under ``make soak`` (the issue's matches), 100 in CI."""
+
+
+@pytest.mark.parametrize(
+    ("players", "betting"),
+    [(2, AcpcBetting.LIMIT), (2, AcpcBetting.NO_LIMIT), (3, AcpcBetting.LIMIT), (3, AcpcBetting.NO_LIMIT)],
+)
+def test_competition_matches_finish_and_replay(players: int, betting: AcpcBetting) -> None:
+    game = competition_game(players, betting)
+    dealer = new_dealer(game, MATCH_HANDS, [f"bot{k}" for k in range(players)])
+    result, clients = play_match(dealer, ["random", "simple", "calling"][:players], seed=players)
+    assert [c.hands for c in clients] == [MATCH_HANDS] * players
+    assert [c.total for c in clients] == result.totals and sum(result.totals) == 0
+    assert dealer.log is not None and dealer.phh_out is not None and dealer.transcript is not None
+    assert "WARNING" not in dealer.transcript.getvalue()  # type: ignore[attr-defined]
+    for line in dealer.log.getvalue().splitlines()[4:-1]:  # type: ignore[attr-defined]
+        assert replay_state(parse_state(line), game)[2] == []
+    assert sum(replay(h).status == "ok" for h in phh.loads(dealer.phh_out.getvalue())) == MATCH_HANDS  # type: ignore[attr-defined]
 
 
 def test_fixed_seats_and_the_same_seed_deal_the_same_match() -> None:
