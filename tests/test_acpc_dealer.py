@@ -337,3 +337,18 @@ def test_the_client_needs_a_known_game_for_big_raises() -> None:
     finally:
         a.close()
         b.close()
+
+
+def test_a_seat_gone_while_others_act_ends_the_match_naming_it() -> None:
+    # Seat 2 (the button, first to act preflop) replies once and hangs up; the dealer fails sending it the next
+    # state or reading its next reply, and names seat 2 either way.
+    dealer = new_dealer(LIMIT_2P, 5, ["a", "b"], fixed_seats=True)
+    ports = dealer.listen()
+    good = threading.Thread(
+        target=lambda: AcpcClient(connect("127.0.0.1", ports[0]), CallingStation(), LIMIT_2P).run(), daemon=True
+    )
+    good.start()
+    misbehave(ports[1], lambda k, reply: [reply] if k == 0 else None)
+    with pytest.raises(MatchFailed, match=r"seat 2: "):
+        dealer.run()
+    good.join(timeout=10)

@@ -224,7 +224,10 @@ class Dealer:
 
     def _send(self, k: int, state: MatchState) -> float:
         line = format_matchstate(state)
-        self._seats[k].channel.send(line)
+        try:
+            self._seats[k].channel.send(line)
+        except WireClosed as exc:
+            raise MatchFailed(f"could not send state to seat {k + 1}: {exc}") from None
         sent = time.monotonic()
         if not self.quiet:
             self._say(f"TO {k + 1} at {time.time():.6f} {line}")
