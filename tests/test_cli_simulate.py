@@ -153,7 +153,7 @@ def test_interval_is_the_normal_approximation() -> None:
         (["holdem", "--stakes", "big"], "stakes are written SMALL/BIG in whole chips, such as 1/2"),
         (["holdem", "--limit", "table"], "unknown limit 'table'; limits: no, pot, half-pot, fixed, spread"),
         (["holdem", "--buy-in", "5"], "5 chips is outside this table's buy-in range: 40 to 200 chips"),
-        (["holdem", "--bots", "simple,shark"], "unknown bot shark; bots: simple, random, calling"),
+        (["holdem", "--bots", "simple,shark"], "unknown bot 'shark'; bots: simple, random, calling, MODULE:CLASS"),
         (["holdem", "--hands", "0"], "--hands"),
     ],
 )

@@ -8,7 +8,8 @@ Every bot has ``act(view) -> Action`` (:class:`Bot`) and sees only :class:`~poke
   other game its estimated part of the pot by the game's own shares, and sensible discards; deterministic with a
   seed.
 
-:func:`make` builds one by name (``"simple"``, ``"random"``, ``"calling"``).
+:func:`make` builds one by name: a built-in (``"simple"``, ``"random"``, ``"calling"``), ``MODULE:CLASS``,
+``FILE.py:CLASS`` or an installed ``pokerroom.bots`` entry point (:mod:`pokerroom.bots.registry`).
 
 >>> from pokerroom.games import find
 >>> hand = find("holdem").deal(stacks=[200] * 4, seed=3)
@@ -22,17 +23,17 @@ Every bot has ``act(view) -> Action`` (:class:`Bot`) and sees only :class:`~poke
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from pokerroom.bots.base import Bot, aggressive, clamp, legal_of, passive
 from pokerroom.bots.calling import CallingStation
 from pokerroom.bots.random_bot import RandomBot
+from pokerroom.bots.registry import BOTS, ENTRY_POINT_GROUP, BotFactory, label, make, normalize, resolve
 from pokerroom.bots.simple import SimpleBot, Strength, chen_score, preflop_score, strength
-from pokerroom.errors import UnsupportedRule
 
 __all__ = [
     "BOTS",
+    "ENTRY_POINT_GROUP",
     "Bot",
+    "BotFactory",
     "CallingStation",
     "RandomBot",
     "SimpleBot",
@@ -40,25 +41,12 @@ __all__ = [
     "aggressive",
     "chen_score",
     "clamp",
+    "label",
     "legal_of",
     "make",
+    "normalize",
     "passive",
     "preflop_score",
+    "resolve",
     "strength",
 ]
-
-BOTS: dict[str, Callable[[int | None], Bot]] = {
-    "simple": SimpleBot,
-    "random": RandomBot,
-    "calling": CallingStation,
-}
-"""Bot name -> constructor taking a seed."""
-
-
-def make(name: str, seed: int | None = None) -> Bot:
-    """A new bot called ``name`` (``simple``, ``random`` or ``calling``) seeded with ``seed``; raises
-    :class:`~pokerroom.errors.UnsupportedRule` naming the bots there are."""
-    factory = BOTS.get(name.strip().lower())
-    if factory is None:
-        raise UnsupportedRule(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    return factory(seed)

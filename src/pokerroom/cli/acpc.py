@@ -18,6 +18,7 @@ from typing import Annotated
 
 import typer
 
+from pokerroom.cli.bot_option import BOT_HELP, bot_spec
 from pokerroom.errors import AcpcError, PokerroomError
 from pokerroom.formats.acpc.gamedef import AcpcGame, parse_gamedef
 from pokerroom.formats.acpc.log import format_value
@@ -128,7 +129,7 @@ def acpc_dealer(
 def acpc_client(
     host: Annotated[str, typer.Argument(help="The dealer's host.")],
     port: Annotated[int, typer.Argument(help="The seat's port.", min=1, max=65535)],
-    bot: Annotated[str, typer.Option("--bot", help="simple, calling or random.")] = "simple",
+    bot: Annotated[str, typer.Option("--bot", help=f"The bot: {BOT_HELP}.")] = "simple",
     game_file: Annotated[
         Path | None,
         typer.Option("--game", help="The match's ACPC game definition (default: the competition's game, inferred)."),
@@ -141,10 +142,7 @@ def acpc_client(
     from pokerroom.bots import make
 
     game = read_game_option(game_file)
-    try:
-        player = make(bot, seed)
-    except PokerroomError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--bot") from None
+    player = make(bot_spec(bot, "--bot"), seed)
     try:
         client = AcpcClient(connect(host, port), player, game, transcript=sys.stderr if verbose else None)
         result = client.run()

@@ -30,7 +30,7 @@ import typer
 from rich.console import Console
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerroom.bots import BOTS
+from pokerroom.cli.bot_option import BOT_HELP, bot_spec
 from pokerroom.cli.database import open_database
 from pokerroom.cli.night_evening import Evening
 from pokerroom.cli.rules import parse_rule
@@ -191,7 +191,7 @@ def night(
     pause: Annotated[
         bool, typer.Option("--pause", help="Ask between hands (rebuys, arrivals, rule changes) even with bots only.")
     ] = False,
-    bots: Annotated[str, typer.Option(help=f"The bots: {', '.join(BOTS)}.")] = "simple",
+    bots: Annotated[str, typer.Option(help=f"The bots: {BOT_HELP}.")] = "simple",
     no_limit: Annotated[
         bool,
         typer.Option(
@@ -299,8 +299,7 @@ def night(
         if name_key(h) not in keys:
             raise typer.BadParameter(f"{h} not among the players ({', '.join(names)})", param_hint="--human")
         humans.append(keys[name_key(h)])
-    if bots.strip().lower() not in BOTS:
-        raise typer.BadParameter(f"unknown bot {bots!r}; bots: {', '.join(BOTS)}", param_hint="--bots")
+    bots = bot_spec(bots)
     if limit is not None:
         asked = _limit_of(limit, game)
         if no_limit and not asked:
@@ -343,7 +342,7 @@ def night(
     store, shown = _open_store(url, create=True)
     options = {
         "humans": humans,
-        "bots": bots.strip().lower(),
+        "bots": bots,
         "enter": enter,
         "pause": pause,
         "sheet": None if sheet is None else str(sheet.resolve()),

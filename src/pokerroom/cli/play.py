@@ -32,8 +32,9 @@ from typing import Annotated, TextIO
 import typer
 from rich.console import Console
 
-from pokerroom.bots import BOTS, Bot, make
+from pokerroom.bots import Bot, label, make
 from pokerroom.cards import format_cards
+from pokerroom.cli.bot_option import BOT_HELP, bot_spec
 from pokerroom.cli.play_input import HELP, QUIT, InputError, help_text, legal_menu, numbered, parse_input, placed
 from pokerroom.cli.play_text import Narrator, pot_lines
 from pokerroom.cli.rules import format_value, parse_rule
@@ -292,7 +293,7 @@ def play(
         str | None, typer.Option(help="Betting structure: no, pot, half-pot, fixed or spread (default: the game's).")
     ] = None,
     stack: Annotated[int | None, typer.Option(help="Starting stack in chips (default 100 big blinds).")] = None,
-    bots: Annotated[str, typer.Option(help=f"The bots: {', '.join(BOTS)}.")] = "simple",
+    bots: Annotated[str, typer.Option(help=f"The bots: {BOT_HELP}.")] = "simple",
     ante: Annotated[int | None, typer.Option(help="Ante from every player (stud default: small bet / 5).")] = None,
     bring_in: Annotated[
         int | None, typer.Option("--bring-in", help="Stud: the bring-in (default: the game's own rule).")
@@ -317,8 +318,7 @@ def play(
         raise typer.BadParameter(
             f"{chosen.id} seats {chosen.min_players} to {chosen.max_players} players", param_hint="--players"
         )
-    if bots.strip().lower() not in BOTS:
-        raise typer.BadParameter(f"unknown bot {bots!r}; bots: {', '.join(BOTS)}", param_hint="--bots")
+    bots = bot_spec(bots)
     try:
         structure = chosen.default_limit if limit is None else Limit.parse(limit)
         table = table_stakes(chosen, structure, stakes, ante=ante, bring_in=bring_in)
@@ -341,7 +341,7 @@ def play(
             config,
             players=seats,
             stack=chips,
-            bots=bots.strip().lower(),
+            bots=bots,
             seed=seed,
             stream=sys.stdin,
             console=Console(highlight=False, soft_wrap=True),
@@ -357,7 +357,7 @@ def play(
     stakes_in_use = session.stakes
     session.say(
         f"{chosen.name}, {stakes_in_use.betting.describe()}, {stakes_in_use.describe()}: you and "
-        f"{plural(seats - 1, f'{bots} bot')}, {plural(chips, 'chip')} each.  {help_text(chosen)}."
+        f"{plural(seats - 1, f'{label(bots)} bot')}, {plural(chips, 'chip')} each.  {help_text(chosen)}."
     )
     if rule:
         changed = ", ".join(f"{name}={format_value(value)}" for name, value in chosen.changed_rules().items())

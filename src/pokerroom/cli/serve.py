@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from pokerroom.cli.bot_option import BOT_HELP, bot_spec
 from pokerroom.cli.database import DEFAULT_DATABASE, Database, shown_url
 from pokerroom.errors import PokerroomError
 from pokerroom.room.clock import FOLD_DELAY, NEXT_HAND_DELAY
@@ -106,6 +107,9 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a house bot waits before acting.", min=0, **_env("bot-delay"))
     ] = 0.6,
+    house_bots: Annotated[
+        str, typer.Option("--house-bots", help=f"The house bots: {BOT_HELP}.", **_env("house-bots"))
+    ] = "simple",
     next_hand_delay: Annotated[
         float,
         typer.Option(
@@ -179,9 +183,10 @@ def serve(
     defences: dict[str, Any] = {
         "public_url": public_url, "allowed_origins": list(allowed_origin or ()), "reveal": reveal,
     }  # fmt: skip
+    house_bots = bot_spec(house_bots, "--house-bots")
     handler = configure(level=log_level.value, fmt=log_format.value)
     try:
-        _run(host, port, database, starters, bot_delay, next_hand_delay, defences)
+        _run(host, port, database, starters, bot_delay, next_hand_delay, {**defences, "bot_kind": house_bots})
     finally:
         logging.getLogger().removeHandler(handler)
 

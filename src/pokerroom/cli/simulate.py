@@ -76,7 +76,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table as RichTable
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerroom.bots import BOTS
+from pokerroom.cli.bot_option import BOT_HELP, bot_specs
 from pokerroom.cli.database import shown_url
 from pokerroom.cli.recover import describe, recover_all
 from pokerroom.cli.report import open_store
@@ -143,18 +143,6 @@ def _fmt(value: tuple[float, float]) -> str:
     if math.isinf(half):
         return f"{mean:+.1f}"
     return f"{mean:+.1f} ± {half:.1f}"
-
-
-def _bot_kinds(texts: Sequence[str]) -> list[str]:
-    kinds = [k.strip().lower() for text in texts for k in text.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown or not kinds:
-        raise typer.BadParameter(
-            f"unknown bot {', '.join(unknown) or '(none)'}; bots: {', '.join(BOTS)} (a comma-separated list is "
-            f"dealt round the seats)",
-            param_hint="--bots",
-        )
-    return kinds
 
 
 LIMITS = ("no", "pot", "half-pot", "fixed", "spread")
@@ -243,7 +231,7 @@ def simulate(
     hands: Annotated[int, typer.Option("--hands", help="Hands to play.", min=1)] = 1000,
     bots: Annotated[
         list[str] | None,
-        typer.Option("--bots", help=f"Bot kinds round the seats, comma-separated: {', '.join(BOTS)} (default simple)."),
+        typer.Option("--bots", help=f"Bots round the seats, comma-separated: {BOT_HELP} (default simple)."),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the cards and the bots.")] = None,
     database: Annotated[
@@ -318,7 +306,7 @@ def simulate(
         raise typer.BadParameter(
             "--workers runs local processes and --dask the cluster's workers: give one of them", param_hint="--workers"
         )
-    kinds = _bot_kinds(bots or ["simple"])
+    kinds = bot_specs(bots or ["simple"])
     config = _config(chosen, stakes, limit, players, real_money, _rules(chosen, rule or []))
     chips = _check_buy_in(config, players, buy_in)
     setup = _Setup(chosen, config, kinds, players, hands, seed, chips, shard_hands, workers or 1, dask)

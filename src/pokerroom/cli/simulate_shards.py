@@ -32,6 +32,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
+from pokerroom.bots import label as bot_label
 from pokerroom.bots import make
 from pokerroom.errors import LedgerError, PokerroomError, RoomError, StoreError
 from pokerroom.room.record import HandRecord
@@ -102,12 +103,15 @@ def shard_table(run: str, index: int) -> str:
 
 
 def seat_labels(kinds: Sequence[str], players: int) -> list[str]:
-    """Each seat's bot label, the kinds dealt round the seats: ``simple-1``, ``random-2``, ...
+    """Each seat's bot label, the bots dealt round the seats: ``simple-1``, ``random-2``, ... (a bot named by
+    ``MODULE:CLASS`` or a file is labelled by its class: :func:`pokerroom.bots.label`).
 
     >>> seat_labels(["simple", "random"], 3)
     ['simple-1', 'random-2', 'simple-3']
+    >>> seat_labels(["/home/ann/tag.py:Tag", "calling"], 2)
+    ['Tag-1', 'calling-2']
     """
-    return [f"{kinds[k % len(kinds)]}-{k + 1}" for k in range(players)]
+    return [f"{bot_label(kinds[k % len(kinds)])}-{k + 1}" for k in range(players)]
 
 
 @dataclass(frozen=True)
