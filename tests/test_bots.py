@@ -11,7 +11,7 @@ import pytest
 
 from pokerroom.bots import BOTS, Bot, CallingStation, RandomBot, SimpleBot, chen_score, make, preflop_score
 from pokerroom.bots.discards import choose_discards
-from pokerroom.bots.equity import estimate_equity
+from pokerroom.bots.equity import MIN_SAMPLES, equity_estimate, estimate_equity
 from pokerroom.cards import DECK52, parse_cards
 from pokerroom.engine import Action, ActionKind, Hand, HandView, LegalActions, ScriptedCards
 from pokerroom.errors import NotYourTurn, UnsupportedRule
@@ -342,3 +342,33 @@ def test_bots_decide_from_the_view_alone() -> None:
     assert a.view(3) == b.view(3)
     for name in BOTS:
         assert make(name, seed=4).act(a.view(3)) == make(name, seed=4).act(b.view(3))
+
+
+def test_the_equity_budget_is_honoured_and_the_error_shown() -> None:
+    # Heads-up hold'em on the flop: 2 hands x 1 share = 2 evaluations a deal, so a budget of 4,000 is 2,000 deals
+    # (the old estimate stopped at 48 whatever the budget); max_samples caps it; seconds samples for that long.
+    hand = find("holdem").deal(stacks=[200, 200], cards=ScriptedCards({0: "AsAd", 1: "7c2h"}, "Kh9d4s"))
+    while not hand.board:
+        seat = hand.to_act
+        assert seat is not None
+        hand.act(hand.legal_actions().passive(), seat)  # type: ignore[union-attr]
+    view, game = hand.view(0), find("holdem")
+    big = equity_estimate(view, game, random.Random(1), budget=4000)
+    assert big.samples == 2000
+    assert 0.85 < big.value < 0.97  # aces against seven-deuce on K-9-4: about 0.91
+    assert 0 < big.error < 0.01  # sd of a 0/1 part over sqrt(2,000): about 0.006
+    small = equity_estimate(view, game, random.Random(1), budget=4000, max_samples=100)
+    assert small.samples == 100 and small.error > big.error
+    assert equity_estimate(view, game, random.Random(1), budget=1).samples == MIN_SAMPLES
+    timed = equity_estimate(view, game, random.Random(1), seconds=0.05)
+    assert timed.samples >= MIN_SAMPLES and abs(timed.value - big.value) < 5 * timed.error + 0.01
+    assert estimate_equity(view, game, random.Random(1), budget=4000) == big.value
+    with pytest.raises(ValueError, match="must be positive"):
+        equity_estimate(view, game, random.Random(1), budget=0)
+    # Omaha's hands count 40 evaluations each: 4,000 is 50 deals heads-up.
+    omaha = find("omaha").deal(stacks=[200, 200], cards=ScriptedCards({0: "AsAdKsKd", 1: "7c2h8d3s"}, "Kh9d4s"))
+    while not omaha.board:
+        seat = omaha.to_act
+        assert seat is not None
+        omaha.act(omaha.legal_actions().passive(), seat)  # type: ignore[union-attr]
+    assert equity_estimate(omaha.view(0), find("omaha"), random.Random(2), budget=4000).samples == 50

@@ -11,8 +11,11 @@ sparring partner's arithmetic, not a range reader.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from itertools import islice
 
 from pokerroom.bots.discards import choose_discards
@@ -21,10 +24,26 @@ from pokerroom.engine import EventType, HandView
 from pokerroom.errors import PokerroomError
 from pokerroom.games import Game, find
 
-__all__ = ["draws_left", "estimate_equity", "game_of", "live_opponents", "unseen_cards"]
+__all__ = [
+    "BUDGET",
+    "MIN_SAMPLES",
+    "OMAHA_COST",
+    "EquityEstimate",
+    "draws_left",
+    "equity_estimate",
+    "estimate_equity",
+    "game_of",
+    "live_opponents",
+    "unseen_cards",
+]
 
-_BUDGET = 600
-"""Hand evaluations per estimate (Omaha's two-plus-three hands count as many)."""
+BUDGET = 600
+"""The default budget of an estimate, in hand evaluations (:func:`equity_estimate`)."""
+OMAHA_COST = 40
+"""Hand evaluations one Omaha-style hand counts for (two hole cards with three board cards: its 40 or more choices
+of a four-card hand and a full board; each is valued)."""
+MIN_SAMPLES = 4
+"""The fewest deals an estimate samples, whatever its budget."""
 
 
 def game_of(view: HandView) -> Game | None:
@@ -92,22 +111,43 @@ def _my_part(values: list[list[int | None]], me: int) -> float:
     return sum(1 / len(winners) for winners in parts if me in winners) / len(parts)
 
 
-def estimate_equity(
+@dataclass(frozen=True)
+class EquityEstimate:
+    """A Monte Carlo estimate: ``value`` the viewer's expected part of the pot (0 to 1), ``error`` its standard
+    error (the standard deviation of the sampled parts over the square root of ``samples``; 0 when exact or with
+    fewer than two samples), ``samples`` the deals sampled."""
+
+    value: float
+    error: float
+    samples: int
+
+
+def equity_estimate(
     view: HandView,
     game: Game,
     rng: random.Random,
     *,
     discards: Sequence[int] = (),
-    budget: int = _BUDGET,
-) -> float:
-    """The viewer's expected part of the pot (0 to 1) against its live opponents, by sampling the unseen cards.
+    budget: int = BUDGET,
+    max_samples: int | None = None,
+    seconds: float | None = None,
+) -> EquityEstimate:
+    """The viewer's expected part of the pot against its live opponents, by sampling the unseen cards, with its
+    standard error.
 
-    ``discards`` are the cards the viewer means to throw at its next draw (replaced in every sample when draws
-    are left).
+    The work is set by ``budget``, in hand evaluations: one sample deals every unseen card still needed and
+    values each live hand once for each of the game's pot shares (an Omaha-style hand of four or more hole cards
+    with a board counts :data:`OMAHA_COST`), so ``samples = max(MIN_SAMPLES, budget // cost)``, at most
+    ``max_samples`` when given.  With ``seconds`` it samples until that much time has passed instead (at least
+    :data:`MIN_SAMPLES` deals; ``budget`` is then not used).  ``discards`` are the cards the viewer means to
+    throw at its next draw (replaced in every sample when draws are left).  Raises :class:`ValueError` for a
+    budget, ``max_samples`` or ``seconds`` that is not positive.
     """
+    if budget < 1 or (max_samples is not None and max_samples < 1) or (seconds is not None and seconds <= 0):
+        raise ValueError(f"budget, max_samples and seconds must be positive: {budget}, {max_samples}, {seconds}")
     opponents = live_opponents(view)
     if not opponents:
-        return 1.0
+        return EquityEstimate(1.0, 0.0, 0)
     drawing = draws_left(view, game) > 0
     mine = [c for c in view.my_cards if c != UNKNOWN and not (drawing and c in discards)]
     final = game.hole_cards
@@ -126,15 +166,19 @@ def estimate_equity(
             dropped = opponents.pop()
             del need[dropped]
         else:
-            return 1 / (len(live_opponents(view)) + 1)
+            return EquityEstimate(1 / (len(live_opponents(view)) + 1), 0.0, 0)
     board_total = len(board) + need_board
     heavy = board_total > 0 and game.hole_cards + board_total > 7  # Omaha: two hole cards and three board cards
-    cost = (len(opponents) + 1) * len(game.shares) * (40 if heavy else 1)
-    samples = max(4, min(48, budget // cost))
+    cost = (len(opponents) + 1) * len(game.shares) * (OMAHA_COST if heavy else 1)
+    samples = max(MIN_SAMPLES, budget // cost)
+    if max_samples is not None:
+        samples = min(samples, max(MIN_SAMPLES, max_samples))
     want = need_me + need_board + sum(need.values()) + (5 * len(opponents) if drawing else 0)
     want = min(want, len(pool))
-    total = 0.0
-    for _ in range(samples):
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    total = squares = 0.0
+    n = 0
+    while (n < samples) if deadline is None else (n < MIN_SAMPLES or time.perf_counter() < deadline):
         deck = iter(rng.sample(pool, want))
         hands = [mine + _take(deck, need_me)]
         for s in opponents:
@@ -146,5 +190,26 @@ def estimate_equity(
                     hand = [c for c in hand if c not in throw] + new
             hands.append(hand)
         full_board = board + _take(deck, need_board)
-        total += _my_part([_evaluate(game, hand, full_board) for hand in hands], 0)
-    return total / samples
+        part = _my_part([_evaluate(game, hand, full_board) for hand in hands], 0)
+        total += part
+        squares += part * part
+        n += 1
+    mean = total / n
+    variance = max(0.0, squares / n - mean * mean) * n / (n - 1) if n > 1 else 0.0
+    return EquityEstimate(mean, math.sqrt(variance / n), n)
+
+
+def estimate_equity(
+    view: HandView,
+    game: Game,
+    rng: random.Random,
+    *,
+    discards: Sequence[int] = (),
+    budget: int = BUDGET,
+    max_samples: int | None = None,
+    seconds: float | None = None,
+) -> float:
+    """The viewer's expected part of the pot (0 to 1): :func:`equity_estimate`'s value (the same arguments)."""
+    return equity_estimate(
+        view, game, rng, discards=discards, budget=budget, max_samples=max_samples, seconds=seconds
+    ).value
