@@ -59,8 +59,8 @@ def test_simulate_through_the_store(game: str, bots: str, players: int, blinds: 
     kinds = bots.split(",")
     assert sorted(rows) == sorted(f"{kinds[k % len(kinds)]}-{k + 1}" for k in range(players))
     assert all(cells[1] == "200" for cells in rows.values())  # everyone dealt every hand (busted bots rebuy)
-    assert all(len(cells) == (6 if blinds else 5) for cells in rows.values())
-    assert ("BB/100" in out) is blinds
+    assert all(len(cells) == 6 for cells in rows.values())  # every game has its bet unit
+    assert ("BB/100" in out) is blinds and ("SB/100" in out) is not blinds  # stud: the small bet
     won = sum(int(cells[3]) for cells in rows.values())
     rake = int(re.search(r"Rake: (\d+) chips taken in 200 hands \(the store's rake report: \1\)", out).group(1))  # type: ignore[union-attr]
     assert rake > 0 and won <= -rake  # the bots lose the rake (and any chips still carried)

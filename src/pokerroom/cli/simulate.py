@@ -67,6 +67,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -90,18 +91,20 @@ from pokerroom.cli.simulate_pool import (
     run_processes,
     workers_of,
 )
+from pokerroom.cli.simulate_rows import check_rows_path, write_rows
 from pokerroom.cli.simulate_shards import (
     DEFAULT_SHARD_HANDS,
     Merged,
     ShardResult,
     ShardSpec,
     merge,
+    numbered_rows,
     plan,
     seat_labels,
 )
 from pokerroom.errors import LedgerError, PokerroomError, StoreError
 from pokerroom.games import Game, find
-from pokerroom.games.stakes import parse_stakes
+from pokerroom.games.stakes import Stakes, parse_stakes
 from pokerroom.room.table import Table, TableConfig
 from pokerroom.store import Store
 from pokerroom.words import plural
@@ -189,8 +192,12 @@ def _config(
         hint += "/--rule"
     try:
         config = TableConfig(
-            game.id, rules=dict(rules or {}), stakes=stakes, limit=None if limit is None else limit.lower(),
-            seats=seats, real_money=real_money,
+            game.id,
+            rules=dict(rules or {}),
+            stakes=stakes,
+            limit=None if limit is None else limit.lower(),
+            seats=seats,
+            real_money=real_money,
         )
         Table(config)  # settings no hand could be dealt with are refused now
     except PokerroomError as exc:
@@ -291,6 +298,33 @@ def simulate(
         list[str] | None,
         typer.Option("--rule", help="A house rule NAME=VALUE (repeatable; pokerroom rules GAME lists them)."),
     ] = None,
+    hands_out: Annotated[
+        Path | None,
+        typer.Option(
+            "--hands-out",
+            help="Write a row per hand and seat (cards, actions, net in chips and bet units) to FILE: .csv or "
+            ".parquet.",
+        ),
+    ] = None,
+    phh_dir: Annotated[
+        Path | None,
+        typer.Option("--phh", help="Write the hands as PHH to DIR, a TABLE.phhs file per shard, players named."),
+    ] = None,
+    reset_stacks: Annotated[
+        str | None,
+        typer.Option(
+            "--reset-stacks",
+            help="Before every hand set each stack to this: chips (5000) or bet units (100bb); default: stacks "
+            "carry over, busted bots rebuy.",
+        ),
+    ] = None,
+    no_store: Annotated[
+        bool,
+        typer.Option(
+            "--no-store",
+            help="Play at tables in memory, without a database (faster); chips are checked after every hand.",
+        ),
+    ] = False,
 ) -> None:
     """Bots play tables for many hands through the room and the store; results per bot with 95% intervals."""
     try:
@@ -306,10 +340,22 @@ def simulate(
         raise typer.BadParameter(
             "--workers runs local processes and --dask the cluster's workers: give one of them", param_hint="--workers"
         )
+    if no_store and database is not None:
+        raise typer.BadParameter("--no-store plays without a database: drop --database", param_hint="--no-store")
     kinds = bot_specs(bots or ["simple"])
     config = _config(chosen, stakes, limit, players, real_money, _rules(chosen, rule or []))
     chips = _check_buy_in(config, players, buy_in)
-    setup = _Setup(chosen, config, kinds, players, hands, seed, chips, shard_hands, workers or 1, dask)
+    unit = Table(config).stakes.unit
+    reset = None if reset_stacks is None else _reset_chips(reset_stacks, unit, players)
+    if hands_out is not None:
+        try:
+            check_rows_path(hands_out)
+        except PokerroomError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--hands-out") from None
+    setup = _Setup(
+        chosen, config, kinds, players, hands, seed, chips, shard_hands, workers or 1, dask, not no_store, reset,
+        hands_out, None if phh_dir is None else phh_dir.expanduser().resolve(), unit,
+    )  # fmt: skip
     out = Console(highlight=False, soft_wrap=True, stderr=as_json)  # --json: stdout holds the JSON alone
     with contextlib.ExitStack() as stack:
         client = None
@@ -351,6 +397,27 @@ class _Setup:
     shard_hands: int
     workers: int
     dask: str | None
+    store: bool = True
+    reset_stacks: int | None = None
+    hands_out: Path | None = None
+    phh_dir: Path | None = None
+    unit: int = 1
+
+
+def _reset_chips(text: str, unit: int, players: int) -> int:
+    """``--reset-stacks``: whole chips, or bet units with ``bb`` (``100bb``: 100 big blinds, or small bets in stud
+    and fixed limit); refused (exit 2) unless positive and within :data:`MAX_CHIPS` for every bot together."""
+    raw = text.strip().lower()
+    units = raw.endswith("bb")
+    number = raw[:-2].strip() if units else raw
+    if not number.isdigit() or int(number) < 1:
+        raise typer.BadParameter(
+            f"{text!r}: a whole number of chips (5000) or of bet units (100bb), above 0", param_hint="--reset-stacks"
+        )
+    chips = int(number) * (unit if units else 1)
+    if chips * players > MAX_CHIPS:
+        raise typer.BadParameter(f"{text!r}: more than {MAX_CHIPS} chips at the table", param_hint="--reset-stacks")
+    return chips
 
 
 def _error(message: str) -> None:
@@ -363,8 +430,20 @@ def _run(
     """Plan the shards, play them where the options say, merge and report; the exit code."""
     run = f"simulate-{setup.game.id}-{uuid.uuid4().hex[:8]}"
     specs = plan(
-        hands=setup.hands, shard_hands=setup.shard_hands, seed=setup.seed, config=setup.config, kinds=setup.kinds,
-        players=setup.players, buy_in=setup.buy_in, run=run, database=database,
+        hands=setup.hands,
+        shard_hands=setup.shard_hands,
+        seed=setup.seed,
+        config=setup.config,
+        kinds=setup.kinds,
+        players=setup.players,
+        buy_in=setup.buy_in,
+        run=run,
+        database=database,
+        store=setup.store,
+        reset_stacks=setup.reset_stacks,
+        rows=setup.hands_out is not None,
+        phh_dir=None if setup.phh_dir is None else str(setup.phh_dir),
+        unit=setup.unit,
     )
     if client is not None:
         count = plural(workers_of(client), "Dask worker")
@@ -391,11 +470,15 @@ def _run(
             store.check_balanced()
         except LedgerError as exc:
             merged.problems.insert(0, str(exc))
-    big = table.blinds[1] if table.blind_game else 0
+    written = None if setup.hands_out is None else write_rows(setup.hands_out, numbered_rows(results))
     if as_json:
-        typer.echo(json.dumps(_as_json(setup, merged, big, seconds, how), indent=2))
+        typer.echo(json.dumps(_as_json(setup, merged, table, seconds, how), indent=2))
     else:
-        _report(merged, big, seconds, how, database is not None, out)
+        _report(merged, table.stakes, seconds, how, setup, database is not None, out)
+        if written is not None:
+            out.print(f"Rows: {plural(written, 'row')} (a hand and seat each) in {setup.hands_out}", markup=False)
+        if setup.phh_dir is not None:
+            out.print(f"PHH: {plural(len(specs), 'file')} (a shard each) in {setup.phh_dir}", markup=False)
     return 1 if merged.problems else 0
 
 
@@ -469,40 +552,53 @@ def _play(setup: _Setup, specs: Sequence[ShardSpec], client: Client | None) -> l
         return run_in_process(specs, on_hand=on_hand, on_shard=on_shard)
 
 
-def _report(merged: Merged, big: int, seconds: float, how: str, shared: bool, console: Console) -> None:
+def _unit_label(stakes: Stakes) -> str:
+    """The bet unit's short name in a column: BB (big blind), SB (small bet) or bet."""
+    return {"big blind": "BB", "small bet": "SB"}.get(stakes.unit_name, "bet")
+
+
+def _report(
+    merged: Merged, stakes: Stakes, seconds: float, how: str, setup: _Setup, shared: bool, console: Console
+) -> None:
     played = merged.hands
+    big = stakes.unit
+    short = _unit_label(stakes)
     for line in merged.stopped:
         console.print(f"Stopped: {line}", style="red", markup=False)
-    title = f"Results after {plural(played, 'hand')}" + (f" (BB = big blind = {plural(big, 'chip')})" if big else "")
+    title = f"Results after {plural(played, 'hand')} ({short} = {stakes.unit_name} = {plural(big, 'chip')})"
     out = RichTable(title=title, title_justify="left")
     out.add_column("Bot")
     out.add_column("Hands", justify="right")
     out.add_column("Rebuys", justify="right")
     out.add_column("Chips won", justify="right")
     out.add_column("Chips/100 (95% CI)", justify="right")
-    if big:
-        out.add_column("BB/100 (95% CI)", justify="right")
+    out.add_column(f"{short}/100 (95% CI)", justify="right")
     for b in merged.bots:
         row = [b.label, str(len(b.results)), str(b.rebuys), f"{sum(b.results):+d}", _fmt(interval(b.results))]
-        if big:
-            row.append(_fmt(interval(b.results, big)))
+        row.append(_fmt(interval(b.results, big)))
         out.add_row(*row)
     console.print(out)
     rate = played / seconds if seconds > 0 else math.inf
-    console.print(f"Speed: {plural(played, 'hand')} in {seconds:.1f} s, {rate:.0f} hands/s (through the store, {how}).")
-    console.print(
-        f"Rake: {plural(merged.rake, 'chip')} taken in {plural(played, 'hand')} "
-        f"(the store's rake report: {merged.stored_rake})."
-    )
+    path = "through the store" if setup.store else "in memory, no store"
+    console.print(f"Speed: {plural(played, 'hand')} in {seconds:.1f} s, {rate:.0f} hands/s ({path}, {how}).")
+    report = f" (the store's rake report: {merged.stored_rake})" if setup.store else ""
+    console.print(f"Rake: {plural(merged.rake, 'chip')} taken in {plural(played, 'hand')}{report}.")
     if merged.problems:
         console.print("Store check FAILED:", style="bold red")
         for problem in merged.problems:
             console.print(f"  {problem}", style="red", markup=False)
         return
     several = len(merged.tables) > 1
-    ledger = "the ledger balances" if shared or not several else "each shard's ledger balances"
     tables = "tables" if several else "table"
     extra = f", {merged.carried} carried in the pot" if merged.carried else ""
+    if not setup.store:
+        console.print(
+            f"Chip check passed after every hand: this run's chips in {merged.deposited} = its {tables} and rake "
+            f"{merged.held} (won {merged.won:+d}, rake {merged.rake}{extra}); no store.",
+            markup=False,
+        )
+        return
+    ledger = "the ledger balances" if shared or not several else "each shard's ledger balances"
     console.print(
         f"Store check passed: {ledger}; this run's chips in {merged.deposited} = its accounts and {tables} now "
         f"{merged.held}; each account moved by its bot's results (won {merged.won:+d}, rake {merged.rake}{extra}).",
@@ -515,8 +611,13 @@ def _interval_json(results: Sequence[int], unit: int) -> dict[str, float | None]
     return {"mean": mean, "half_width": None if math.isinf(half) else half}
 
 
-def _as_json(setup: _Setup, merged: Merged, big: int, seconds: float, how: str) -> dict[str, object]:
-    """The merged results for programs: everything but ``run`` is the same for a seed whatever the workers."""
+def _as_json(setup: _Setup, merged: Merged, table: Table, seconds: float, how: str) -> dict[str, object]:
+    """The merged results for programs: everything but ``run`` is the same for a seed whatever the workers.
+    ``bet_unit`` is the unit of ``units_per_100`` (the big blind, or the small bet in stud and fixed limit);
+    ``big_blind`` and ``bb_per_100`` are there at blind games."""
+    stakes = table.stakes
+    unit = stakes.unit
+    big = table.blinds[1] if table.blind_game else 0
     bots: list[dict[str, object]] = []
     for b in merged.bots:
         bot: dict[str, object] = {
@@ -527,6 +628,7 @@ def _as_json(setup: _Setup, merged: Merged, big: int, seconds: float, how: str) 
             "deposited": b.deposited,
             "chips_won": sum(b.results),
             "chips_per_100": _interval_json(b.results, 1),
+            "units_per_100": _interval_json(b.results, unit),
         }
         if big:
             bot["bb_per_100"] = _interval_json(b.results, big)
@@ -540,6 +642,16 @@ def _as_json(setup: _Setup, merged: Merged, big: int, seconds: float, how: str) 
         "shard_hands": setup.shard_hands,
         "shards": len(merged.tables),
         "big_blind": big or None,
+        "bet_unit": {"name": stakes.unit_name, "chips": unit},
+        "stakes": {
+            "betting": stakes.betting.describe(),
+            "forced_bets": stakes.describe(),
+            "blinds": list(stakes.blinds),
+            "ante": stakes.ante,
+            "bring_in": stakes.bring_in,
+        },
+        "store": setup.store,
+        "reset_stacks": setup.reset_stacks,
         "buy_in": setup.buy_in,
         "bots": bots,
         "rake": merged.rake,

@@ -25,7 +25,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +34,13 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.bots import label as bot_label
 from pokerroom.bots import make
+from pokerroom.cli.simulate_rows import hand_rows
 from pokerroom.errors import LedgerError, PokerroomError, RoomError, StoreError
+from pokerroom.formats.phh import dumps_many
+from pokerroom.formats.phh_hand import from_record
 from pokerroom.room.record import HandRecord
 from pokerroom.room.seeds import derive_seed
-from pokerroom.room.table import TableConfig
+from pokerroom.room.table import Table, TableConfig
 from pokerroom.store import Store
 from pokerroom.store.runner import Bot, TableRunner, stored_config
 from pokerroom.store.schema import balances
@@ -51,6 +54,7 @@ __all__ = [
     "ShardResult",
     "ShardSpec",
     "merge",
+    "numbered_rows",
     "plan",
     "play_shard",
     "seat_labels",
@@ -123,7 +127,11 @@ class ShardSpec:
     (:meth:`TableConfig.to_dict`); ``kinds``: the bot kinds dealt round the ``players`` seats; ``buy_in``: chips
     each bot sits and rebuys with; ``table``: the shard's table name; ``database``: the store's SQLAlchemy URL, or
     ``None`` for a temporary SQLite file of the shard's own; ``check_ledger``: check the whole ledger at the end
-    (a store of the shard's own; a shared store is checked once by the run)."""
+    (a store of the shard's own; a shared store is checked once by the run); ``store``: ``False`` plays at a
+    table in memory, no database (``--no-store``: chips checked after every hand); ``reset_stacks``: every stack
+    set to this many chips before each hand (``--reset-stacks``), else busted and short bots rebuy to the
+    buy-in; ``rows``: keep a row per hand and seat (:mod:`~pokerroom.cli.simulate_rows`); ``phh_dir``: write the
+    shard's hands as ``TABLE.phhs`` there, ``players`` the bots' labels; ``unit``: the bet unit in chips."""
 
     index: int
     hands: int
@@ -135,6 +143,11 @@ class ShardSpec:
     table: str
     database: str | None = None
     check_ledger: bool = True
+    store: bool = True
+    reset_stacks: int | None = None
+    rows: bool = False
+    phh_dir: str | None = None
+    unit: int = 1
 
 
 def plan(
@@ -148,6 +161,11 @@ def plan(
     buy_in: int,
     run: str,
     database: str | None,
+    store: bool = True,
+    reset_stacks: int | None = None,
+    rows: bool = False,
+    phh_dir: str | None = None,
+    unit: int = 1,
 ) -> list[ShardSpec]:
     """The run's shards in order: sizes from :func:`shard_sizes`, seeds from :func:`shard_seed` (``None``
     without a run seed), tables from :func:`shard_table`; nothing here depends on the number of workers."""
@@ -164,6 +182,11 @@ def plan(
             table=shard_table(run, i),
             database=database,
             check_ledger=database is None,
+            store=store,
+            reset_stacks=reset_stacks,
+            rows=rows,
+            phh_dir=phh_dir,
+            unit=unit,
         )
         for i, size in enumerate(shard_sizes(hands, shard_hands))
     ]
@@ -189,7 +212,8 @@ class ShardResult:
     says why); ``seconds``: wall time of its hands; chip figures in chips: ``rake`` the table took, the store's
     rake report for the table (``stored_rake``), chips still ``carried`` in its pot, chips ``deposited`` for its
     bots and ``held`` by their accounts and the table at the end; ``problems``: the store checks that failed
-    (none: all passed); ``error``: the store failed and the shard stopped (nothing else is then meaningful)."""
+    (none: all passed); ``error``: the store failed and the shard stopped (nothing else is then meaningful);
+    ``rows``: a row per hand and seat when the spec asks (:func:`~pokerroom.cli.simulate_rows.hand_rows`)."""
 
     index: int
     table: str
@@ -204,6 +228,7 @@ class ShardResult:
     problems: tuple[str, ...] = ()
     stopped: str | None = None
     error: str | None = None
+    rows: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass
@@ -226,6 +251,8 @@ def play_shard(spec: ShardSpec, on_hand: Callable[[], None] | None = None) -> Sh
     each hand (a progress bar in this process).  A store that fails (locked, gone, full) or refuses a figure
     ends the shard with ``error`` set, never an exception, so the error crosses process boundaries as text."""
     try:
+        if not spec.store:
+            return _play_in_memory(spec, on_hand)
         if spec.database is None:
             with tempfile.TemporaryDirectory(prefix="pokerroom-simulate-") as folder:
                 return _open_and_play(f"sqlite:///{Path(folder) / 'simulate.db'}", spec, on_hand)
@@ -242,6 +269,7 @@ def _open_and_play(url: str, spec: ShardSpec, on_hand: Callable[[], None] | None
 def _play(store: Store, runner: TableRunner, spec: ShardSpec, on_hand: Callable[[], None] | None) -> ShardResult:
     seats: list[_Seat] = []
     act: dict[str, Bot] = {}
+    sit = spec.reset_stacks or spec.buy_in
     for k, label in enumerate(seat_labels(spec.kinds, spec.players)):
         kind = spec.kinds[k % len(spec.kinds)]
         name = f"{spec.table}-{label}"  # the shard's own account: tables sharing a store never share a bot's chips
@@ -250,17 +278,21 @@ def _play(store: Store, runner: TableRunner, spec: ShardSpec, on_hand: Callable[
         except PokerroomError:
             account = store.create_account(name)
         seat = _Seat(label, kind, name, account, store.balance(account))
-        store.deposit(account, spec.buy_in, memo="simulate: buy-in")
-        seat.deposited += spec.buy_in
-        runner.sit(k, name, spec.buy_in)
-        act[name] = make(kind, seed=None if spec.seed is None else spec.seed * 100 + k).act
+        store.deposit(account, sit, memo="simulate: buy-in")
+        seat.deposited += sit
+        runner.sit(k, name, sit)
+        act[name] = make(kind, seed=_bot_seed(spec, k)).act
         seats.append(seat)
     by_name = {s.name: s for s in seats}
+    record = _Recorder(spec, seats)
     rake = played = 0
     stopped: str | None = None
     started = time.perf_counter()
     for _ in range(spec.hands):
-        _rebuys(runner, store, by_name, spec.buy_in)
+        if spec.reset_stacks is not None:
+            _reset(runner, store, by_name, spec.reset_stacks)
+        else:
+            _rebuys(runner, store, by_name, spec.buy_in)
         try:
             result: HandRecord = runner.play_hand(act)  # the deck from the table's seed: the shard's
         except RoomError as exc:
@@ -270,11 +302,135 @@ def _play(store: Store, runner: TableRunner, spec: ShardSpec, on_hand: Callable[
         rake += result.rake
         for (_seat, name), first, last in zip(result.players, result.starting, result.final, strict=True):
             by_name[name].results.append(last - first)
+        record.hand(result, played)
         if on_hand is not None:
             on_hand()
     seconds = time.perf_counter() - started
     runner.stand_all()
-    return _checked(store, runner, spec, seats, played, seconds, rake, stopped)
+    record.close()
+    return replace(_checked(store, runner, spec, seats, played, seconds, rake, stopped), rows=tuple(record.rows))
+
+
+def _bot_seed(spec: ShardSpec, k: int) -> int | None:
+    return None if spec.seed is None else spec.seed * 100 + k
+
+
+def _reset(runner: TableRunner, store: Store, seats: dict[str, _Seat], chips: int) -> None:
+    """Every bot's stack set to ``chips`` (``--reset-stacks``); what a bot lacks is deposited first."""
+    for name, stack in runner.table.stacks().items():
+        if stack == chips:
+            continue
+        seat = seats[name]
+        if chips > stack:
+            store.deposit(seat.account, chips - stack, memo="simulate: reset")
+            seat.deposited += chips - stack
+        runner.reset_stack(name, chips)
+
+
+class _Recorder:
+    """A shard's per-hand rows and PHH file, when its spec asks for them."""
+
+    def __init__(self, spec: ShardSpec, seats: Sequence[_Seat]) -> None:
+        self.spec = spec
+        self.rows: list[dict[str, Any]] = []
+        self.labels = {s.name: s.label for s in seats}
+        self.kinds = {s.name: s.kind for s in seats}
+        self.game = str(spec.config["game"])
+        self.phh: Any = None
+        if spec.phh_dir is not None:
+            folder = Path(spec.phh_dir)
+            folder.mkdir(parents=True, exist_ok=True)
+            self.phh = (folder / f"{spec.table}.phhs").open("w", encoding="utf-8")
+        self.written = 0
+
+    def hand(self, record: HandRecord, number: int) -> None:
+        if self.spec.rows:  # numbered within the shard; the run numbers them in shard order when it writes them
+            self.rows.extend(
+                hand_rows(
+                    record, game=self.game, shard=self.spec.index, hand=number, labels=self.labels,
+                    kinds=self.kinds, unit=self.spec.unit,
+                )
+            )  # fmt: skip
+        if self.phh is not None:
+            phh = from_record(record)
+            phh = replace(phh, players=tuple(self.labels.get(n, n) for n in phh.players or ()), label=str(number))
+            if self.written:
+                self.phh.write("\n")
+            self.phh.write(dumps_many([phh]))
+            self.written += 1
+
+    def close(self) -> None:
+        if self.phh is not None:
+            self.phh.close()
+
+
+def _play_in_memory(spec: ShardSpec, on_hand: Callable[[], None] | None) -> ShardResult:
+    """The ``--no-store`` shard: the same table, bots and deck as :func:`_play` at a table in memory; after every
+    hand the chips are checked: the stacks, the carried chips, the rake and the chips resets took off equal what
+    was deposited."""
+    table = Table(stored_config(spec.config), seed=spec.seed, name=spec.table)
+    seats: list[_Seat] = []
+    bots: dict[str, Bot] = {}
+    sit = spec.reset_stacks or spec.buy_in
+    for k, label in enumerate(seat_labels(spec.kinds, spec.players)):
+        kind = spec.kinds[k % len(spec.kinds)]
+        name = f"{spec.table}-{label}"
+        table.sit(k, name, sit)
+        seat = _Seat(label, kind, name, account=-1, start_balance=0, deposited=sit)
+        bots[name] = make(kind, seed=_bot_seed(spec, k)).act
+        seats.append(seat)
+    by_name = {s.name: s for s in seats}
+    record = _Recorder(spec, seats)
+    rake = played = cashed = 0
+    stopped: str | None = None
+    problems: list[str] = []
+    started = time.perf_counter()
+    for _ in range(spec.hands):
+        for name, stack in table.stacks().items():
+            seat = by_name[name]
+            if spec.reset_stacks is not None:
+                change = table.reset_stack(name, spec.reset_stacks)
+                seat.deposited += max(change, 0)  # as through the store: chips taken off go to the bot's account
+                cashed += max(-change, 0)
+            elif stack < table.min_stack:
+                most = table.max_rebuy(name)
+                want = spec.buy_in - stack if most is None else min(spec.buy_in - stack, most)
+                if want > 0:
+                    table.add_chips(name, want)
+                    seat.deposited += want
+                    seat.rebuys += 1
+        try:
+            result = table.play_bots(bots)
+        except RoomError as exc:
+            stopped = str(exc)
+            break
+        played += 1
+        rake += result.rake
+        for (_seat, name), first, last in zip(result.players, result.starting, result.final, strict=True):
+            by_name[name].results.append(last - first)
+        held = table.total_chips() + rake + cashed
+        deposited = sum(s.deposited for s in seats)
+        if held != deposited:  # the fast path's check, after every hand
+            problems.append(
+                f"after hand {played}: the table holds {table.total_chips()}, the rake {rake} and {cashed} were "
+                f"taken off by resets: {held}, not the {deposited} deposited"
+            )
+            break
+        record.hand(result, played)
+        if on_hand is not None:
+            on_hand()
+    seconds = time.perf_counter() - started
+    record.close()
+    deposited = sum(s.deposited for s in seats)
+    won = sum(sum(s.results) for s in seats)
+    if won + rake + table.carried != 0:
+        problems.append(f"the bots won {won}, the rake is {rake} and {table.carried} carried: not zero")
+    return ShardResult(
+        index=spec.index, table=spec.table, hands=played, seconds=seconds, seats=tuple(s.frozen() for s in seats),
+        rake=rake, stored_rake=rake, carried=table.carried, deposited=deposited,
+        held=table.total_chips() + rake + cashed, problems=tuple(problems), stopped=stopped,
+        rows=tuple(record.rows),
+    )  # fmt: skip
 
 
 def _rebuys(runner: TableRunner, store: Store, seats: dict[str, _Seat], buy_in: int) -> None:
@@ -393,6 +549,17 @@ class Merged:
     def won(self) -> int:
         """Chips the bots won together (minus the rake and the chips still carried, when all is well)."""
         return sum(sum(b.results) for b in self.bots)
+
+
+def numbered_rows(results: Iterable[ShardResult]) -> list[dict[str, Any]]:
+    """Every shard's rows in shard order, ``hand`` renumbered through the run (1 up): a shard's hand ``k`` is
+    the hands of the shards before it plus ``k``."""
+    out: list[dict[str, Any]] = []
+    before = 0
+    for r in sorted(results, key=lambda r: r.index):
+        out.extend({**row, "hand": before + row["hand"]} for row in r.rows)
+        before += r.hands
+    return out
 
 
 def merge(results: Iterable[ShardResult]) -> Merged:

@@ -65,6 +65,15 @@ class Stakes:
         return ", ".join(parts) or "no forced bets"
 
     @property
+    def unit_name(self) -> str:
+        """What :attr:`unit` is: ``big blind``, ``small bet`` (stud, and fixed limit without blinds) or ``bet``."""
+        if self.blinds and not self.small_bet:
+            return "big blind"
+        if self.small_bet or self.betting.limit is Limit.FIXED:
+            return "small bet"
+        return "bet"
+
+    @property
     def unit(self) -> int:
         """The table's big unit: the big blind, else the small bet, else the smallest bet, at least the ante."""
         if self.small_bet:

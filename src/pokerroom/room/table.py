@@ -290,6 +290,29 @@ class Table:
         st.busted_at = None
         self._log("rebuy", seat, amount)
 
+    def reset_stack(self, player: str, chips: int) -> int:
+        """Set ``player``'s stack to ``chips`` between hands and return the change (a research simulation's reset,
+        ``pokerroom simulate --reset-stacks``: not a room rule, so the buy-in range and rebuy caps of RULES §3.3 do
+        not apply).  Raises :class:`RoomError` while any hand is being played or for chips that are not a whole
+        number above 0; a refusal changes nothing."""
+        if not isinstance(player, str):
+            raise RoomError(f"a player's name must be a non-empty string, not {player!r}")
+        seat = self.seat_of(player)
+        st = self.seats[seat]
+        assert st is not None
+        check_chips(chips, "a reset stack")
+        refusal = self._in_hand_refusal(seat)
+        if refusal is not None:
+            raise RoomError(refusal)
+        change = chips - st.stack
+        if change:
+            before = state(self.seats)
+            st.stack = chips
+            self._break = self._break.moved(before, self.seats, rebuy=change > 0)
+            st.busted_at = None
+            self._log("reset", seat, change)
+        return change
+
     def _dealt_in(self, seat: int) -> bool:
         return self.layout is not None and seat in self.layout.dealt
 

@@ -336,6 +336,23 @@ class TableRunner:
             self._restore(seat, saved, events)
             raise
 
+    def reset_stack(self, player: str, chips: int) -> int:
+        """Set ``player``'s stack to ``chips`` between hands (:meth:`Table.reset_stack`, a research simulation's
+        reset), the difference moved from or to their account in the ledger; returns the change."""
+        self._write_unwritten()
+        account = self._account(player)
+        seat, saved, events = self._saved(player)
+        change = self.table.reset_stack(player, chips)
+        try:
+            if change > 0:
+                self.store.buy_in(self.table_id, account, change, lease=self.lease)
+            elif change < 0:
+                self.store.cash_out(self.table_id, account, -change, lease=self.lease)
+        except BaseException:
+            self._restore(seat, saved, events)
+            raise
+        return change
+
     def stand(self, player: str) -> int:
         """``player`` leaves; their stack goes back to their account.  Returns the chips moved."""
         self._write_unwritten()
