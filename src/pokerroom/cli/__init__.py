@@ -5,6 +5,8 @@
 * ``pokerroom play GAME``: play any game against bots in the terminal (:mod:`pokerroom.cli.play`);
 * ``pokerroom replay PATH...``: replay PHH and PokerStars hand histories through the engine
   (:mod:`pokerroom.cli.replay`);
+* ``pokerroom stats PATH...``: player statistics from hand histories (VPIP, PFR, three-bet, bb/100 ...)
+  (:mod:`pokerroom.cli.stats`);
 * ``pokerroom convert FILE... --to phh|pokerstars``: hand histories from one format to the other
   (:mod:`pokerroom.cli.convert`);
 * ``pokerroom compare HAND...`` and ``pokerroom rank CARDS``: hands under any ranking (:mod:`pokerroom.cli.rank`);
@@ -45,6 +47,7 @@ from pokerroom.cli.report import report_app
 from pokerroom.cli.rules import rules
 from pokerroom.cli.serve import serve
 from pokerroom.cli.simulate import simulate
+from pokerroom.cli.stats import stats
 from pokerroom.cli.verify import verify
 
 __all__ = ["app", "main"]
@@ -59,6 +62,7 @@ app.command(name="games")(games)
 app.command(name="rules")(rules)
 app.command(name="play")(play)
 app.command(name="replay")(replay)
+app.command(name="stats")(stats)
 app.command(name="convert")(convert)
 app.command(name="compare")(compare)
 app.command(name="rank")(rank)

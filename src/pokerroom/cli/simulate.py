@@ -106,6 +106,7 @@ from pokerroom.errors import LedgerError, PokerroomError, StoreError
 from pokerroom.games import Game, find
 from pokerroom.games.stakes import Stakes, parse_stakes
 from pokerroom.room.table import Table, TableConfig
+from pokerroom.stats.report import interval as per_100
 from pokerroom.store import Store
 from pokerroom.words import plural
 
@@ -118,27 +119,19 @@ MAX_CHIPS = 2**53
 """The most chips a blind, a bet or the bots' buy-ins together may be: the store's limit for an amount and a
 balance (every figure exact as a 64-bit integer and as a float)."""
 
-Z95 = 1.96
-"""The normal quantile of a two-sided 95% interval."""
-
 
 def interval(results: Sequence[int], unit: int = 1) -> tuple[float, float]:
     """Chips (or ``unit``\\s, e.g. big blinds) won per 100 hands from per-hand ``results``, with the half-width of
-    its 95% confidence interval (normal approximation: 1.96 · sd / √n, scaled to 100 hands).  No hands: (0, inf);
-    one hand: an infinite half-width.
+    its 95% confidence interval (:func:`pokerroom.stats.report.interval`: the normal approximation).  No hands:
+    (0, inf); one hand: an infinite half-width.
 
     >>> mean, half = interval([10, -10, 10, -10])
     >>> mean, round(half, 1)
     (0.0, 1131.6)
     """
-    n = len(results)
-    if n == 0:
-        return 0.0, math.inf
-    mean = statistics.fmean(results) * 100 / unit
-    if n < 2:
-        return mean, math.inf
-    half = Z95 * statistics.stdev(results) / math.sqrt(n) * 100 / unit
-    return mean, half
+    values = [x / unit for x in results]
+    mean = statistics.fmean(values) if values else 0.0
+    return per_100(len(values), mean, sum((x - mean) ** 2 for x in values))
 
 
 def _fmt(value: tuple[float, float]) -> str:
@@ -345,7 +338,7 @@ def simulate(
     kinds = bot_specs(bots or ["simple"])
     config = _config(chosen, stakes, limit, players, real_money, _rules(chosen, rule or []))
     chips = _check_buy_in(config, players, buy_in)
-    unit = Table(config).stakes.unit
+    unit = Table(config).stakes.bet_unit
     reset = None if reset_stacks is None else _reset_chips(reset_stacks, unit, players)
     if hands_out is not None:
         try:
@@ -554,18 +547,18 @@ def _play(setup: _Setup, specs: Sequence[ShardSpec], client: Client | None) -> l
 
 def _unit_label(stakes: Stakes) -> str:
     """The bet unit's short name in a column: BB (big blind), SB (small bet) or bet."""
-    return {"big blind": "BB", "small bet": "SB"}.get(stakes.unit_name, "bet")
+    return {"big blind": "BB", "small bet": "SB"}.get(stakes.bet_unit_name, "bet")
 
 
 def _report(
     merged: Merged, stakes: Stakes, seconds: float, how: str, setup: _Setup, shared: bool, console: Console
 ) -> None:
     played = merged.hands
-    big = stakes.unit
+    big = stakes.bet_unit
     short = _unit_label(stakes)
     for line in merged.stopped:
         console.print(f"Stopped: {line}", style="red", markup=False)
-    title = f"Results after {plural(played, 'hand')} ({short} = {stakes.unit_name} = {plural(big, 'chip')})"
+    title = f"Results after {plural(played, 'hand')} ({short} = {stakes.bet_unit_name} = {plural(big, 'chip')})"
     out = RichTable(title=title, title_justify="left")
     out.add_column("Bot")
     out.add_column("Hands", justify="right")
@@ -616,7 +609,7 @@ def _as_json(setup: _Setup, merged: Merged, table: Table, seconds: float, how: s
     ``bet_unit`` is the unit of ``units_per_100`` (the big blind, or the small bet in stud and fixed limit);
     ``big_blind`` and ``bb_per_100`` are there at blind games."""
     stakes = table.stakes
-    unit = stakes.unit
+    unit = stakes.bet_unit
     big = table.blinds[1] if table.blind_game else 0
     bots: list[dict[str, object]] = []
     for b in merged.bots:
@@ -642,7 +635,7 @@ def _as_json(setup: _Setup, merged: Merged, table: Table, seconds: float, how: s
         "shard_hands": setup.shard_hands,
         "shards": len(merged.tables),
         "big_blind": big or None,
-        "bet_unit": {"name": stakes.unit_name, "chips": unit},
+        "bet_unit": {"name": stakes.bet_unit_name, "chips": unit},
         "stakes": {
             "betting": stakes.betting.describe(),
             "forced_bets": stakes.describe(),

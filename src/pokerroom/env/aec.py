@@ -5,7 +5,7 @@ engine has to act (a bet, a draw, a show or muck).  Each observation is a dict: 
 own view as the ``float32`` vector of :class:`~pokerroom.env.observe.Layout`, and ``"action_mask"``, ``int8``
 over the discrete ids of :mod:`pokerroom.env.actions` (all zero when it is not the seat's turn).  Rewards are
 zero until the hand is complete; then every agent gets its net result in table units (big blinds, or the small
-bet in stud: :attr:`pokerroom.games.stakes.Stakes.unit`) and every agent terminates.  Nothing truncates.
+bet in stud: :attr:`pokerroom.games.stakes.Stakes.bet_unit`) and every agent terminates.  Nothing truncates.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inform
         super().__init__()
         self.game, self.stakes, self.stack, self.auto_showdown = game, stakes, stack, auto_showdown
         self.render_mode = render_mode
-        self.unit = stakes.unit
+        self.unit = stakes.bet_unit
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.slots = game.hole_cards
         self.layout = Layout(game.hole_cards, players, len(game.streets), self.unit)

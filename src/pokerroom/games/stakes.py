@@ -43,6 +43,15 @@ def table_rules(game: Game, limit: Limit, stakes: tuple[int, int]) -> tuple[Bett
     return game.betting(limit, big_blind=big), (small, big)
 
 
+def bet_unit(betting: Betting) -> int:
+    """The unit results are counted in (bb/100, nets in bet units: ``simulate``, ``stats``, the environment's
+    rewards), in chips: the small bet (the first round's bet) at fixed limit, stud included; else the smallest
+    bet: the big blind in blind games, the smallest bet in stud at pot and no limit (RULES §3.9)."""
+    if betting.limit is Limit.FIXED and betting.bet_sizes:
+        return betting.bet_sizes[0]
+    return betting.min_bet
+
+
 @dataclass(frozen=True, slots=True)
 class Stakes:
     """The forced bets and betting structure of a table: ``blinds`` (empty in stud and ante-only games), the
@@ -65,13 +74,17 @@ class Stakes:
         return ", ".join(parts) or "no forced bets"
 
     @property
-    def unit_name(self) -> str:
-        """What :attr:`unit` is: ``big blind``, ``small bet`` (stud, and fixed limit without blinds) or ``bet``."""
-        if self.blinds and not self.small_bet:
+    def bet_unit(self) -> int:
+        """The unit results are counted in at this table (:func:`bet_unit`)."""
+        return bet_unit(self.betting)
+
+    @property
+    def bet_unit_name(self) -> str:
+        """What :attr:`bet_unit` is: ``big blind`` where the blinds' largest is it, else ``small bet`` at fixed
+        limit (stud), else ``smallest bet`` (stud at pot and no limit)."""
+        if self.blinds and self.bet_unit == max(self.blinds):
             return "big blind"
-        if self.small_bet or self.betting.limit is Limit.FIXED:
-            return "small bet"
-        return "bet"
+        return "small bet" if self.betting.limit is Limit.FIXED else "smallest bet"
 
     @property
     def unit(self) -> int:
