@@ -19,7 +19,7 @@ FAMILIES = {
     "soko": Family.STUD, "americana": Family.STUD, "telesina": Family.STUD, "razz": Family.STUD,
     "five-card-draw": Family.DRAW, "27-triple-draw": Family.DRAW, "27-single-draw": Family.DRAW,
     "draw32": Family.DRAW, "short-deck": Family.BOARD, "omaha6": Family.BOARD, "courchevel": Family.BOARD,
-    "courchevel8": Family.BOARD, "6plus": Family.BOARD,
+    "courchevel8": Family.BOARD, "6plus": Family.BOARD, "kuhn": Family.BOARD, "leduc": Family.BOARD,
 }  # fmt: skip
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from pokerroom.cards import RANKS
-from pokerroom.games import Limit, all_games
+from pokerroom.games import Limit, all_games, room_games
 from pokerroom.server.summary import CATEGORY_IDS, NO_PAIR
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "pokerroom" / "server" / "static"
@@ -37,7 +37,8 @@ OPTIONAL_ARGS = {"lobby.waitlist.place": {"ord"}}
 """Arguments a translation may leave out: ``ord`` is the language's ordinal category ("1st", "2nd"; Swedish
 "1:a", "3:e"); Norwegian and Russian write an ordinal with a sign ("2.", "2-й") and need none."""
 
-GAME_IDS = {g.id for g in all_games()}
+GAME_IDS = {g.id for g in room_games()}
+"""The games the page names: those the server lists (/api/games; the research games are not offered)."""
 HOUSE_RULES = {rule.name for g in all_games() for rule in g.house_rules}
 LIMITS = {limit.value for limit in Limit}
 HAND_CATEGORIES = set(CATEGORY_IDS.values()) | {NO_PAIR}
@@ -253,7 +254,7 @@ def test_translations_are_not_left_in_english() -> None:
 def test_english_game_names_are_the_servers() -> None:
     """game.<id> in English is the name /api/games gives (pokerroom.games), so English pages read the same."""
     english = CATALOGUES["en"]
-    assert {g.id: english.get(f"game.{g.id}") for g in all_games()} == {g.id: g.name for g in all_games()}
+    assert {g.id: english.get(f"game.{g.id}") for g in room_games()} == {g.id: g.name for g in room_games()}
 
 
 # ---------------------------------------------------------------- the sources

@@ -1,5 +1,6 @@
 """``pokerroom games``: every game in the registry, one line each (id, name, deck size, players, limits with the
-default first, aliases).  ``pokerroom rules GAME`` tells the rules of one (:mod:`pokerroom.cli.rules`)."""
+default first, aliases), a research game's name marked ``(research)`` (``Game.research``: Kuhn poker, Leduc
+hold'em; never offered by the room).  ``pokerroom rules GAME`` tells the rules of one (:mod:`pokerroom.cli.rules`)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def games_table() -> str:
         rows.append(
             (
                 game.id,
-                game.name,
+                f"{game.name} (research)" if game.research else game.name,
                 str(len(game.deck)),
                 f"{game.min_players}-{game.max_players}",
                 _limits(game),
@@ -36,3 +37,5 @@ def games() -> None:
     """List every game: id, name, deck size, players, limits and aliases."""
     print(games_table())
     print("\npokerroom rules GAME tells a game's rules; pokerroom play GAME plays it against bots.")
+    print("(research): a game of the research literature, small enough to walk its game tree exactly; the room")
+    print("does not offer it at its tables.")

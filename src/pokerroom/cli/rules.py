@@ -190,6 +190,8 @@ def _share_text(share: Share, game: Game) -> str:
     name = f"{ranking.title} ({ranking.id})"
     if share.selection is Selection.OMAHA:
         how = "exactly two hole cards and three board cards"
+    elif game.hole_cards + sum(s.board for s in game.streets) < 5:  # the research games: every card counts
+        how = "the player's cards and the board" if any(s.board for s in game.streets) else "the player's cards"
     elif any(s.board for s in game.streets):
         how = "the best five of the player's cards and the board"
     else:
@@ -303,6 +305,13 @@ def _other_rules(game: Game) -> list[str]:
             )
         else:
             lines.append("odd chips inside a tied share go to the first tied winner clockwise from the dealer")
+    small, big = house.fixed_bets
+    if Limit.FIXED in game.limits and small:
+        lines.append(f"fixed limit: the small bet is {plural(small, 'chip')} and the big bet {big} by default")
+    cap = house.fixed_cap
+    if Limit.FIXED in game.limits and cap != 4:
+        most = {1: "one bet, no raise", 2: "a bet and one raise"}.get(cap or 0, f"a bet and {(cap or 1) - 1} raises")
+        lines.append("fixed limit: no cap on raises" if cap is None else f"fixed limit: at most {most} in each round")
     if not house.fold_without_bet:
         lines.append("a player may not fold when no bet is pending")
     if house.odd_chips_carry:

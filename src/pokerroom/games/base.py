@@ -235,7 +235,10 @@ class HouseDefaults:
     * ``min_stack``: chips every player must hold before a deal, else top up or sit out (the A-6 table's 13, G3);
     * ``odd_chips_to_high``: every odd chip of a pot split between shares goes to the high winner, one from a tied
       low half included (settled decision 18's alternative, RULES §3.2); ``False``: an odd chip between the halves
-      to the high half, inside a tied half to the first tied winner clockwise from the dealer.
+      to the high half, inside a tied half to the first tied winner clockwise from the dealer;
+    * ``fixed_cap``: at fixed limit, the most bets in one round counting the opening bet (the big blind preflop):
+      a bet and three raises in the rulebooks' games (RULES §3.9), a bet and one raise in Leduc hold'em, one bet in
+      Kuhn poker; ``None``: no cap.
     """
 
     ante: int = 0
@@ -253,6 +256,7 @@ class HouseDefaults:
     rebuy_when_busted: tuple[Limit, ...] = ()
     min_stack: int = 0
     odd_chips_to_high: bool = False
+    fixed_cap: int | None = 4
 
     def rebuy_only_busted(self, limit: Limit) -> bool:
         """Whether at ``limit`` a rebuy waits until the player has no chips left (``rebuy_when_busted``: no-limit
@@ -280,7 +284,10 @@ class Game:
     * ``stud``, ``draw``: the family's own parts (:class:`StudParts`, :class:`DrawParts`), present exactly for
       that family;
     * ``house``: the usual stakes and table rules (:class:`HouseDefaults`);
-    * ``house_rules``: the house-rule parameters it offers, with their defaults (``pokerroom rules GAME``).
+    * ``house_rules``: the house-rule parameters it offers, with their defaults (``pokerroom rules GAME``);
+    * ``research``: a game of the research literature, not of the rulebooks (Kuhn poker, Leduc hold'em): in the
+      registry so that bots and search methods can walk its small game tree exactly, marked as such by
+      ``pokerroom games``, and never offered by the room (:func:`pokerroom.games.room_games`).
 
     Built and checked once: a declaration whose parts do not fit its family and streets raises
     :class:`~pokerroom.errors.UnsupportedRule`.
@@ -304,6 +311,7 @@ class Game:
     draw: DrawParts | None = None
     house: HouseDefaults = HouseDefaults()
     house_rules: tuple[HouseRule, ...] = ()
+    research: bool = False
 
     def __post_init__(self) -> None:
         bring_in = any(s.opener is Opener.BRING_IN for s in self.streets)
@@ -315,6 +323,9 @@ class Game:
             raise UnsupportedRule(f"{self.id}: stud parts go with a bring-in street and only with one")
         if (self.draw is not None) != draws:
             raise UnsupportedRule(f"{self.id}: draw parts go with a draw street and only with one")
+        cap = self.house.fixed_cap
+        if cap is not None and cap < 1:
+            raise UnsupportedRule(f"{self.id}: a fixed-limit cap is one bet or more (or None), not {cap}")
         for rule in self.house_rules:
             self._get(rule.field)  # a rule naming a field the game does not have is a declaration error
 
@@ -409,7 +420,8 @@ class Game:
         spread: tuple[int, ...] | None = None,
     ) -> Betting:
         """The betting structure at ``limit`` for a table whose big blind (fixed limit: small bet) is
-        ``big_blind``.  Fixed limit's big bet defaults to twice the small bet.  Spread limit's round maxima
+        ``big_blind``.  Fixed limit's big bet defaults to twice the small bet, and its cap is the game's
+        (``house.fixed_cap``).  Spread limit's round maxima
         ``spread`` default to 2, 4 and 6 big blinds (seed 004's "€1-€2-€3" with a 50-cent big blind: two big
         blinds in the first half of the rounds, six in the last, four between).  Raises
         :class:`~pokerroom.errors.UnsupportedRule` for a structure the game is not offered at."""
@@ -419,7 +431,7 @@ class Game:
             raise UnsupportedRule(f"{self.id} is not played at {lim.value} limit; offered: {offered}")
         rounds = self.betting_rounds
         if lim is Limit.FIXED:
-            return Betting.fixed_limit(big_blind, big_bet or 2 * big_blind, rounds=rounds)
+            return Betting.fixed_limit(big_blind, big_bet or 2 * big_blind, rounds=rounds, cap=self.house.fixed_cap)
         house = self.house
         if lim is Limit.NO and house.nl_min_chips:
             return Betting(lim, min_bet=house.nl_min_chips, min_raise=house.nl_min_chips)

@@ -12,7 +12,9 @@ True
 * :func:`evaluate_batch`: ``cards`` is an int array of shape ``(N, k)``, ``k`` = 5 to 9 cards per hand (card
   ints ``rank * 4 + suit``); the result is ``(N,)`` values equal to the one-call
   :meth:`~pokerroom.rankings.Ranking.evaluate` of each row: larger is better, 0 = no hand (no qualifying low).
-  int32 for every ranking but the suit-ranked ones (Telesina, 32-card draw: int64).
+  int32 for every ranking but the suit-ranked ones (Telesina, 32-card draw: int64).  A ranking of fewer than five
+  cards (:data:`~pokerroom.rankings.few.FEW_HIGH`, the research games') takes ``k`` = 1 to 4 instead, each row
+  looked up by its ranks.
 * :func:`evaluate_omaha_batch`: ``hole`` ``(N, h)`` with ``h`` = 2 to 6 and ``board`` ``(N, b)`` with ``b`` =
   3 to 5: the best hand of exactly two hole and three board cards (RULES G6), as
   :func:`~pokerroom.rankings.omaha_value` (not for the suit-ranked rankings).
@@ -25,14 +27,14 @@ input is checked first unless ``check=False``: :class:`~pokerroom.errors.Invalid
 (always checked: the kernels index tables with it) or a card outside the ranking's deck,
 :class:`~pokerroom.errors.DuplicateCard` for a card twice in one hand (hole and board together for Omaha),
 :class:`~pokerroom.errors.PokerroomError` for a wrong shape. With ``check=False`` a hand with repeated or off-deck
-cards gives a meaningless value, never a crash. """
+cards gives a meaningless value, never a crash."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 
@@ -40,6 +42,7 @@ from pokerroom.cards import format_card
 from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, UnsupportedRule
 from pokerroom.rankings import TELESINA, Ranking, find, telesina_pot_keys
 from pokerroom.rankings.batch_tables import BatchTables, CardsTables, batch_tables, combos
+from pokerroom.rankings.few import MAX_FEW_CARDS, FewCardRanking
 from pokerroom.rankings.kernels import cards_rows, eval_rows, omaha_rows, row_errors
 from pokerroom.rankings.model import Category
 
@@ -111,17 +114,18 @@ def evaluate_batch(
     repeated calls allocate nothing.  See the module docstring for the errors raised.
     """
     chosen = _ranking(ranking)
-    rows = as_card_array(cards, width=(5, 9))
+    few = chosen if isinstance(chosen, FewCardRanking) else None
+    rows = as_card_array(cards, width=(5, 9) if few is None else (1, MAX_FEW_CARDS))
     if check:
         _check_rows(rows, chosen)
-    t = batch_tables(chosen)
     n = rows.shape[1]
-    dtype = np.int64 if isinstance(t, CardsTables) else np.int32
-    if out is None:
-        out = np.empty(rows.shape[0], dtype=dtype)
-    elif out.shape != (rows.shape[0],) or out.dtype != dtype or not out.flags.writeable:
-        raise PokerroomError(f"out must be a writeable ({rows.shape[0]},) {np.dtype(dtype).name} array, got "
-                             f"{out.shape} {out.dtype}")  # fmt: skip
+    if few is not None:
+        out = _out_array(out, rows.shape[0], np.int32)
+        ranks = -np.sort(-(rows >> 2).astype(np.int64), axis=1)  # each row's ranks, highest first
+        out[:] = _few_values(few, n)[ranks @ 13 ** np.arange(n - 1, -1, -1)]
+        return out
+    t = batch_tables(chosen)
+    out = _out_array(out, rows.shape[0], np.int64 if isinstance(t, CardsTables) else np.int32)
     if isinstance(t, CardsTables):
         m = min(max(n, 6), 7)
         cards_rows(
@@ -132,6 +136,29 @@ def evaluate_batch(
         return out
     _eval(rows, out, t)
     return out
+
+
+def _out_array(out: np.ndarray | None, rows: int, dtype: type[np.integer]) -> np.ndarray:
+    """``out`` checked to hold ``rows`` values of ``dtype``, or a new array for them."""
+    if out is None:
+        return np.empty(rows, dtype=dtype)
+    if out.shape != (rows,) or out.dtype != dtype or not out.flags.writeable:
+        raise PokerroomError(f"out must be a writeable ({rows},) {np.dtype(dtype).name} array, got "
+                             f"{out.shape} {out.dtype}")  # fmt: skip
+    return out
+
+
+@cache
+def _few_values(ranking: FewCardRanking, k: int) -> np.ndarray:
+    """The value of every ``k`` ranks under a ranking of fewer than five cards, int32 indexed by the ranks highest
+    first as the digits of a base-13 number (``13**k`` entries, at most 28,561)."""
+    table = np.zeros(13**k, dtype=np.int32)
+    for ranks in combinations_with_replacement(range(12, -1, -1), k):
+        index = 0
+        for r in ranks:
+            index = index * 13 + r
+        table[index] = ranking.evaluate([4 * r for r in ranks])  # the value depends on the ranks alone
+    return table
 
 
 def _eval(rows: np.ndarray, out: np.ndarray, t: BatchTables) -> None:

@@ -36,7 +36,7 @@ from pokerroom.errors import PokerroomError, StoreError
 from pokerroom.formats.phh import dumps
 from pokerroom.formats.phh_hand import from_record
 from pokerroom.formats.pokerstars import write_hand
-from pokerroom.games import all_games
+from pokerroom.games import room_games
 from pokerroom.games.stakes import default_stakes
 from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.proof import Reveal, proof_json
@@ -284,7 +284,7 @@ def create_app(
     @app.get("/api/games")
     def games() -> list[dict[str, object]]:
         out: list[dict[str, object]] = []
-        for g in all_games():
+        for g in room_games():  # the research games (Kuhn poker, Leduc hold'em) are not offered
             out.append(
                 {
                     "id": g.id,

@@ -30,7 +30,7 @@ from sqlalchemy import select
 
 from pokerroom.chips import whole_number
 from pokerroom.errors import PokerroomError, RoomError, StoreError
-from pokerroom.games import Limit, find
+from pokerroom.games import Limit, room_game
 from pokerroom.room.clock import Clock, SystemClock
 from pokerroom.room.config import TableConfig
 from pokerroom.room.table import Table as PokerTable
@@ -242,7 +242,7 @@ class Lobby:
         the event loop); raises :class:`RoomError` naming what is allowed."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60 or not name.isprintable():
             raise RoomError("a table name is 1 to 60 printable characters")
-        find(game)  # UnsupportedRule naming the games
+        room_game(game)  # UnsupportedRule naming the games; a research game is never a room table
         config = TableConfig(
             game=game, stakes=stakes, limit=limit, rules=dict(rules or {}), real_money=real_money, seats=seats,
             auto_showdown=auto_showdown,
