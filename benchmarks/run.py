@@ -10,6 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import bench_copy
 import bench_engine
 import bench_equity
 import bench_eval
@@ -27,6 +28,9 @@ def main() -> None:
     print()
     print("== PokerStars text read and replayed ==")
     bench_pokerstars.main([])
+    print()
+    print("== copying a hand for search ==")
+    bench_copy.main([])
     try:
         import bench_rankings
     except ImportError:

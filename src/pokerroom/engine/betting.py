@@ -96,6 +96,8 @@ def is_full_raise(betting: Betting, round_index: int, *, increment: int, last_in
     return increment >= max(last_inc, betting.min_bet)
 
 
+_new = object.__new__
+
 NOT_ACTED = -1
 """``BettingRound.acted[seat]`` of a seat that has not acted in the round yet."""
 
@@ -178,6 +180,33 @@ class BettingRound:
         self.no_raise: list[int] = [0] * n
         self.active = n
         self.in_hand = n
+
+    def copy_for(self, hand: Hand) -> BettingRound:
+        """This round's state for ``hand`` (a copy of its own hand, :meth:`~pokerroom.engine.hand.Hand.copy`): the
+        lists are copied, the numbers and the tuples in ``openers`` shared."""
+        twin: BettingRound = _new(BettingRound)
+        twin.hand = hand
+        twin.acted = self.acted.copy()
+        twin.active = self.active
+        twin.aggressor = self.aggressor
+        twin.big_made = self.big_made
+        twin.bring_in_seat = self.bring_in_seat
+        twin.cap = self.cap
+        twin.cur = self.cur
+        twin.double = self.double
+        twin.first_bettor = self.first_bettor
+        twin.fixed = self.fixed
+        twin.full_level = self.full_level
+        twin.in_hand = self.in_hand
+        twin.index = self.index
+        twin.last_inc = self.last_inc
+        twin.no_raise = self.no_raise.copy()
+        twin.openers = self.openers.copy()
+        twin.raises = self.raises
+        twin.size = self.size
+        twin.split_open = self.split_open
+        twin.top = self.top
+        return twin
 
     # ------------------------------------------------------------------ opening and closing
 

@@ -7,6 +7,11 @@
 * :class:`ScriptedCards`: each seat's hole cards and the board given outright (tests and hand-history
   replays); ``UNKNOWN`` (``??``) cards are allowed there.
 
+Each source has ``copy()`` (``Hand.copy``: the copy deals on exactly as the source would; :func:`copy_source`).  For
+search (:mod:`pokerroom.engine.chance`) a :class:`DeckSource` says which cards are in the stub and the muck, can
+be made to deal chosen cards next (:meth:`DeckSource.put_on_top`), and with ``stop_at_deals`` makes the hand dealt
+from it stop before each street's deal.
+
 Draw games (RULES §2.5): discarded and folded cards go to the muck; when the stub cannot complete a draw, the
 muck less the drawer's own discards is shuffled together with the stub, as often as the draw needs (settled
 decision 22), and a player is never dealt a card he discarded earlier in the hand (``strict_never_own_discards``).
@@ -24,7 +29,9 @@ from pokerroom.cards import DECK52, UNKNOWN, format_card, parse_cards
 from pokerroom.engine.shuffle import DeckStream, LegacyStream, Randomness, deck_key, fresh_seed, seed_bytes, shuffle
 from pokerroom.errors import DuplicateCard, IllegalAction
 
-__all__ = ["CardSource", "DeckSource", "OutOfCards", "ScriptedCards"]
+__all__ = ["CardSource", "DeckSource", "OutOfCards", "ScriptedCards", "copy_source"]
+
+_new = object.__new__
 
 
 class OutOfCards(IllegalAction):
@@ -66,6 +73,16 @@ class CardSource(Protocol):
         ...
 
 
+def copy_source(source: CardSource) -> CardSource:
+    """An independent copy of a card source at its place: its own ``copy()`` (every source of pokerroom has one),
+    else ``copy.deepcopy`` (a test's or a user's source)."""
+    copier = getattr(source, "copy", None)
+    if copier is not None:
+        twin: CardSource = copier()
+        return twin
+    return copy.deepcopy(source)
+
+
 class DeckSource:
     """Deal from an ordered deck (index 0 is the top card), or from a deck shuffled as it is dealt.
 
@@ -74,33 +91,52 @@ class DeckSource:
     card, as shuffling the whole deck first (:func:`~pokerroom.engine.shuffle.deck_order`), at the cost of the
     cards dealt only.
 
+    ``muck``: cards already in the muck (a draw's reshuffle takes them; a resampled hand's,
+    :mod:`pokerroom.engine.chance`); ``stop_at_deals``: a hand dealt from this source stops before each street's
+    deal.  Raises :class:`~pokerroom.errors.DuplicateCard` for a card named twice.
+
     >>> src = DeckSource(parse_cards("AsKsQsJsTs 2c3c"))
     >>> src.deal_hole([1, 0], 2)
     [[51, 43], [47, 39]]
     """
 
-    __slots__ = ("_cards", "_lazy", "_muck", "_pos", "_stream", "reshuffled")
+    __slots__ = ("_cards", "_lazy", "_muck", "_pos", "_stream", "_top", "reshuffled", "stop_at_deals")
 
-    def __init__(self, cards: Sequence[int], *, stream: Randomness | None = None) -> None:
+    def __init__(
+        self,
+        cards: Sequence[int],
+        *,
+        stream: Randomness | None = None,
+        muck: Sequence[int] = (),
+        stop_at_deals: bool = False,
+    ) -> None:
         seen: set[int] = set()
-        for c in cards:
+        for c in (*cards, *muck):
             if c in seen:
                 raise DuplicateCard(format_card(c))
             seen.add(c)
         self._cards = list(cards)
         self._pos = 0
+        self._top = 0  # the cards before this position are placed (put_on_top): dealt as they lie
         self._stream = stream  # shuffles the deck as it is dealt and the stub at every reshuffle
         self._lazy = stream is not None  # the cards from _pos on are not shuffled yet
-        self._muck: list[int] = []
+        self._muck: list[int] = list(muck)
         self.reshuffled: tuple[int, ...] = ()
         """The cards each reshuffle of the last :meth:`deal_draw` put into the stub, in order (none: empty)."""
+        self.stop_at_deals = stop_at_deals
+        """A hand dealt from this source stops before each street's deal (``Hand.stop_at_deals``, a chance node)."""
 
     @classmethod
-    def shuffled(cls, deck: Sequence[int] = DECK52, *, seed: int | None = None) -> DeckSource:
+    def shuffled(
+        cls, deck: Sequence[int] = DECK52, *, seed: int | None = None, stop_at_deals: bool = False
+    ) -> DeckSource:
         """A shuffled deck: reproducible with a whole-number ``seed`` (the server seed
-        :func:`~pokerroom.engine.shuffle.seed_bytes` stands for), else from a fresh ``secrets`` seed."""
+        :func:`~pokerroom.engine.shuffle.seed_bytes` stands for), else from a fresh ``secrets`` seed.
+        ``stop_at_deals``: a hand dealt from it stops before each street's deal (:mod:`pokerroom.engine.chance`)."""
         server_seed = seed_bytes(seed) if seed is not None else fresh_seed()
-        return cls.keyed(deck, deck_key(server_seed))
+        source = cls.keyed(deck, deck_key(server_seed))
+        source.stop_at_deals = stop_at_deals
+        return source
 
     @classmethod
     def keyed(cls, deck: Sequence[int], key: bytes) -> DeckSource:
@@ -111,14 +147,49 @@ class DeckSource:
     def remaining(self) -> int:
         return len(self._cards) - self._pos
 
-    def __deepcopy__(self, memo: dict[int, object]) -> DeckSource:
-        # The stream is copied with its place: the copy deals the same cards.
-        twin = DeckSource.__new__(DeckSource)
-        twin._cards, twin._pos, twin._muck = list(self._cards), self._pos, list(self._muck)
-        twin._stream = copy.deepcopy(self._stream, memo)
+    @property
+    def stub(self) -> tuple[int, ...]:
+        """The cards not dealt yet (in no meaningful order while the deck is shuffled as it is dealt)."""
+        return tuple(self._cards[self._pos :])
+
+    @property
+    def muck(self) -> tuple[int, ...]:
+        """The discarded and folded cards, in the order they reached the muck (a draw's reshuffle takes them)."""
+        return tuple(self._muck)
+
+    def copy(self) -> DeckSource:
+        """An independent copy at the same place: the stream is copied with its place, so the copy deals the
+        same cards."""
+        twin = _new(DeckSource)
+        twin._cards, twin._pos, twin._top, twin._muck = self._cards.copy(), self._pos, self._top, self._muck.copy()
+        stream = self._stream
+        if stream is not None:
+            copier = getattr(stream, "copy", None)
+            stream = copier() if copier is not None else copy.deepcopy(stream)
+        twin._stream = stream
         twin._lazy = self._lazy
         twin.reshuffled = self.reshuffled
+        twin.stop_at_deals = self.stop_at_deals
         return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DeckSource:
+        return self.copy()
+
+    def put_on_top(self, cards: Sequence[int]) -> None:
+        """The next cards dealt are ``cards``, in this order (a chosen chance outcome, ``Hand.deal``); the rest of
+        the stub stays as random as it was.  Raises :class:`~pokerroom.errors.DuplicateCard`, changing nothing,
+        for a card that is not in the stub (dealt, mucked, named twice, or not of this deck)."""
+        pos = self._pos
+        stub = self._cards[pos:]
+        if len(set(cards)) != len(cards) or not set(cards) <= set(stub):
+            bad = next(c for i, c in enumerate(cards) if c not in stub or c in cards[:i])
+            raise DuplicateCard(format_card(bad))
+        deck = self._cards
+        for k, card in enumerate(cards):
+            i = pos + k
+            j = deck.index(card, i)
+            deck[i], deck[j] = deck[j], deck[i]
+        self._top = pos + len(cards)
 
     def _take(self, count: int) -> list[int]:
         pos = self._pos
@@ -130,7 +201,8 @@ class DeckSource:
             assert self._stream is not None
             below = self._stream.below
             size = len(cards)
-            for i in range(pos, end):
+            top = self._top
+            for i in range(pos if pos >= top else min(top, end), end):
                 j = i + below(size - i)
                 cards[i], cards[j] = cards[j], cards[i]
         self._pos = end
@@ -205,7 +277,7 @@ class DeckSource:
             self.reshuffled = (*self.reshuffled, len(keep))
             return len(keep)
         if self._lazy:  # the rest of the deck in its place first: the stream read as the whole shuffle reads it
-            shuffle(self._cards, stream, self._pos)
+            shuffle(self._cards, stream, max(self._pos, self._top))
             self._lazy = False
         stub = self._cards[self._pos :] + keep
         shuffle(stub, stream)
@@ -240,6 +312,13 @@ class ScriptedCards:
             raise DuplicateCard(format_card(dup))
         self._hole_pos = dict.fromkeys(self._hole, 0)
         self._board_pos = 0
+
+    def copy(self) -> ScriptedCards:
+        """An independent copy at the same place in the script (the script itself is never changed: shared)."""
+        twin = _new(ScriptedCards)
+        twin._hole, twin._board = self._hole, self._board
+        twin._hole_pos, twin._board_pos = dict(self._hole_pos), self._board_pos
+        return twin
 
     def deal_hole(self, seats: Sequence[int], count: int) -> list[list[int]]:
         out = []

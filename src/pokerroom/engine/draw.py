@@ -37,6 +37,13 @@ class DrawRound:
         self.hand = hand
         self.queue: list[int] = []
 
+    def copy_for(self, hand: Hand) -> DrawRound:
+        """This draw's state for ``hand`` (a copy of its own hand, :meth:`~pokerroom.engine.hand.Hand.copy`)."""
+        twin: DrawRound = object.__new__(DrawRound)
+        twin.hand = hand
+        twin.queue = self.queue.copy()
+        return twin
+
     def start(self) -> None:
         """Start the current street's draw: every player still in, clockwise from the game's first drawer
         (:data:`~pokerroom.engine.order.FIRST_TO_ACT` of the game's ``draw.order``: left of the button,

@@ -19,13 +19,12 @@ sum(starting stacks)``.
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pokerroom.engine.actions import Action, LegalActions
 from pokerroom.engine.betting import BettingRound
-from pokerroom.engine.dealing import CardSource
+from pokerroom.engine.dealing import CardSource, copy_source
 from pokerroom.engine.draw import DrawRound
 from pokerroom.engine.events import Event, EventType
 from pokerroom.engine.order import clockwise
@@ -38,22 +37,29 @@ from pokerroom.games.base import Street
 from pokerroom.games.structures import Betting
 
 if TYPE_CHECKING:
+    import random
+    from fractions import Fraction
+
+    from pokerroom.engine.chance import DealGroup
     from pokerroom.engine.views import HandView
     from pokerroom.games.base import Game
 
 __all__ = ["Hand", "Phase"]
 
 # Enum members read once: an attribute of a class is not a specialised lookup in Python 3.11's interpreter.
-_BETTING, _DRAW, _SPLIT, _SHOWDOWN, _COMPLETE = (
+_BETTING, _DRAW, _SPLIT, _SHOWDOWN, _COMPLETE, _DEAL = (
     Phase.BETTING,
     Phase.DRAW,
     Phase.SPLIT,
     Phase.SHOWDOWN,
     Phase.COMPLETE,
+    Phase.DEAL,
 )
 _DEAL_HOLE, _DEAL_UP, _DEAL_BOARD = EventType.DEAL_HOLE, EventType.DEAL_UP, EventType.DEAL_BOARD
 _ALL_IN = object()
 """What :meth:`Hand.verify_artificial_all_in` remembers in place of an action."""
+_new = object.__new__
+_lcopy = list.copy
 
 
 class Hand:
@@ -89,6 +95,12 @@ class Hand:
     (:class:`~pokerroom.engine.betting.BettingRound`: ``cur``, ``last_inc``, ``raises``, ``aggressor`` and
     ``round_index`` are read through it), the draws (:class:`~pokerroom.engine.draw.DrawRound`) and the end of
     the hand (:class:`~pokerroom.engine.showdown.Showdown`: ``pots``, ``shown``, ``mucked``).
+
+    For search (:mod:`~pokerroom.engine.chance`): :meth:`copy` (also resampling what a seat cannot see, or with a
+    chosen deal), and ``stop_at_deals``: the hand stops before each street's deal (``phase`` is ``Phase.DEAL``,
+    nobody to act) until :meth:`deal`; :attr:`pending_deal` and :meth:`chance_outcomes` say what that deal can be.
+    It starts as the card source's ``stop_at_deals`` (``DeckSource.shuffled(..., stop_at_deals=True)``: the hand
+    stops before its first cards too) and may be set at any time.
     """
 
     __slots__ = (
@@ -129,6 +141,7 @@ class Hand:
         "split_accepted",
         "stacks",
         "starting_stacks",
+        "stop_at_deals",
         "street",
         "strict_show_order",
         "to_act",
@@ -203,6 +216,8 @@ class Hand:
         self.rake_rule = rake
         """The rake hook this hand was dealt with (``None``: no rake); hand histories record it."""
         self._cards = cards
+        self.stop_at_deals: bool = bool(getattr(cards, "stop_at_deals", False))
+        """Stop before each street's deal (a chance node, :meth:`deal`); the card source's own setting at first."""
         self.bets: list[int] = [0] * n
         """Each seat's chips in the current betting round."""
         self.contributions: list[int] = [0] * n
@@ -284,15 +299,24 @@ class Hand:
     # ------------------------------------------------------------------ walking the streets
 
     def _start_street(self) -> None:
-        """Deal the current street; start its draw or open its betting round, or go on when nobody can act."""
+        """Deal the current street; start its draw or open its betting round, or go on when nobody can act.  A hand
+        that stops at deals waits before a street that deals cards (``Phase.DEAL``) instead."""
         while True:
             street = self.game.streets[self.street]
+            if self.stop_at_deals and (street.hole or street.up or street.board):
+                self.phase = _DEAL
+                self.to_act = None
+                return
             self._deal_street(street)
-            if street.draw:
-                self._draw.start()
+            if not self._after_deal(street):
                 return
-            if not self._bet_street():
-                return
+
+    def _after_deal(self, street: Street) -> bool:
+        """The dealt street's draw or betting round; ``True`` when the hand moved on to the next street."""
+        if street.draw:
+            self._draw.start()
+            return False
+        return self._bet_street()
 
     def _bet_street(self) -> bool:
         """The betting part of the current street; ``True`` when the hand moved on to the next street."""
@@ -309,23 +333,36 @@ class Hand:
         self.street += 1
         return True
 
-    def _deal_street(self, street: Street) -> None:
+    def _deal_plan(self) -> tuple[list[int], bool]:
+        """How the current street is dealt: the seats dealt in, in order (not folded, clockwise from the button's
+        left), and whether the hole cards give way to one common card because the stub cannot give every player
+        one (RULES G9, stud)."""
         folded = self.folded
         seats = [s for s in clockwise(self.button + 1, self.n) if not folded[s]]
-        source = self._cards
-        ev = self.events.append
+        street = self.game.streets[self.street]
         stud = self.game.stud
         if street.hole and stud is not None and stud.common_card:
-            remaining = source.remaining
+            remaining = self._cards.remaining
             if remaining is not None and remaining < len(seats) * street.hole:
-                # RULES G9: the deck runs out at seventh street, one community card serves everyone.
-                cards = source.deal_board(1)
-                self.board.extend(cards)
-                ev(Event(_DEAL_BOARD, cards=tuple(cards), text="common card"))
-                self._skip_betting = not stud.common_card_betting
-                street = Street(street.name, up=street.up, board=street.board, betting=street.betting)
-        if street.hole:
-            for seat, cards in zip(seats, source.deal_hole(seats, street.hole), strict=True):
+                return seats, True
+        return seats, False
+
+    def _deal_street(self, street: Street) -> None:
+        seats, common = self._deal_plan()
+        source = self._cards
+        ev = self.events.append
+        hole = street.hole
+        if common:
+            # RULES G9: the deck runs out at seventh street, one community card serves everyone.
+            stud = self.game.stud
+            assert stud is not None
+            cards = source.deal_board(1)
+            self.board.extend(cards)
+            ev(Event(_DEAL_BOARD, cards=tuple(cards), text="common card"))
+            self._skip_betting = not stud.common_card_betting
+            hole = 0
+        if hole:
+            for seat, cards in zip(seats, source.deal_hole(seats, hole), strict=True):
                 self.hole[seat].extend(cards)
                 ev(Event(_DEAL_HOLE, seat, cards=tuple(cards)))
         if street.up:
@@ -400,6 +437,11 @@ class Hand:
             self._showdown.verify_split(action, seat)
         elif phase is _SHOWDOWN:
             self._showdown.verify_show(action, seat)
+        elif phase is _DEAL:
+            raise IllegalAction(
+                f"the {self.game.streets[self.street].name} is to be dealt first (a chance node): hand.deal() "
+                f"deals it; nobody acts before (refused: {action!r})"
+            )
         else:
             raise HandOver(f"the hand is complete; no action is legal (refused: {action!r})")
         self._verified = (action, seat, len(self.events))
@@ -516,11 +558,129 @@ class Hand:
 
         return make_view(self, seat)
 
-    def copy(self) -> Hand:
-        """An independent copy: the state and the card source are copied; the game and the betting structure are
-        immutable and shared."""
-        memo: dict[int, object] = {id(self.game): self.game, id(self.betting): self.betting}
-        return _copy.deepcopy(self, memo)
+    def copy(
+        self,
+        *,
+        resample: int | None = None,
+        rng: random.Random | None = None,
+        deal: Sequence[int] | None = None,
+    ) -> Hand:
+        """An independent copy: it plays on exactly as this hand would (the card source is copied at its place, so
+        a seeded deck deals the same cards), and nothing done to one changes the other.  Every list is copied; the
+        game, the betting structure, the rake rule and the events (frozen named tuples) are shared.
+
+        * ``resample=seat`` (with ``rng``, a :class:`random.Random`; a fresh one when ``None``): every card that
+          ``seat`` has not seen is dealt again at random, consistently with what it has seen (its own cards, up
+          cards, the board, cards shown), and the copy's later deals come from a new shuffle drawn from ``rng``,
+          not from this hand's deck; see :func:`pokerroom.engine.chance.resample` for exactly what a seat knows;
+        * ``deal=cards``: at a chance node (``phase`` is ``Phase.DEAL``), the copy deals ``cards`` there (an
+          outcome of :meth:`chance_outcomes`, laid out as :attr:`pending_deal` says); with ``resample`` the cards
+          may be any the seat has not seen (the redeal leaves them in the stub).
+
+        Raises :class:`~pokerroom.errors.IllegalAction` for a seat that is not at the table, ``rng`` without
+        ``resample``, resampling a complete hand, or ``deal`` away from a chance node;
+        :class:`~pokerroom.errors.UnknownCards` when the hand holds unknown cards (a replay's ``????``) and a
+        resample needs them; :meth:`deal`'s errors for ``deal``.  This hand is never changed.
+        """
+        twin: Hand = _new(Hand)
+        twin.game = self.game
+        twin.betting = self.betting
+        twin.n = self.n
+        twin.button = self.button
+        twin.starting_stacks = self.starting_stacks
+        twin.stacks = self.stacks.copy()
+        twin.blinds = self.blinds
+        twin.antes = self.antes
+        twin.bring_in = self.bring_in
+        twin.ante_trimming = self.ante_trimming
+        twin.auto_showdown = self.auto_showdown
+        twin.strict_show_order = self.strict_show_order
+        twin.fold_without_bet = self.fold_without_bet
+        twin.carried_in = self.carried_in
+        twin.carry_odd_chips = self.carry_odd_chips
+        twin.carried = self.carried
+        twin.dead_posted = self.dead_posted.copy()
+        twin.rake = self.rake
+        twin.rake_by_pot = self.rake_by_pot
+        twin.protected = self.protected.copy()
+        twin.big_blind_seat = self.big_blind_seat
+        twin.rake_rule = self.rake_rule
+        twin._cards = copy_source(self._cards)
+        twin.stop_at_deals = self.stop_at_deals
+        twin.bets = self.bets.copy()
+        twin.contributions = self.contributions.copy()
+        twin.dead = self.dead
+        twin.folded = self.folded.copy()
+        twin.hole = list(map(_lcopy, self.hole))
+        twin.up = list(map(_lcopy, self.up))
+        twin.board = self.board.copy()
+        twin.events = self.events.copy()
+        twin.street = self.street
+        twin.phase = self.phase
+        twin.to_act = self.to_act
+        twin.split_accepted = set(self.split_accepted)
+        twin.discards = list(map(_lcopy, self.discards))
+        twin.won = self.won.copy()
+        twin._skip_betting = self._skip_betting
+        twin._verified = None
+        twin._round = self._round.copy_for(twin)
+        twin._draw = self._draw.copy_for(twin)
+        twin._showdown = self._showdown.copy_for(twin)
+        if resample is None and deal is None and rng is None:
+            return twin
+        from pokerroom.engine.chance import copy_options
+
+        copy_options(twin, resample=resample, rng=rng, deal=deal)
+        return twin
+
+    # ------------------------------------------------------------------ chance nodes (search)
+
+    @property
+    def pending_deal(self) -> tuple[DealGroup, ...] | None:
+        """At a chance node (``phase`` is ``Phase.DEAL``), the deal to come in the order the dealer deals it: each
+        seat's hole cards, then each seat's up cards, then the board (a stud common card first), one
+        :class:`~pokerroom.engine.chance.DealGroup` ``(type, seat, size)`` each; ``None`` elsewhere."""
+        from pokerroom.engine.chance import pending_deal
+
+        return pending_deal(self)
+
+    def chance_outcomes(
+        self, seat: int | None = None, *, limit: int = 1_000_000
+    ) -> list[tuple[tuple[int, ...], Fraction]]:
+        """At a chance node, every way the pending deal can come and its exact probability; see
+        :func:`pokerroom.engine.chance.chance_outcomes` (``seat=None``: from the stub, the true chances; a seat:
+        from every card that seat has not seen, its belief)."""
+        from pokerroom.engine.chance import chance_outcomes
+
+        return chance_outcomes(self, seat, limit=limit)
+
+    def deal(self, cards: Sequence[int] | None = None) -> tuple[Event, ...]:
+        """At a chance node, deal the pending street and go on (its draw or betting round; streets nobody can bet
+        on are dealt on, up to the next chance node or the showdown).  ``cards``: the cards to deal, laid out as
+        :attr:`pending_deal` says (one outcome of :meth:`chance_outcomes`, each group in any order); ``None``: the
+        card source's next cards.  Returns the deal's events (``DEAL_HOLE``, ``DEAL_UP``, ``DEAL_BOARD``).
+
+        Raises, changing nothing, :class:`~pokerroom.errors.IllegalAction` away from a chance node or for the
+        wrong number of cards, :class:`~pokerroom.errors.DuplicateCard` for a card that is not in the stub (dealt,
+        in the muck or named twice), :class:`~pokerroom.errors.UnsupportedRule` for named cards when the card
+        source is a script (it deals the cards it names: ``copy(resample=seat, deal=cards)`` deals from a deck)."""
+        if self.phase is not _DEAL:
+            raise IllegalAction(
+                f"no deal is pending: the hand is in its {self.phase.value} (a chance node comes "
+                "only in a hand that stops at deals: hand.stop_at_deals = True)"
+            )
+        if cards is not None:
+            from pokerroom.engine.chance import place_deal
+
+            place_deal(self, cards)
+        start = len(self.events)
+        street = self.game.streets[self.street]
+        self._deal_street(street)
+        self.phase = _BETTING
+        dealt = tuple(self.events[start:])
+        if self._after_deal(street):
+            self._start_street()
+        return dealt
 
     def __repr__(self) -> str:
         return (

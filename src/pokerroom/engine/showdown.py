@@ -55,6 +55,19 @@ class Showdown:
         self.split_queue: list[int] = []
         self.paid = 0
 
+    def copy_for(self, hand: Hand) -> Showdown:
+        """This showdown's state for ``hand`` (a copy of its own hand, :meth:`~pokerroom.engine.hand.Hand.copy`):
+        the lists and the dict are copied; pots and shown cards are frozen, shared."""
+        twin: Showdown = object.__new__(Showdown)
+        twin.hand = hand
+        twin.pots = self.pots.copy()
+        twin.shown = dict(self.shown)
+        twin.mucked = self.mucked.copy()
+        twin.order = self.order.copy()
+        twin.split_queue = self.split_queue.copy()
+        twin.paid = self.paid
+        return twin
+
     # ------------------------------------------------------------------ settling without a showdown
 
     def award_uncontested(self, seat: int) -> None:

@@ -102,6 +102,12 @@ class DeckStream:
         self._block = 0
         self._words: list[int] = []  # the current block's unread words, last one next
 
+    def copy(self) -> DeckStream:
+        """The stream at the same place: the copy reads the same numbers from here on."""
+        twin = DeckStream.__new__(DeckStream)
+        twin._key, twin._block, twin._words = self._key, self._block, self._words.copy()
+        return twin
+
     def word(self) -> int:
         """The next 32-bit word of the stream."""
         words = self._words
@@ -134,6 +140,13 @@ class LegacyStream:
         import random
 
         self.rng = random.Random(seed)
+
+    def copy(self) -> LegacyStream:
+        """The generator at the same place: the copy reads the same numbers from here on."""
+        twin = LegacyStream.__new__(LegacyStream)
+        twin.rng = type(self.rng)()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
 
     def below(self, n: int) -> int:
         below: int = self.rng._randbelow(n)  # type: ignore[attr-defined]  # what those releases called

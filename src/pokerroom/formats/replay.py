@@ -476,6 +476,14 @@ class _ReplayCards:
         self._dealt = 0
         self._live: set[int] = set()
 
+    def copy(self) -> _ReplayCards:
+        """An independent copy at the same place in the record (``Hand.copy``); the record's cards are shared."""
+        twin = object.__new__(_ReplayCards)
+        twin._hole, twin._board, twin._deck = self._hole, self._board, self._deck
+        twin._hole_pos, twin._board_pos = dict(self._hole_pos), self._board_pos
+        twin._dealt, twin._live = self._dealt, set(self._live)
+        return twin
+
     def _take(self, cards: list[int]) -> list[int]:
         live = self._live
         for c in cards:
