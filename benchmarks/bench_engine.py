@@ -40,7 +40,7 @@ def full_hands_pokerroom(n: int) -> Callable[[], int]:
 
     def run() -> int:
         for _ in range(n):
-            cards = DeckSource.shuffled(rng=rng)
+            cards = DeckSource.shuffled(seed=rng.getrandbits(32))
             hand = holdem.deal(stacks=[10000] * 6, button=5, blinds=(50, 100), cards=cards)
             while hand.to_act is not None:
                 seat = hand.to_act
@@ -60,7 +60,9 @@ def full_hands_public(n: int) -> Callable[[], int]:
 
     def run() -> int:
         for _ in range(n):
-            hand = holdem.deal(stacks=[10000] * 6, button=5, blinds=(50, 100), cards=DeckSource.shuffled(rng=rng))
+            hand = holdem.deal(
+                stacks=[10000] * 6, button=5, blinds=(50, 100), cards=DeckSource.shuffled(seed=rng.getrandbits(32))
+            )
             while hand.to_act is not None:
                 legal = hand.legal_actions()
                 assert legal is not None

@@ -19,7 +19,9 @@ def play(hands: int, *, raises: bool) -> int:
     rng = random.Random(1)
     actions = 0
     for _ in range(hands):
-        hand = holdem.deal(stacks=[10000] * 6, button=5, blinds=(50, 100), cards=DeckSource.shuffled(rng=rng))
+        hand = holdem.deal(
+            stacks=[10000] * 6, button=5, blinds=(50, 100), cards=DeckSource.shuffled(seed=rng.getrandbits(32))
+        )
         while hand.to_act is not None:
             legal = hand.legal_actions()
             assert legal is not None

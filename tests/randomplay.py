@@ -18,7 +18,6 @@ PokerKit cross-checks (tests/pokerkit_harness.py).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable
 from typing import Any
@@ -279,12 +278,8 @@ def runs_out(hand: Hand, action: Action) -> bool:
 
 
 def trial_copy(hand: Hand) -> Hand:
-    """:meth:`Hand.copy` for trying an action, at half the cost: the events (immutable named tuples of ints,
-    texts and tuples) are shared with the hand rather than copied one by one; every list, the card source and
-    the rounds are copied as :meth:`Hand.copy` copies them, so acting on the copy leaves ``hand`` as it was."""
-    memo: dict[int, object] = {id(e): e for e in hand.events}
-    memo[id(hand.game)], memo[id(hand.betting)] = hand.game, hand.betting
-    return copy.deepcopy(hand, memo)
+    """A copy for trying an action (:meth:`Hand.copy`): acting on it leaves ``hand`` as it was."""
+    return hand.copy()
 
 
 # --------------------------------------------------------------------------------------------- deals
