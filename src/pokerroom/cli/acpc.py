@@ -23,6 +23,7 @@ from pokerroom.errors import AcpcError, PokerroomError
 from pokerroom.formats.acpc.gamedef import AcpcGame, parse_gamedef
 from pokerroom.formats.acpc.log import format_value
 from pokerroom.formats.acpc.play import decimal_value
+from pokerroom.words import plural
 
 __all__ = ["acpc_client", "acpc_dealer", "read_game_option"]
 
@@ -96,7 +97,7 @@ def acpc_dealer(
     n = game.num_players
     seat_names = list(names or [f"player{k + 1}" for k in range(n)])
     if len(seat_names) != n:
-        raise typer.BadParameter(f"the game has {n} seats: give {n} names or none", param_hint="NAME")
+        raise typer.BadParameter(f"the game has {plural(n, 'seat')}: give {n} names or none", param_hint="NAME")
     limits = TimeLimits(t_response, t_hand, t_per_hand, start_timeout if start_timeout and start_timeout >= 0 else None)
     with ExitStack() as stack:
         try:

@@ -310,7 +310,8 @@ def _other_rules(game: Game) -> list[str]:
         lines.append(f"fixed limit: the small bet is {plural(small, 'chip')} and the big bet {big} by default")
     cap = house.fixed_cap
     if Limit.FIXED in game.limits and cap != 4:
-        most = {1: "one bet, no raise", 2: "a bet and one raise"}.get(cap or 0, f"a bet and {(cap or 1) - 1} raises")
+        raises = plural((cap or 1) - 1, "raise")
+        most = {1: "one bet, no raise", 2: "a bet and one raise"}.get(cap or 0, f"a bet and {raises}")
         lines.append("fixed limit: no cap on raises" if cap is None else f"fixed limit: at most {most} in each round")
     if not house.fold_without_bet:
         lines.append("a player may not fold when no bet is pending")

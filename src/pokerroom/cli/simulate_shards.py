@@ -300,9 +300,7 @@ def _play(store: Store, runner: TableRunner, spec: ShardSpec, on_hand: Callable[
             break
         played += 1
         rake += result.rake
-        for (_seat, name), first, last in zip(result.players, result.starting, result.final, strict=True):
-            by_name[name].results.append(last - first)
-        record.hand(result, played)
+        record.hand(result, played, by_name)
         if on_hand is not None:
             on_hand()
     seconds = time.perf_counter() - started
@@ -328,7 +326,7 @@ def _reset(runner: TableRunner, store: Store, seats: dict[str, _Seat], chips: in
 
 
 class _Recorder:
-    """A shard's per-hand rows and PHH file, when its spec asks for them."""
+    """A shard's per-hand results, and its rows and PHH file when its spec asks for them."""
 
     def __init__(self, spec: ShardSpec, seats: Sequence[_Seat]) -> None:
         self.spec = spec
@@ -343,7 +341,10 @@ class _Recorder:
             self.phh = (folder / f"{spec.table}.phhs").open("w", encoding="utf-8")
         self.written = 0
 
-    def hand(self, record: HandRecord, number: int) -> None:
+    def hand(self, record: HandRecord, number: int, seats: dict[str, _Seat]) -> None:
+        """Hand ``number`` of the shard: each seat's result counted, its rows and PHH written when asked."""
+        for (_seat, name), first, last in zip(record.players, record.starting, record.final, strict=True):
+            seats[name].results.append(last - first)
         if self.spec.rows:  # numbered within the shard; the run numbers them in shard order when it writes them
             self.rows.extend(
                 hand_rows(
@@ -392,13 +393,10 @@ def _play_in_memory(spec: ShardSpec, on_hand: Callable[[], None] | None) -> Shar
                 change = table.reset_stack(name, spec.reset_stacks)
                 seat.deposited += max(change, 0)  # as through the store: chips taken off go to the bot's account
                 cashed += max(-change, 0)
-            elif stack < table.min_stack:
-                most = table.max_rebuy(name)
-                want = spec.buy_in - stack if most is None else min(spec.buy_in - stack, most)
-                if want > 0:
-                    table.add_chips(name, want)
-                    seat.deposited += want
-                    seat.rebuys += 1
+            elif want := _rebuy(table, name, stack, spec.buy_in):
+                table.add_chips(name, want)
+                seat.deposited += want
+                seat.rebuys += 1
         try:
             result = table.play_bots(bots)
         except RoomError as exc:
@@ -406,8 +404,7 @@ def _play_in_memory(spec: ShardSpec, on_hand: Callable[[], None] | None) -> Shar
             break
         played += 1
         rake += result.rake
-        for (_seat, name), first, last in zip(result.players, result.starting, result.final, strict=True):
-            by_name[name].results.append(last - first)
+        record.hand(result, played, by_name)
         held = table.total_chips() + rake + cashed
         deposited = sum(s.deposited for s in seats)
         if held != deposited:  # the fast path's check, after every hand
@@ -416,7 +413,6 @@ def _play_in_memory(spec: ShardSpec, on_hand: Callable[[], None] | None) -> Shar
                 f"taken off by resets: {held}, not the {deposited} deposited"
             )
             break
-        record.hand(result, played)
         if on_hand is not None:
             on_hand()
     seconds = time.perf_counter() - started
@@ -433,23 +429,26 @@ def _play_in_memory(spec: ShardSpec, on_hand: Callable[[], None] | None) -> Shar
     )  # fmt: skip
 
 
+def _rebuy(table: Table, name: str, stack: int, buy_in: int) -> int:
+    """The chips a bot rebuys before the next hand: back up to the buy-in when busted or below the table's
+    minimum stack, within the table's rebuy cap; 0 for none."""
+    if stack >= table.min_stack:
+        return 0
+    want = buy_in - stack
+    most = table.max_rebuy(name)
+    return max(0, want if most is None else min(want, most))
+
+
 def _rebuys(runner: TableRunner, store: Store, seats: dict[str, _Seat], buy_in: int) -> None:
     """Busted bots, and bots below the table's minimum stack, buy back up to the buy-in (deposited first)."""
-    table = runner.table
-    for name, stack in table.stacks().items():
-        if stack >= table.min_stack:
-            continue
-        want = buy_in - stack
-        most = table.max_rebuy(name)
-        if most is not None:
-            want = min(want, most)
-        if want <= 0:
-            continue
-        seat = seats[name]
-        store.deposit(seat.account, want, memo="simulate: rebuy")
-        seat.deposited += want
-        seat.rebuys += 1
-        runner.rebuy(name, want)
+    for name, stack in runner.table.stacks().items():
+        want = _rebuy(runner.table, name, stack, buy_in)
+        if want:
+            seat = seats[name]
+            store.deposit(seat.account, want, memo="simulate: rebuy")
+            seat.deposited += want
+            seat.rebuys += 1
+            runner.rebuy(name, want)
 
 
 def _checked(

@@ -272,15 +272,7 @@ class Table:
         :mod:`pokerroom.room.rebuys`), the stack ending inside the table's buy-in range (§3.3).  Raises
         :class:`RoomError` while any hand is being played, for an amount that is not a whole number of chips
         above 0, and for an amount out of range, naming the numbers; a refusal changes nothing."""
-        if not isinstance(player, str):
-            raise RoomError(f"a player's name must be a non-empty string, not {player!r}")
-        seat = self.seat_of(player)
-        st = self.seats[seat]
-        assert st is not None
-        check_chips(amount, "a rebuy")
-        refusal = self._in_hand_refusal(seat)
-        if refusal is not None:
-            raise RoomError(refusal)
+        seat, st = self._between_hands(player, amount, "a rebuy")
         self._rebuys().check(player, st.stack, amount)
         before = state(self.seats)
         st.stack += amount
@@ -290,20 +282,26 @@ class Table:
         st.busted_at = None
         self._log("rebuy", seat, amount)
 
-    def reset_stack(self, player: str, chips: int) -> int:
-        """Set ``player``'s stack to ``chips`` between hands and return the change (a research simulation's reset,
-        ``pokerroom simulate --reset-stacks``: not a room rule, so the buy-in range and rebuy caps of RULES §3.3 do
-        not apply).  Raises :class:`RoomError` while any hand is being played or for chips that are not a whole
-        number above 0; a refusal changes nothing."""
+    def _between_hands(self, player: object, chips: object, what: str) -> tuple[int, SeatState]:
+        """The seat and state of ``player`` for a change of chips between hands; :class:`RoomError` for a name
+        that is not a string, chips that are not a whole number above 0, and while the player's hand runs."""
         if not isinstance(player, str):
             raise RoomError(f"a player's name must be a non-empty string, not {player!r}")
         seat = self.seat_of(player)
         st = self.seats[seat]
         assert st is not None
-        check_chips(chips, "a reset stack")
+        check_chips(chips, what)
         refusal = self._in_hand_refusal(seat)
         if refusal is not None:
             raise RoomError(refusal)
+        return seat, st
+
+    def reset_stack(self, player: str, chips: int) -> int:
+        """Set ``player``'s stack to ``chips`` between hands and return the change (a research simulation's reset,
+        ``pokerroom simulate --reset-stacks``: not a room rule, so the buy-in range and rebuy caps of RULES §3.3 do
+        not apply).  Raises :class:`RoomError` while any hand is being played or for chips that are not a whole
+        number above 0; a refusal changes nothing."""
+        seat, st = self._between_hands(player, chips, "a reset stack")
         change = chips - st.stack
         if change:
             before = state(self.seats)
