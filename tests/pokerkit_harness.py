@@ -20,7 +20,6 @@ any other difference fails.
 
 from __future__ import annotations
 
-import os
 import random
 import warnings
 from collections import Counter, deque
@@ -33,8 +32,8 @@ from pokerkit import Automation, State
 from pokerroom.cards import format_card, format_cards
 from pokerroom.engine import Action, ActionKind, Event, EventType, Hand, LegalActions
 from randomplay import AmountOptions, random_action
+from soak import SOAK
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 HANDS = 2000 if SOAK else 200
 
 AUTOMATIONS = (

@@ -22,9 +22,10 @@ from pokerroom.room.record import Status
 from pokerroom.store import Store
 from pokerroom.store import nights as stored
 from pokerroom.store.night_runner import NightRunner
+from soak import SOAK
 
 COMMAND = [str(Path(sys.executable).parent / "pokerroom")]
-KILLS = 20 if os.environ.get("POKERROOM_SOAK") else 2
+KILLS = 20 if SOAK else 2
 
 
 class Terminal:

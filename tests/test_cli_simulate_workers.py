@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import pickle
 import re
 import socket
@@ -33,10 +32,10 @@ from pokerroom.cli.simulate_shards import (
 from pokerroom.room.table import TableConfig
 from pokerroom.store import Store
 from pokerroom.store.schema import accounts
+from soak import SOAK
 
 runner = CliRunner()
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 
 # 5 shards of 40 hands, raked, two kinds of bot: small enough to run many times, large enough that the shards
 # differ and the rake is not zero.

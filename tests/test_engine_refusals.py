@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections import Counter
@@ -33,9 +32,9 @@ from pokerroom.errors import HandOver, IllegalAction, IllegalAmount, NotYourCard
 from pokerroom.games import Game, all_games, find
 from pokerroom.games.structures import Betting
 from randomplay import check_invariants, random_action, random_hand
+from soak import SOAK
 from tabletools import new_table
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 TABLE_HANDS = 10_000 if SOAK else 1_000
 GAME_HANDS = 400 if SOAK else 40
 

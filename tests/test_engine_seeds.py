@@ -20,8 +20,8 @@ from pathlib import Path
 
 from pokerroom.games import all_games, find
 from seeded_cards import cards_line
+from soak import SOAK
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 HANDS = 1_000 if SOAK else 100
 SCRIPT = Path(__file__).resolve().parent / "seeded_cards.py"
 DRAW_GAMES = ("club-lowball", "five-card-draw", "27-triple-draw", "draw32")

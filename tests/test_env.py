@@ -5,7 +5,6 @@ action mask is exactly the engine's legal actions.  ``POKERROOM_SOAK=1`` plays t
 
 from __future__ import annotations
 
-import os
 import random
 import warnings
 
@@ -31,9 +30,10 @@ from pokerroom.env.actions import (
 from pokerroom.env.observe import CARDS, SEAT_FEATURES
 from pokerroom.errors import IllegalAction, PokerroomError, UnsupportedRule
 from pokerroom.games import all_games
+from soak import SOAK
 
 GAME_IDS = [g.id for g in all_games()]
-SOAK_HANDS = 100 if os.environ.get("POKERROOM_SOAK") == "1" else 10
+SOAK_HANDS = 100 if SOAK else 10
 
 # The two warnings api_test gives every environment whose observation is PettingZoo's own dict of "observation"
 # and "action_mask" (its classic games are exempted by name): the convention itself, not a fault.

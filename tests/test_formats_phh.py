@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
-import os
 import re
 import tomllib
 from collections import Counter
@@ -41,9 +40,9 @@ from pokerroom.formats.phh import (
     write,
 )
 from pokerroom.formats.phh_toml import parse_simple
+from soak import SOAK
 
 PHH = Path(__file__).resolve().parents[1].parent / "shared" / "phh"
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 needs_data = pytest.mark.skipif(not PHH.is_dir(), reason=f"PHH data not found at {PHH}")
 
 # Hands per folder, counted once by hand (files: 10,000 + 84 + 5 + 1 + 4).

@@ -10,7 +10,6 @@ about five minutes).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -20,8 +19,8 @@ from hypothesis import strategies as st
 from pokerroom.errors import PHHError
 from pokerroom.formats.phh import BadHand, PHHHand, loads_each
 from pokerroom.formats.replay import replay
+from soak import SOAK
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 EXAMPLES = 300 * (200 if SOAK else 1)
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
 DATA = Path(__file__).resolve().parent / "data" / "handhq"

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,11 +20,12 @@ from pokerroom.formats.pokerstars import BadStarsHand, StarsHand, check, loads_e
 from pokerroom.games import all_games, find
 from pokerroom.room.record import HandRecord, SeatRecord, record_of
 from randomplay import play_randomly
+from soak import SOAK
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CORPUS = SHARED / "handhistories" / "pokerstars"
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/handhistories/pokerstars is not here")
-SEEDS = range(30 if os.environ.get("POKERROOM_SOAK") == "1" else 3)
+SEEDS = range(30 if SOAK else 3)
 """Seeds per game and limit: 3 in the suite (192 hands, a tenth), 30 in ``make soak`` (1,920)."""
 
 

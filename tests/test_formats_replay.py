@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
 from pathlib import Path
 
@@ -10,10 +9,10 @@ import pytest
 
 from pokerroom.formats.phh import iter_hands, loads
 from pokerroom.formats.replay import ALLOW_LIST, ENDS_EARLY, VARIANTS, replay
+from soak import SOAK
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "phh"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/phh is not beside the checkout")
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 
 
 def test_pluribus_all_hands_match() -> None:

@@ -35,7 +35,6 @@ The tables, the loop, the random choices and the chip checks are tests/randompla
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections import Counter
@@ -64,8 +63,8 @@ from randomplay import (
     snapshot,
     trial_copy,
 )
+from soak import SOAK
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 HANDS_PER_GAME = 10_000 if SOAK else 1_000
 ACCEPT_EVERY = 10
 REFUSE_SAMPLE = 3

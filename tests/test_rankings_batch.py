@@ -19,8 +19,8 @@ from pokerroom.cards import parse_cards
 from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, UnsupportedRule
 from pokerroom.rankings import find, ids, omaha_value
 from pokerroom.rankings.batch import evaluate_batch, evaluate_omaha_batch
+from soak import SOAK
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 SEVEN = 1_000_000 if SOAK else 100_000
 OTHER = 1_000_000 if SOAK else 20_000
 

@@ -4,7 +4,6 @@ high hands (200,000 random hands with ``POKERROOM_SOAK=1``, else 20,000)."""
 
 from __future__ import annotations
 
-import os
 import random
 import tracemalloc
 from collections import Counter
@@ -34,8 +33,8 @@ from pokerroom.rankings import (
 from pokerroom.rankings.high import high_name
 from pokerroom.rankings.model import Classified, SuitModel
 from pokerroom.rankings.tables import build_tables
+from soak import SOAK
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 CROSS_CHECK_HANDS = 200_000 if SOAK else 20_000
 SUITS = "cdhs"
 

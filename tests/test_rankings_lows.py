@@ -6,7 +6,6 @@ and the exact number of distinct values over all 2,598,960 five-card hands."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -36,8 +35,8 @@ from pokerroom.rankings import (
     omaha_hi_lo,
 )
 from pokerroom.rankings import winners as best_of
+from soak import SOAK
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 CROSS_CHECK_HANDS = 200_000 if SOAK else 20_000
 SUITS = "cdhs"
 LOWS = (A5_LOW, A5_LOW_8, A6_LOW, DEUCE_TO_SEVEN)

@@ -6,7 +6,6 @@ here (its vectors, PokerKit cross-check and 7,462 count are in ``test_rankings_h
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -22,8 +21,8 @@ from hypothesis import strategies as st
 from pokerroom.cards import DECK32, DECK36, format_cards, parse_cards
 from pokerroom.errors import InvalidCard
 from pokerroom.rankings import AMERICANA, HIGH, SHORT_DECK, SOKO, Category, Ranking, best_omaha, compare, find
+from soak import SOAK
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 CROSS_CHECK_HANDS = 200_000 if SOAK else 20_000
 SUITS = "cdhs"
 DECKS: dict[str, tuple[int, ...]] = {

@@ -42,10 +42,10 @@ from pokerroom.room.record import Status, record_of
 from pokerroom.room.record_json import setup_from_json
 from pokerroom.store import Store
 from pokerroom.store.runner import CRASH_REASON, TableRunner
+from soak import SOAK
 
 WORKER = Path(__file__).with_name("crashworker.py")
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 GAMES = ("holdem", "stud8", "27-triple-draw", "club-lowball", "telesina")
 RAKED = {"holdem", "27-triple-draw", "telesina"}  # real-money tables; the others play money
 KILLS_PER_GAME = 10 if SOAK else 1

@@ -17,7 +17,6 @@ replays from its set-up and journal to its stored record.  The features must all
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections import Counter
@@ -37,8 +36,8 @@ from pokerroom.room.table import TableConfig
 from pokerroom.store import Store
 from pokerroom.store.runner import Bot, TableRunner
 from pokerroom.store.schema import hands, journal
+from soak import SOAK
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 HANDS = 100_000 if SOAK else 10_000
 CHECK_EVERY = 2_000
 DEPOSIT = 50_000

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -22,8 +21,7 @@ from pokerroom.server.lobby import Lobby
 from pokerroom.server.protocol import VERSION, Act, Leave, Ping, Rebuy, Sit, parse
 from pokerroom.store import Store
 from servertools import turn_act
-
-SOAK = bool(os.environ.get("POKERROOM_SOAK"))
+from soak import SOAK
 
 
 class Client:

@@ -13,16 +13,15 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
-import os
 
 from pokerroom.cards import DECK52
 from pokerroom.engine import EventType
 from pokerroom.engine.shuffle import DeckStream, deck_key, shuffle
 from pokerroom.room.proof import seed_hash
 from pokerroom.room.record import Deck
+from soak import SOAK
 from tabletools import new_table
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 SHUFFLES = 1_000_000 if SOAK else 100_000
 DEALS = 100_000 if SOAK else 10_000
 ALPHA = 1e-4

@@ -13,7 +13,6 @@ retries.  ``POKERROOM_SOAK=1`` plays the acceptance table longer, with ten times
 from __future__ import annotations
 
 import logging
-import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -36,9 +35,9 @@ from pokerroom.store import retry as retry_module
 from pokerroom.store.retry import RETRY_DELAYS, dropped
 from pokerroom.store.runner import CRASH_REASON, Bot, TableRunner
 from pokerroom.store.schema import hands
+from soak import SOAK
 from storetools import PG_URL, pg_database
 
-SOAK = os.environ.get("POKERROOM_SOAK") == "1"
 KILLS = 40 if SOAK else 4
 """``pg_terminate_backend`` calls during the acceptance table's play."""
 KILL_EVERY = 25
