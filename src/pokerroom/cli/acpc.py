@@ -65,8 +65,12 @@ def acpc_dealer(
         typer.Option("--port", "-p", help="A seat's port, in seat order (repeat, or comma-separated; 0 or none: any)."),
     ] = None,
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "0.0.0.0",
-    log: Annotated[Path | None, typer.Option("--log", help="The match log (default NAME.log).")] = None,
-    phh_path: Annotated[Path | None, typer.Option("--phh", help="The hands as PHH (default NAME.phhs).")] = None,
+    log: Annotated[
+        Path | None, typer.Option("--log", help="The match log (default: the match's --name with .log).")
+    ] = None,
+    phh_path: Annotated[
+        Path | None, typer.Option("--phh", help="The hands as PHH (default: the --name with .phhs).")
+    ] = None,
     match_name: Annotated[str, typer.Option("--name", help="The match's name (the default file names).")] = "match",
     t_response: Annotated[
         int, typer.Option("--t-response", "--t_response", help="Milliseconds for one reply.", min=1)
