@@ -85,8 +85,7 @@ class AcpcClient:
             hand is None
             or hand.game != game
             or hand.hand_number != state.hand_number
-            or list(hand.hand.board[: len(board)]) != board
-            or len(hand.hand.board) != len(board)
+            or list(hand.hand.board) != board
             or hand.hole[state.position] != state.hole[state.position]
             or any(state.hole[p] for p in range(len(state.hole)) if p != state.position)
         ):

@@ -273,12 +273,9 @@ class Dealer:
                 pos = hand.to_act
                 assert pos is not None
                 actor = (pos + first) % n
-                sent = 0.0
-                for k in range(n):
-                    t = self._send(k, hand.matchstate((k - first) % n))
-                    if k == actor:
-                        sent = t
-                hand.apply(self._reply(actor, hand, hand.matchstate(pos), sent))
+                states = [hand.matchstate((k - first) % n) for k in range(n)]
+                sent = [self._send(k, state) for k, state in enumerate(states)]
+                hand.apply(self._reply(actor, hand, states[actor], sent[actor]))
             values = hand.values()
             for p, v in enumerate(values):
                 totals[(p + first) % n] += v
