@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, TypeAlias
+from typing import Annotated, Any, TypeAlias
 
 import typer
 
@@ -286,6 +286,17 @@ def _log_lines(path: Path) -> Iterator[tuple[int, str]]:
                     yield number, text
         except UnicodeDecodeError as exc:
             raise PokerroomError(f"{path}: not UTF-8 text: {exc}") from None
+
+
+def format_option(formats: tuple[str, ...], note: str = "") -> Any:
+    """The ``--format`` option of a command reading hand histories in ``formats`` (besides ``auto``)."""
+    names = f"{', '.join(formats[:-1])} or {formats[-1]}" if len(formats) > 1 else formats[0]
+    return typer.Option(
+        "--format",
+        metavar="|".join(("auto", *formats)),
+        help=f"The files' format: auto (found from each file's content), {names}{note}.",
+        show_default=True,
+    )
 
 
 MaxSize = Annotated[

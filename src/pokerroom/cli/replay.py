@@ -56,6 +56,7 @@ from pokerroom.cli.histories import (
     MaxSize,
     Skipped,
     count_files,
+    format_option,
     iter_files,
     no_histories,
     parse_format,
@@ -291,15 +292,7 @@ def replay(
         ),
     ] = None,
     max_size: MaxSize = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            metavar="auto|phh|pokerstars|acpc",
-            help="The files' format: auto (found from each file's content), phh, pokerstars or acpc (with --game).",
-            show_default=True,
-        ),
-    ] = Format.AUTO.value,
+    fmt: Annotated[str, format_option(("phh", "pokerstars", "acpc"), " (with --game)")] = Format.AUTO.value,
     game_file: Annotated[
         Path | None,
         typer.Option("--game", metavar="GAMEFILE", help="The ACPC game definition of ACPC dealer logs."),

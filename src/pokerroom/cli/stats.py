@@ -34,7 +34,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from pokerroom.cli.histories import Format, MaxSize, Skipped, count_files, detect, iter_files, parse_format
+from pokerroom.cli.histories import (
+    Format,
+    MaxSize,
+    Skipped,
+    count_files,
+    detect,
+    format_option,
+    iter_files,
+    parse_format,
+)
 from pokerroom.cli.histories import no_histories as no_histories_warning
 from pokerroom.cli.replay import PROGRESS_FROM, format_line, replay_paths
 from pokerroom.formats.replay import ReplayResult, allowed_reason
@@ -161,15 +170,7 @@ def stats(
         list[str] | None, typer.Option("--player", metavar="NAME", help="Only this player (repeatable).")
     ] = None,
     max_size: MaxSize = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            metavar="auto|phh|pokerstars",
-            help="The files' format: auto (found from each file's content), phh or pokerstars.",
-            show_default=True,
-        ),
-    ] = Format.AUTO.value,
+    fmt: Annotated[str, format_option(("phh", "pokerstars"))] = Format.AUTO.value,
 ) -> None:
     """Player statistics from hand histories: VPIP, PFR, three-bet, showdowns, aggression, bb/100."""
     if as_json and as_csv:
