@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_engine import _rate  # the one timing loop of the benchmarks
+from common import Row, best_rates, format_table, peer
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "handhistories" / "pokerstars"
 FILES = (
@@ -115,41 +115,33 @@ def theirs_replay(texts: list[str]) -> Callable[[], int]:
     return run
 
 
-def run(seconds: float = 1.0, rounds: int = 3) -> list[tuple[str, float, float]]:
-    """(row, pokerroom hands/s, PokerKit hands/s), each the best of ``rounds`` interleaved runs (each counts only the
-    hands it reads or replays: PokerKit's PokerStars parser refuses some real hands)."""
+def rows(quick: bool = False) -> list[Row]:
+    """The rows of ``make bench``: hands per second beside PokerKit's, interleaved; the PHH row compares with
+    PokerKit's PokerStars replay of the same hands (its own path for these files)."""
+    peer("pokerkit")
     texts = _texts()
-    phh_run = ours_phh(texts)
-    pairs = [
-        ("PokerStars text read", ours_read(texts), theirs_read(texts)),
-        ("PokerStars text read and replayed", ours_replay(texts), theirs_replay(texts)),
+    seconds, rounds = (0.3, 2) if quick else (1.0, 3)
+    read, replayed, as_phh, kit_read, kit_replay = best_rates(
+        [ours_read(texts), ours_replay(texts), ours_phh(texts), theirs_read(texts), theirs_replay(texts)],
+        rounds,
+        seconds,
+    )
+    return [
+        Row("PokerStars text read", "hands/s", read, "pokerkit", kit_read),
+        Row("PokerStars text read and replayed (every amount checked)", "hands/s", replayed, "pokerkit", kit_replay),
+        Row("the same hands as PHH, read and replayed", "hands/s", as_phh, "pokerkit", kit_replay),
     ]
-    out = []
-    for name, ours, theirs in pairs:
-        best_ours = best_theirs = 0.0
-        for _ in range(rounds):
-            best_ours = max(best_ours, _rate(ours, seconds))
-            best_theirs = max(best_theirs, _rate(theirs, seconds))
-        out.append((name, best_ours, best_theirs))
-    phh_rate = max(_rate(phh_run, seconds) for _ in range(rounds))
-    out.append(("the same hands as PHH, read and replayed", phh_rate, 0.0))
-    return out
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="shorter measurements")
     args = parser.parse_args(argv)
     texts = _texts()
     counts = (ours_read(texts)(), ours_replay(texts)(), theirs_read(texts)(), theirs_replay(texts)())
     print(f"{len(FILES)} files: pokerroom reads {counts[0]} hands and replays {counts[1]}; PokerKit reads {counts[2]}")
     print(f"and replays {counts[3]} (a refused hand is not counted)")
-    print(f"{'benchmark (hands/s)':48} {'pokerroom':>12} {'pokerkit':>12} {'ratio':>8}")
-    for name, ours, theirs in run(args.seconds, args.rounds):
-        ratio = f"{ours / theirs:7.1f}x" if theirs else "       -"
-        shown = f"{theirs:12,.0f}" if theirs else f"{'-':>12}"
-        print(f"{name:48} {ours:12,.0f} {shown} {ratio}")
+    print(format_table(rows(args.quick)))
 
 
 if __name__ == "__main__":

@@ -35,14 +35,14 @@ from pokerroom.store import retry as retry_module
 from pokerroom.store.retry import RETRY_DELAYS, dropped
 from pokerroom.store.runner import CRASH_REASON, Bot, TableRunner
 from pokerroom.store.schema import hands
-from soak import SOAK
+from soak import count
 from storetools import PG_URL, pg_database
 
-KILLS = 40 if SOAK else 4
+KILLS = count(40)
 """``pg_terminate_backend`` calls during the acceptance table's play."""
 KILL_EVERY = 25
 """Decisions between two of them (a hand at six seats takes about 20)."""
-HANDS = 200 if SOAK else 10
+HANDS = count(200)
 """Hands the acceptance table plays at least (more while terminations are still to come)."""
 REASON = "terminating connection due to administrator command"  # PostgreSQL's message for pg_terminate_backend
 

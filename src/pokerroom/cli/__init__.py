@@ -23,62 +23,141 @@
 * ``pokerroom admin``: the server's operators, who moderate the table chat (:mod:`pokerroom.cli.admin`);
 * ``pokerroom acpc-dealer`` and ``pokerroom acpc-client``: matches with ACPC bots over TCP (:mod:`pokerroom.cli.acpc`).
 
-``app`` is the Typer application; :func:`main` runs it (the ``pokerroom`` console script).
+``app`` is the Typer application; :func:`main` runs it (the ``pokerroom`` console script).  Each command's module
+is imported only when that command runs or prints its own help (:mod:`pokerroom.cli.lazy`): ``pokerroom --help``
+and ``pokerroom games`` start without NumPy, numba, FastAPI or SQLAlchemy (issue 24: under 0.3 s).
 """
 
 from __future__ import annotations
 
 import typer
 
-from pokerroom.cli.acpc import acpc_client, acpc_dealer
-from pokerroom.cli.admin import admin_app
-from pokerroom.cli.cashier import cashier_app
-from pokerroom.cli.convert import convert
-from pokerroom.cli.db import db_app
-from pokerroom.cli.equity import equity_command
-from pokerroom.cli.export import export
-from pokerroom.cli.games import games
-from pokerroom.cli.night import night
-from pokerroom.cli.play import play
-from pokerroom.cli.rank import compare, rank
-from pokerroom.cli.recover import recover
-from pokerroom.cli.replay import replay
-from pokerroom.cli.report import report_app
-from pokerroom.cli.rules import rules
-from pokerroom.cli.serve import serve
-from pokerroom.cli.simulate import simulate
-from pokerroom.cli.stats import stats
-from pokerroom.cli.verify import verify
+from pokerroom.cli.lazy import LazyCommand, LazyGroup
 
-__all__ = ["app", "main"]
+__all__ = ["COMMANDS", "app", "main"]
+
+COMMANDS: tuple[LazyCommand, ...] = (
+    LazyCommand(
+        "games",
+        "pokerroom.cli.games:games",
+        "List every game: id, name, deck size, players, limits and aliases.",
+    ),
+    LazyCommand(
+        "rules",
+        "pokerroom.cli.rules:rules",
+        "Print a game's streets, shares, forced bets, show order and house rules with their defaults.",
+    ),
+    LazyCommand(
+        "play",
+        "pokerroom.cli.play:play",
+        "Play poker against bots in the terminal: you sit at seat 0.",
+    ),
+    LazyCommand(
+        "replay",
+        "pokerroom.cli.replay:replay",
+        "Replay hand histories (PHH, PokerStars text, ACPC logs) through the engine and compare the results.",
+    ),
+    LazyCommand(
+        "stats",
+        "pokerroom.cli.stats:stats",
+        "Player statistics from hand histories: VPIP, PFR, three-bet, showdowns, aggression, bb/100.",
+    ),
+    LazyCommand(
+        "convert",
+        "pokerroom.cli.convert:convert",
+        "Convert hand histories between PHH and PokerStars text; hands that cannot be converted are named and skipped.",
+    ),
+    LazyCommand(
+        "compare",
+        "pokerroom.cli.rank:compare",
+        "Compare hands: the winner(s) and each hand's name.",
+    ),
+    LazyCommand(
+        "rank",
+        "pokerroom.cli.rank:rank",
+        "One hand: its value (larger is better), its name and the five cards used.",
+    ),
+    LazyCommand(
+        "night",
+        "pokerroom.cli.night:night",
+        "The club's game night: seats and dealer by lot, hands until the orbit after the agreed length, cash-out.",
+    ),
+    LazyCommand(
+        "simulate",
+        "pokerroom.cli.simulate:simulate",
+        "Bots play tables for many hands through the room and the store; results per bot with 95% intervals.",
+    ),
+    LazyCommand(
+        "equity",
+        "pokerroom.cli.equity:equity_command",
+        "Each player's equity: win, tie and share of the pot (exact, or Monte Carlo with a 95% interval).",
+    ),
+    LazyCommand(
+        "recover",
+        "pokerroom.cli.recover:recover",
+        "Void the hands a crashed table server left in progress and refund their chips (RULES §3.8).",
+    ),
+    LazyCommand(
+        "export",
+        "pokerroom.cli.export:export",
+        "Write every hand of one UTC day, with every card, as PHH or PokerStars-style text (the operator's export).",
+    ),
+    LazyCommand(
+        "verify",
+        "pokerroom.cli.verify:verify",
+        "Check a hand's provable shuffle: its openings against the committed root, with the seed the whole deck.",
+    ),
+    LazyCommand(
+        "acpc-dealer",
+        "pokerroom.cli.acpc:acpc_dealer",
+        "A dealer for ACPC clients: prints its ports, plays the match, writes the log, the PHH and the SCORE line.",
+    ),
+    LazyCommand(
+        "acpc-client",
+        "pokerroom.cli.acpc:acpc_client",
+        "One of our bots on an ACPC dealer: plays until the dealer ends the match.",
+    ),
+    LazyCommand(
+        "serve",
+        "pokerroom.cli.serve:serve",
+        "Run the card room server: lobby, accounts and tables in the browser at http://HOST:PORT/.",
+    ),
+    LazyCommand(
+        "report",
+        "pokerroom.cli.report:report_app",
+        "Reports from the store: rake by table or day, a player's history, the ledger's balance, pairs of players.",
+    ),
+    LazyCommand(
+        "cashier",
+        "pokerroom.cli.cashier:cashier_app",
+        "Move real money in and out of a server player's account, or the house's bankroll (--house).",
+    ),
+    LazyCommand(
+        "db",
+        "pokerroom.cli.db:db_app",
+        "The store's database: its revision, and upgrading it to this release.",
+    ),
+    LazyCommand(
+        "admin",
+        "pokerroom.cli.admin:admin_app",
+        "The server's operators and their tools: players, tables, hands, the audit log.",
+    ),
+)
+"""Every command: its name, where its Typer function or sub-application lives, and the one line ``pokerroom
+--help`` shows (the first sentence of the command's own help; ``tests/test_cli_lazy.py`` holds them equal)."""
 
 app = typer.Typer(
     name="pokerroom",
     help="A card room in a box: play poker against bots, replay hand histories, rank hands.",
     no_args_is_help=True,
     add_completion=False,
+    cls=LazyGroup.of(COMMANDS),
 )
-app.command(name="games")(games)
-app.command(name="rules")(rules)
-app.command(name="play")(play)
-app.command(name="replay")(replay)
-app.command(name="stats")(stats)
-app.command(name="convert")(convert)
-app.command(name="compare")(compare)
-app.command(name="rank")(rank)
-app.command(name="night")(night)
-app.add_typer(report_app, name="report")
-app.command(name="simulate")(simulate)
-app.command(name="equity")(equity_command)
-app.command(name="recover")(recover)
-app.command(name="export")(export)
-app.command(name="verify")(verify)
-app.command(name="acpc-dealer")(acpc_dealer)
-app.command(name="acpc-client")(acpc_client)
-app.command(name="serve")(serve)
-app.add_typer(cashier_app, name="cashier")
-app.add_typer(db_app, name="db")
-app.add_typer(admin_app, name="admin")
+
+
+@app.callback()
+def _root() -> None:
+    """A card room in a box: play poker against bots, replay hand histories, rank hands."""
 
 
 def main() -> None:

@@ -1,0 +1,79 @@
+"""The command line imports a command's module only when that command runs (pokerroom.cli.lazy): ``--help`` and
+``games`` start without the heavy libraries, every command of the table still runs and prints its own help, the
+one-line helps the group lists are the commands' own, and a mistyped command is refused with a suggestion."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerroom.cli import COMMANDS, app
+
+runner = CliRunner()
+
+HEAVY = ("numpy", "numba", "fastapi", "sqlalchemy", "dask", "uvicorn", "pokerroom.engine", "pokerroom.store")
+
+PROBE = """
+import json, sys
+from pokerroom.cli import main
+heavy = sys.argv[1].split(",")
+sys.argv = ["pokerroom", *sys.argv[2:]]
+try:
+    main()
+except SystemExit as stop:
+    code = stop.code
+print(json.dumps({"code": code, "loaded": sorted(m for m in heavy if m in sys.modules)}), file=sys.stderr)
+"""
+
+
+def _loaded(*args: str) -> tuple[int, list[str]]:
+    command = [sys.executable, "-c", PROBE, ",".join(HEAVY), *args]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    return report["code"], report["loaded"]
+
+
+@pytest.mark.parametrize("args", [("--help",), ("games",), ()])
+def test_help_and_games_import_nothing_heavy(args: tuple[str, ...]) -> None:
+    code, loaded = _loaded(*args)
+    assert code in (0, None, 2)  # no arguments prints the help and exits 2 (Click's no_args_is_help)
+    assert loaded == []
+
+
+def test_a_command_imports_what_it_needs_only_when_run() -> None:
+    code, loaded = _loaded("rank", "AsKsQsJsTs")
+    assert code in (0, None)
+    assert "fastapi" not in loaded and "sqlalchemy" not in loaded
+
+
+@pytest.mark.parametrize("entry", COMMANDS, ids=[c.name for c in COMMANDS])
+def test_each_listed_help_is_the_commands_own(entry: object) -> None:
+    from pokerroom.cli.lazy import LazyCommand
+
+    assert isinstance(entry, LazyCommand)
+    real = entry.load()
+    own = " ".join((real.help or "").split())
+    assert own.startswith(entry.short_help.rstrip(".;")), (entry.name, own)
+    result = runner.invoke(app, [entry.name, "--help"])
+    assert result.exit_code == 0, result.output
+    assert f"pokerroom {entry.name}" in result.output
+
+
+def test_the_group_lists_every_command_once() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    names = [c.name for c in COMMANDS]
+    assert len(set(names)) == len(names)
+    for name in names:
+        assert f" {name} " in result.output
+
+
+def test_a_mistyped_command_is_refused_with_a_suggestion() -> None:
+    result = runner.invoke(app, ["gmes"])
+    assert result.exit_code == 2
+    assert "No such command 'gmes'" in result.output
+    assert "Did you mean 'games'?" in result.output
