@@ -122,7 +122,9 @@ def best_rates(sides: Sequence[Callable[[], int]], rounds: int = 3, min_seconds:
     return best
 
 
-def process_seconds(commands: Sequence[Sequence[str]], rounds: int = 5, env: dict[str, str] | None = None) -> list[float]:
+def process_seconds(
+    commands: Sequence[Sequence[str]], rounds: int = 5, env: dict[str, str] | None = None
+) -> list[float]:
     """The fastest wall time of each whole-process command over ``rounds`` interleaved rounds (start-up included);
     a command that fails raises :class:`subprocess.CalledProcessError`."""
     best = [float("inf")] * len(commands)
