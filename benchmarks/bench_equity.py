@@ -1,8 +1,19 @@
-"""Batch evaluation and equity (issue 7): pokerroom beside its peers, every figure measured in this run.
+"""Batch evaluation and equity (issues 7 and 24): pokerroom beside its peers, every figure measured in this run.
 
-1. Batch evaluation of 7-card high hands on one core (``evaluate_batch``, raw and checked) beside eval7,
-   phevaluator and treys called once per hand on a slice of the same hands (each converted beforehand to its
-   own input form, so only the calls are timed).  Target: 300M hands/s.
+The table (:func:`rows`, ``make bench``), each figure beside eval7's from the same run, interleaved:
+
+* batch evaluation of random 7-card high hands, ``evaluate_batch(hands, "high")`` on a uint8 array (input
+  checked, as a user calls it), beside eval7 called once per hand; goal 300M hands/s;
+* exact heads-up preflop equity in a warm process, a new matchup each call, beside eval7's exact enumeration
+  (``py_hand_vs_range_exact``, the same equities); goal 10 ms;
+* the first exact equity in a fresh process (AhKh against QsQd), the whole process timed, beside eval7 doing the
+  same in a fresh process; goal 0.3 s.
+
+``--details`` adds the older sections:
+
+1. Batch evaluation of 7-card high hands (``evaluate_batch``, raw and checked) beside eval7, phevaluator and treys
+   called once per hand on a slice of the same hands (each converted beforehand to its own input form, so only
+   the calls are timed).  Target: 300M hands/s.
 2. Every ranking system at its game's hand size, cards drawn from its own deck: batch speed (target 100M/s)
    beside the one-call Python evaluator, and
 3. batch values equal to the one-call values on 1,000,000 random hands per system (100,000 with ``--quick``).
@@ -14,13 +25,14 @@
 7. The first run's compile time: a fresh process with empty numba and table caches, then again warm.
 
 Hands are random with a fixed seed; speeds are the best of a few timed runs after a warm-up call.
-Run ``python benchmarks/bench_equity.py [--hands N] [--quick]`` (with ``src`` importable).
+Run ``python benchmarks/bench_equity.py [--quick] [--details] [--hands N]`` (with ``src`` importable).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import inspect
 import itertools
 import json
 import os
@@ -36,12 +48,13 @@ from typing import Any
 import numpy as np
 
 import pokerroom
+from common import PYTHON, Row, best_rates, format_table, peer, process_seconds
 from pokerroom.cards import format_card
 from pokerroom.equity import EquityResult, equity
 from pokerroom.rankings import find, ids
 from pokerroom.rankings.batch import evaluate_batch
 
-__all__ = ["Settings", "main"]
+__all__ = ["Settings", "main", "rows"]
 
 GAME_SIZES: dict[str, int] = {
     "high": 7,
@@ -58,6 +71,7 @@ GAME_SIZES: dict[str, int] = {
 HIGH_TARGET = 300e6
 SYSTEM_TARGET = 100e6
 EXACT_TARGET = 0.010
+FIRST_CALL_TARGET = 0.3
 EXACT_EQUITY = 0.462145
 
 
@@ -146,7 +160,7 @@ def section(title: str) -> None:
 
 
 def bench_high(s: Settings) -> None:
-    section(f"7-card high, batch on one core ({s.hands:,} hands) beside one call at a time ({s.peer_hands:,})")
+    section(f"7-card high, batch on every core ({s.hands:,} hands) beside one call at a time ({s.peer_hands:,})")
     hands = random_hands(np.random.default_rng(s.seed), range(52), s.hands, 7)
     out = evaluate_batch(hands, "high")  # warm-up: compiled kernels and tables loaded; reused below
     raw = s.hands / best_time(lambda: evaluate_batch(hands, "high", check=False, out=out), s.repeats)
@@ -249,12 +263,13 @@ def bench_systems(s: Settings) -> list[str]:
 # 4. ------------------------------------------------------------------------------------------------------------
 
 
-def eval7_exact() -> tuple[float, float, int]:
-    """AhKh against QsQd over every board, with eval7: (seconds, equity of AhKh, boards)."""
+def eval7_exact(hero: str = "AhKh", villain: str = "QsQd") -> tuple[float, float, int]:
+    """``hero`` against ``villain`` over every board, with eval7 (a plain loop: eval7's own ``py_hand_vs_range_exact``
+    values a complete board only): (seconds, equity of ``hero``, boards)."""
     import eval7
 
-    first = [eval7.Card(t) for t in ("Ah", "Kh")]
-    second = [eval7.Card(t) for t in ("Qs", "Qd")]
+    first = [eval7.Card(hero[i : i + 2]) for i in (0, 2)]
+    second = [eval7.Card(villain[i : i + 2]) for i in (0, 2)]
     held = {str(c) for c in first + second}
     deck = [c for c in eval7.Deck().cards if str(c) not in held]
     evaluate = eval7.evaluate
@@ -409,11 +424,87 @@ def bench_first_run() -> None:
     print("process: the whole subprocess, interpreter start included")
 
 
+# The table of ``make bench`` (issue 24) ------------------------------------------------------------------------
+
+MATCHUPS = (("AhKh", "QsQd"), ("AsKd", "7c7h"), ("JhTh", "9s9d"), ("AcQd", "KhJs"), ("5d4d", "AhAs"))
+"""Heads-up preflop matchups of the warm figure: each call is a new matchup (nothing of one serves the next)."""
+
+FIRST_CALL = "from pokerroom.equity import equity; equity('holdem', ['AhKh', 'QsQd'], method='exact')"
+"""A user's first exact equity: the whole process, interpreter start included."""
+
+
+def _eval7_first_call() -> str:
+    """The same matchup in a fresh process with eval7: :func:`eval7_exact`'s source run alone (no numpy, no
+    pokerroom imported; eval7 has no equity function for it: ``py_hand_vs_range_exact`` values a full board)."""
+    return "import itertools, time\n" + inspect.getsource(eval7_exact) + "\neval7_exact()\n"
+
+
+def rows(quick: bool = False) -> list[Row]:
+    """Batch 7-card evaluation (hands/s), exact heads-up preflop equity warm and in a fresh process (seconds),
+    each beside eval7 measured in the same run, interleaved.  Raises :class:`common.PeerMissing` without eval7."""
+    eval7 = peer("eval7")
+    rounds = 2 if quick else 3
+    seconds = 0.3 if quick else 0.5
+    # 1. Batch evaluation: `evaluate_batch(hands, "high")` as a user calls it (input checked), beside eval7 called
+    #    once per hand on a slice of the same hands (converted to its cards beforehand: only the calls are timed).
+    hands = random_hands(np.random.default_rng(7), range(52), 1_000_000 if quick else 4_000_000, 7)
+    sample = hands[:50_000].tolist()
+    seven = [[eval7.Card(format_card(c)) for c in hand] for hand in sample]
+    theirs_values = np.array([eval7.evaluate(h) for h in seven])
+    if not same_order(evaluate_batch(hands[: len(sample)], "high"), theirs_values, larger_better=True):
+        raise RuntimeError("evaluate_batch and eval7 rank the benchmark's hands differently")
+
+    def batch() -> int:
+        return len(evaluate_batch(hands, "high"))
+
+    def eval7_calls() -> int:
+        evaluate = eval7.evaluate
+        for hand in seven:
+            evaluate(hand)
+        return len(seven)
+
+    batch_rate, eval7_rate = best_rates([batch, eval7_calls], rounds, seconds)
+    # 2. Exact heads-up preflop equity, warm: a new matchup each call, beside eval7 valuing every board of one.
+    shares: dict[str, float] = {}
+
+    def exact() -> int:
+        for m in MATCHUPS:
+            shares[m[0]] = equity("holdem", list(m), method="exact").players[0].equity
+        return len(MATCHUPS)
+
+    def eval7_boards() -> int:
+        shares["eval7"] = eval7_exact(*MATCHUPS[0])[1]
+        return 1
+
+    exact_rate, eval7_exact_rate = best_rates([exact, eval7_boards], rounds, seconds)
+    if abs(shares["eval7"] - shares[MATCHUPS[0][0]]) > 1e-12:
+        raise RuntimeError(f"exact equities differ: pokerroom {shares[MATCHUPS[0][0]]}, eval7 {shares['eval7']}")
+    # 3. The first call in a fresh process, whole process (interpreter start, imports, tables from the disk cache).
+    commands = [[PYTHON, "-c", FIRST_CALL], [PYTHON, "-c", _eval7_first_call()]]
+    # Once untimed, free to write bytecode (as an installed package has it; PYTHONDONTWRITEBYTECODE would make
+    # every timed process compile the modules changed since) and the table cache (a machine's first run builds it).
+    writing = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(commands[0], check=True, env=writing, stdout=subprocess.DEVNULL)
+    first, eval7_first = process_seconds(commands, rounds=3 if quick else 5)
+    return [
+        Row("batch 7-card high, evaluate_batch(uint8 hands, 'high')", "hands/s", batch_rate, "eval7 1 call",
+            eval7_rate, goal_limit=HIGH_TARGET),
+        Row("exact equity, heads-up preflop, a new matchup, warm", "s", 1 / exact_rate, "eval7 boards",
+            1 / eval7_exact_rate, False, goal_limit=EXACT_TARGET),
+        Row("exact equity AhKh-QsQd, first call, whole process", "s", first, "eval7 boards", eval7_first, False,
+            goal_limit=FIRST_CALL_TARGET),
+    ]  # fmt: skip
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=None, help="batch hands per system (default 4,000,000)")
     parser.add_argument("--quick", action="store_true", help="smaller counts: the whole run in about a minute")
+    parser.add_argument("--details", action="store_true", help="after the table, sections 1 to 7 below")
     args = parser.parse_args(argv)
+    print(format_table(rows(args.quick)), flush=True)
+    if not args.details:
+        return
     settings = QUICK if args.quick else Settings()
     if args.hands is not None:
         settings = dataclasses.replace(settings, hands=args.hands)

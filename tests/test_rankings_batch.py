@@ -1,7 +1,7 @@
 """Batch evaluation equals the one-call evaluator, for every ranking system (issue 7).
 
-Random hands of 5 to 9 cards per ranking (100,000 of 7 cards per ranking here; ``POKERROOM_SOAK=1`` checks
-1,000,000 per ranking and card count), hands forced to hold flushes and four-flushes (the rare branches),
+Random hands of 5 to 9 cards per ranking (100,000 per ranking and card count of 5 to 7 here; ``make soak``
+checks 1,000,000), hands forced to hold flushes and four-flushes (the rare branches),
 Omaha's two-plus-three, bad input, the disk cache, and the library without numba.
 """
 
@@ -19,10 +19,10 @@ from pokerroom.cards import parse_cards
 from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, UnsupportedRule
 from pokerroom.rankings import find, ids, omaha_value
 from pokerroom.rankings.batch import evaluate_batch, evaluate_omaha_batch
-from soak import SOAK
+from soak import count
 
-SEVEN = 1_000_000 if SOAK else 100_000
-OTHER = 1_000_000 if SOAK else 20_000
+HANDS = count(1_000_000)
+"""Random hands per ranking and card count: a tenth of the soak's million under ``make test``."""
 
 
 def _deck(ranking_id: str) -> np.ndarray:
@@ -44,13 +44,12 @@ def _one_call(ranking_id: str, hands: np.ndarray) -> np.ndarray:
 @pytest.mark.parametrize("ranking_id", ids())
 @pytest.mark.parametrize("n", [5, 6, 7])
 def test_batch_equals_one_call(ranking_id: str, n: int) -> None:
-    count = SEVEN if n == 7 else OTHER
-    hands = _random_hands(_deck(ranking_id), n, count, seed=n * 101 + len(ranking_id))
+    hands = _random_hands(_deck(ranking_id), n, HANDS, seed=n * 101 + len(ranking_id))
     got = evaluate_batch(hands, ranking_id)
     want = _one_call(ranking_id, hands)
     bad = np.flatnonzero(got != want)
     assert bad.size == 0, f"{ranking_id} {hands[bad[0]].tolist()}: batch {got[bad[0]]}, one call {want[bad[0]]}"
-    assert got.shape == (count,)
+    assert got.shape == (HANDS,)
 
 
 @pytest.mark.parametrize("ranking_id", ids())
@@ -148,6 +147,81 @@ def test_disk_cache_is_written_and_read(tmp_path: Path) -> None:
     files = sorted(p.name for p in tmp_path.iterdir())
     assert len(files) == 1 and files[0].startswith("batch-americana-")
     assert _run(code, env) == first  # the second process reads the cached arrays
+
+
+def test_cache_files_replace_their_own_ranking_only_and_damage_is_rebuilt(tmp_path: Path) -> None:
+    from pokerroom.rankings.batch_tables import _cache_file, _load, _save, batch_tables
+
+    high = find("high")
+    tables = batch_tables(high)
+    for name in ("batch-a5-low-0123456789abcdef.tables", "batch-a5-low-8-0123456789abcdef.tables"):
+        (tmp_path / name).write_bytes(b"older source")
+    _save(str(tmp_path / "batch-a5-low-fedcba9876543210.tables"), tables, "a5-low")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [  # a5-low's older file goes, a5-low-8's stays
+        "batch-a5-low-8-0123456789abcdef.tables", "batch-a5-low-fedcba9876543210.tables"]  # fmt: skip
+    path = str(tmp_path / "batch-high-0.tables")
+    _save(path, tables, "high")
+    loaded = _load(path, type(tables))
+    assert loaded is not None and all(
+        np.array_equal(getattr(loaded, name), getattr(tables, name)) for name in vars(tables)
+    )
+    data = Path(path).read_bytes()
+    for damaged in (data[: len(data) // 2], data.replace(b"weight", b"wieght"), b"", b"PK\x03\x04"):
+        Path(path).write_bytes(damaged)
+        assert _load(path, type(tables)) is None
+    assert _cache_file(high).endswith(".tables")
+
+
+def test_the_first_bad_row_is_named_when_the_rows_are_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Large batches run in blocks on several threads; the error is still the first bad row's."""
+    import pokerroom.rankings.batch as batch
+
+    monkeypatch.setattr(batch, "_cores", lambda: 3)
+    hands = _random_hands(_deck("short-deck"), 7, 200_000, seed=3)
+    assert np.array_equal(evaluate_batch(hands, "short-deck"), _one_call("short-deck", hands))
+    for rows in ([150_000], [70_000, 150_000], [10, 70_000]):
+        bad = hands.copy()
+        for row in rows:
+            bad[row, 3] = 0  # a deuce: not in the short deck
+        with pytest.raises(InvalidCard, match=f"hand {rows[0]}:"):
+            evaluate_batch(bad, "short-deck")
+    for n in (5, 6, 7, 8, 9):
+        twice = _random_hands(_deck("high"), n, 100_000, seed=n)
+        twice[99_999, n - 1] = twice[99_999, 0]
+        with pytest.raises(DuplicateCard):
+            evaluate_batch(twice, "high")
+        assert evaluate_batch(twice[:99_999], "high").shape == (99_999,)
+
+
+def test_a_forked_child_evaluates_large_batches() -> None:
+    """The worker threads belong to the process that made them: a forked child (multiprocessing's default on
+    Linux) makes its own rather than waiting on threads it does not have."""
+    code = (
+        "import os, numpy as np\n"
+        "import pokerroom.rankings.batch as batch\n"
+        "batch._cores = lambda: 2\n"
+        "hands = np.array([[0, 4, 8, 12, 17, 21, 25]] * 100_000, dtype=np.uint8)\n"
+        "first = batch.evaluate_batch(hands)\n"
+        "child = os.fork()\n"
+        "if child == 0:\n"
+        "    os._exit(0 if np.array_equal(batch.evaluate_batch(hands), first) else 1)\n"
+        "print(os.waitpid(child, 0)[1])\n"
+    )
+    assert _run(code, dict(os.environ)).split() == ["0"]
+
+
+def test_importing_the_batch_evaluators_does_not_import_numba() -> None:
+    """numba (half a second to import) loads when a kernel first runs, not when a module declaring one does."""
+    code = (
+        "import sys\n"
+        "import pokerroom.rankings.batch, pokerroom.equity.kernels, pokerroom.equity.exact\n"
+        "print('numba' in sys.modules)\n"
+        "from pokerroom.rankings.batch import evaluate_batch\n"
+        "evaluate_batch([[0, 4, 8, 12, 17, 21, 25]])\n"
+        "from pokerroom.rankings.jit import numba_loaded\n"
+        "print('numba' in sys.modules, numba_loaded())\n"
+    )
+    assert _run(code, dict(os.environ)).split() == ["False", "True", "True"]
 
 
 def test_without_numba_the_library_still_works() -> None:

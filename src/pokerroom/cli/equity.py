@@ -92,7 +92,7 @@ def equity_command(
     def tick(done: int, total: int) -> None:
         progress.update(task, completed=done, total=total)
 
-    from pokerroom.equity.core import equity  # numba loads here, not when the command line starts
+    from pokerroom.equity.core import equity  # numpy and equity load here, not when the command line starts
 
     try:
         with progress:

@@ -31,8 +31,8 @@ import typer
 
 from pokerroom.errors import PokerroomError, StarsError
 from pokerroom.formats import phh
-from pokerroom.formats import pokerstars as stars
-from pokerroom.formats.acpc.log import is_log
+from pokerroom.formats import pokerstars as stars  # each name loads its module on first use
+from pokerroom.formats.pokerstars.base import MAX_FILE_BYTES as STARS_MAX_BYTES  # not the reader's patterns
 
 __all__ = [
     "SUFFIXES",
@@ -172,8 +172,14 @@ def _start(path: Path) -> tuple[bytes, int] | None:
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
         return None
+    size = info.st_size
     with open(path, "rb") as f:
-        return f.read(SNIFF_BYTES), info.st_size
+        # What the file holds and a byte more, not SNIFF_BYTES at once (a read allocates its whole buffer first);
+        # a file that grew meanwhile is read on to SNIFF_BYTES.
+        start = f.read(min(SNIFF_BYTES, size + 1))
+        if len(start) > size:
+            start += f.read(SNIFF_BYTES - len(start))
+        return start, size
 
 
 def detect(path: Path) -> Format:
@@ -189,6 +195,14 @@ def detect(path: Path) -> Format:
 
 def _format_of(start: bytes, size: int) -> Format:
     """:func:`detect` on a file's first bytes ``start`` and its ``size`` (bytes)."""
+    if start[:1].islower():
+        # A file starting with a lower-case ASCII letter (``variant = 'NT'``, every PHH file the writers make) is
+        # neither: a PokerStars hand's first line starts with its site (upper case: PokerStars, Poker, Hand, Full
+        # Tilt, Раздача, Mão, 9stacks), a separator with ``*``, an ACPC log with ``STATE:`` or ``#`` comments.
+        # Saying so here spares loading the PokerStars reader's patterns in a run of PHH files.
+        return Format.PHH
+    from pokerroom.formats.acpc.log import is_log
+
     text = _sniff_text(start, len(start) >= size)
     if stars.is_pokerstars(text):
         return Format.POKERSTARS
@@ -201,7 +215,7 @@ def size_limit(fmt: Format, max_bytes: int | None) -> int:
     :data:`pokerroom.formats.pokerstars.MAX_FILE_BYTES`, 64 MiB: its text is decoded whole)."""
     if max_bytes is not None:
         return max_bytes
-    return stars.MAX_FILE_BYTES if fmt is Format.POKERSTARS else phh.MAX_FILE_BYTES
+    return STARS_MAX_BYTES if fmt is Format.POKERSTARS else phh.MAX_FILE_BYTES
 
 
 def _mib(n: int) -> str:
@@ -239,10 +253,13 @@ def read_hands(path: Path, fmt: Format, *, max_bytes: int | None = None) -> Iter
     ``.txt`` read as neither format says so), :class:`AcpcLog` for an ACPC dealer log (``fmt`` ``acpc`` or found)
     and :class:`OSError` when it cannot be opened."""
     found = _start(path)
+    whole: bytes | None = None  # the file's bytes when its start is all of it: PHH need not read it again
     if found is not None:
         start, size = found
         read_as = _format_of(start, size) if fmt is Format.AUTO else fmt
         _refuse(path, start, size, read_as, max_bytes)
+        if len(start) == size:
+            whole = start
     else:
         read_as = Format.PHH if fmt is Format.AUTO else fmt
     limit = size_limit(read_as, max_bytes)
@@ -256,14 +273,14 @@ def read_hands(path: Path, fmt: Format, *, max_bytes: int | None = None) -> Iter
         yield from hands
     elif fmt is Format.AUTO and path.suffix.lower() == ".txt":
         try:
-            yield from phh.read_each(path, max_bytes=limit)
+            yield from phh.read_each(path, max_bytes=limit, data=whole)
         except PokerroomError as exc:
             raise PokerroomError(
                 f"{path}: neither PokerStars text (no hand's first line, such as 'PokerStars Hand #...:') "
                 f"nor PHH: {exc}"
             ) from None
     else:
-        yield from phh.read_each(path, max_bytes=limit)
+        yield from phh.read_each(path, max_bytes=limit, data=whole)
 
 
 def read_log_lines(path: Path, *, max_bytes: int | None = None) -> Iterator[tuple[int, str]]:
@@ -306,7 +323,7 @@ MaxSize = Annotated[
         min=1,
         metavar="MIB",
         help="Largest file read, in MiB; a larger file is one error line (default: "
-        f"{phh.MAX_FILE_BYTES >> 20} for PHH, {stars.MAX_FILE_BYTES >> 20} for PokerStars text).",
+        f"{phh.MAX_FILE_BYTES >> 20} for PHH, {STARS_MAX_BYTES >> 20} for PokerStars text).",
     ),
 ]
 """The ``--max-size`` option of the commands that read hand histories (``replay``, ``convert``)."""

@@ -43,13 +43,10 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from pokerroom.cli.acpc import read_game_option
 from pokerroom.cli.histories import (
     AcpcLog,
     Format,
@@ -65,13 +62,19 @@ from pokerroom.cli.histories import (
 )
 from pokerroom.errors import AcpcError, PokerroomError, UnsupportedGame
 from pokerroom.formats import phh
-from pokerroom.formats import pokerstars as stars
-from pokerroom.formats.acpc.gamedef import AcpcGame
-from pokerroom.formats.acpc.log import ScoreLine, format_score, format_value, parse_score, parse_state, replay_state
-from pokerroom.formats.acpc.play import decimal_value
+from pokerroom.formats import pokerstars as stars  # each name loads its module on first use
 from pokerroom.formats.replay import PASSING, ReplayResult, allowed_reason
 from pokerroom.formats.replay import replay as replay_hand
 from pokerroom.words import plural
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from pokerroom.formats.acpc.gamedef import AcpcGame
+    from pokerroom.formats.acpc.log import ScoreLine
+
+# Why so few imports above: a run of PHH files starts in a fraction of a second (issue 24); Rich's progress bar,
+# the PokerStars reader and the ACPC modules load where a run needs them.
 
 __all__ = ["PASSING_STATUSES", "STATUSES", "AcpcScore", "format_line", "replay", "replay_paths"]
 
@@ -102,12 +105,12 @@ def _bad_hand(bad: phh.BadHand | stars.BadStarsHand) -> ReplayResult:
 def _replay_one(hand: phh.PHHHand | stars.StarsHand, path: Path, unit: Decimal | None) -> ReplayResult:
     """One hand's result; an engine fault is an ``error`` for that hand, and the run goes on."""
     try:
-        if isinstance(hand, stars.StarsHand):
-            result = stars.check(hand)
-            return result if result.allowed is not None else replace(result, allowed=allowed_reason(str(path)))
-        return replay_hand(hand, unit=unit)
+        if isinstance(hand, phh.PHHHand):  # asked first: a run of PHH files never loads the PokerStars reader
+            return replay_hand(hand, unit=unit)
+        result = stars.check(hand)
+        return result if result.allowed is not None else replace(result, allowed=allowed_reason(str(path)))
     except Exception as exc:  # an engine fault: report it and go on with the next hand
-        label = hand.hand_id if isinstance(hand, stars.StarsHand) else hand.label
+        label = hand.label if isinstance(hand, phh.PHHHand) else hand.hand_id
         return ReplayResult(
             str(path), hand.index, label, "error", None, None,
             allowed_reason(str(path)), f"internal error {type(exc).__name__}: {exc}",
@@ -136,6 +139,8 @@ class AcpcScore:
     def lines(self) -> list[str]:
         """Our ``SCORE`` line, then the verdict: ``SCORE matches the log``, ``SCORE differs from the log's:
         <theirs>`` or ``the log has no SCORE line``."""
+        from pokerroom.formats.acpc.log import format_score
+
         verdict = {
             None: "the log has no SCORE line",
             True: "SCORE matches the log",
@@ -152,6 +157,9 @@ def _replay_log(path: Path, game: AcpcGame, max_bytes: int | None) -> Iterator[R
     """One ACPC log: a result per ``STATE`` line (its index among them, its hand number the label), then its
     :class:`AcpcScore`.  A line that is neither ``STATE`` nor ``SCORE`` is an ``error`` result naming its number.
     ``expected``/``computed`` of a replayed hand are the log's and our net results by position."""
+    from pokerroom.formats.acpc.log import ScoreLine, format_value, parse_score, parse_state, replay_state
+    from pokerroom.formats.acpc.play import decimal_value
+
     totals: dict[str, Fraction] = {}
     theirs: ScoreLine | None = None
     index = 0
@@ -231,7 +239,10 @@ def replay_paths(
             log = False
             try:
                 for item in read_hands(path, fmt, max_bytes=max_bytes):
-                    if isinstance(item, phh.BadHand | stars.BadStarsHand):
+                    # PHH's classes asked first: a run of PHH files never loads the PokerStars reader
+                    if isinstance(item, phh.PHHHand):
+                        yield _replay_one(item, path, unit)
+                    elif isinstance(item, phh.BadHand) or isinstance(item, stars.BadStarsHand):  # noqa: SIM101
                         yield _bad_hand(item)
                     else:
                         yield _replay_one(item, path, unit)
@@ -261,6 +272,55 @@ def format_line(result: ReplayResult) -> str:
     return line
 
 
+class _NoProgress:
+    """The progress bar of a short run or one whose stderr is not a terminal: nothing to show (Rich's bar, and
+    its import, are spared)."""
+
+    def __enter__(self) -> _NoProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def advance(self) -> None:
+        return None
+
+
+class _FileProgress:
+    """Rich's progress bar over the files of a run (on ``console``, stderr), advanced one file at a time."""
+
+    def __init__(self, console: Console, total: int) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self._bar = Progress(
+            TextColumn("replaying"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("files"),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+            redirect_stdout=sys.stdout.isatty(),
+            redirect_stderr=False,
+        )
+        self._task = self._bar.add_task("replay", total=total)
+
+    def __enter__(self) -> _FileProgress:
+        self._bar.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._bar.__exit__(None, None, None)
+
+    def advance(self) -> None:
+        self._bar.advance(self._task)
+
+
+def _progress(console: Console, total_files: int) -> _NoProgress | _FileProgress:
+    """A progress bar from :data:`PROGRESS_FROM` files on (``total_files`` is 0 when stderr is not a terminal)."""
+    return _FileProgress(console, total_files) if total_files >= PROGRESS_FROM else _NoProgress()
+
+
 def _parse_unit(text: str | None) -> Decimal | None:
     if text is None:
         return None
@@ -275,7 +335,7 @@ def _parse_unit(text: str | None) -> Decimal | None:
 
 def replay(
     paths: Annotated[
-        list[Path],
+        list[str],  # made Paths below: Typer builds a Pydantic adapter for each Path argument (0.1 s for 2,000)
         typer.Argument(
             help="Hand histories: PHH (.phh, .phhs), PokerStars text (.txt) or ACPC dealer log files, or folders "
             "searched recursively."
@@ -299,9 +359,16 @@ def replay(
     ] = None,
 ) -> None:
     """Replay hand histories (PHH, PokerStars text, ACPC logs) through the engine and compare the results."""
+    from rich.console import Console
+
+    roots = [Path(name) for name in paths]
     chip = _parse_unit(unit)
     read_as = parse_format(fmt, Format, "--format")
-    game = read_game_option(game_file)
+    game = None
+    if game_file is not None:
+        from pokerroom.cli.acpc import read_game_option
+
+        game = read_game_option(game_file)
     if read_as is Format.ACPC and game is None:
         raise typer.BadParameter(
             "ACPC dealer logs need their game definition: pass --game GAMEFILE", param_hint="--game"
@@ -314,26 +381,14 @@ def replay(
     hands = 0
     scores: list[str] = []
     skipped = Skipped()
-    total_files = count_files(paths) if err.is_terminal else 0
-    progress = Progress(
-        TextColumn("replaying"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("files"),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        redirect_stdout=sys.stdout.isatty(),
-        redirect_stderr=False,
-        disable=total_files < PROGRESS_FROM,
-    )
-    task = progress.add_task("replay", total=total_files)
+    total_files = count_files(roots) if err.is_terminal else 0
+    progress = _progress(err, total_files)
     started = time.perf_counter()
     with progress:
         max_bytes = None if max_size is None else max_size << 20
-        for item in replay_paths(paths, unit=chip, max_bytes=max_bytes, fmt=read_as, skipped=skipped, game=game):
+        for item in replay_paths(roots, unit=chip, max_bytes=max_bytes, fmt=read_as, skipped=skipped, game=game):
             if isinstance(item, Path):
-                progress.advance(task)
+                progress.advance()
                 continue
             if isinstance(item, AcpcScore):
                 if item.matches is False:
@@ -350,7 +405,9 @@ def replay(
             elif item.status not in PASSING_STATUSES:
                 failed += 1
             text = json.dumps(item.to_json()) if as_json else format_line(item)
-            print(text)  # sys.stdout now: the progress bar's proxy while it redirects
+            # sys.stdout now (the progress bar's proxy while it redirects); one write a line, where print makes
+            # two (a system call each when output is unbuffered, PYTHONUNBUFFERED=1)
+            sys.stdout.write(f"{text}\n")
     seconds = time.perf_counter() - started
     rate = hands / seconds if seconds > 0 else 0.0
     parts = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
@@ -364,7 +421,7 @@ def replay(
         markup=False,
     )
     if not hands:  # a folder without a hand history is most likely the wrong folder: say so, exit 1
-        err.print(no_histories(paths), markup=False)
+        err.print(no_histories(roots), markup=False)
         raise typer.Exit(code=1)
     if failed:
         raise typer.Exit(code=1)

@@ -8,8 +8,9 @@
   (:func:`pokerroom.games.all_games`, ``pokerroom games``: every id and alias there) read for equity: deck,
   cards per player, board, pot shares.  The games covered are exactly the registry's.
 
-The names are loaded on first use, so that importing the package (and starting the command line) does not load
-numba until equity is asked for.
+The names are loaded on first use, so that importing the package (and starting the command line) loads nothing
+of equity until it is asked for; numba is imported only when a compiled kernel runs (:mod:`pokerroom.rankings.jit`):
+Monte Carlo, the chunked exact walk, many matchups of a range, never a single hold'em matchup.
 
 >>> from pokerroom.equity import equity
 >>> result = equity("holdem", ["AhKh", "QsQd"], method="exact")

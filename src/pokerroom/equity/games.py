@@ -20,11 +20,14 @@ and down alike.  Ranges (``QQ+``, ``AAKKds``) are read in the board games (hold'
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pokerroom.errors import UnsupportedRule
 from pokerroom.games import Family, Game, Selection, Share
 from pokerroom.games import find as find_game
-from pokerroom.rankings.batch import BatchPotRule, batch_pot_rule
+
+if TYPE_CHECKING:
+    from pokerroom.rankings.batch import BatchPotRule
 
 __all__ = ["EquityGame", "find"]
 
@@ -60,7 +63,7 @@ class EquityGame:
         if any(s.selection is Selection.OMAHA for s in game.shares) and (board < 3 or hole < 2):
             raise UnsupportedRule(f"equity in {game.id}: two hole and three board cards need a board of three or "
                                   f"more, and {game.id} deals {board}")  # fmt: skip
-        rules = tuple(None if s.pot_keys is None else batch_pot_rule(s.pot_keys) for s in game.shares)
+        rules = tuple(None if s.pot_keys is None else _array_form(s) for s in game.shares)
         return cls(game, hole, board, game.shares, rules)
 
     @property
@@ -94,6 +97,13 @@ class EquityGame:
     def common_card(self) -> bool:
         """Whether the game deals one common card when the deck cannot give every player a last card (stud)."""
         return self.game.stud is not None and self.game.stud.common_card
+
+
+def _array_form(share: Share) -> BatchPotRule:
+    from pokerroom.rankings.batch import batch_pot_rule  # the batch evaluators: loaded where a game needs them
+
+    assert share.pot_keys is not None
+    return batch_pot_rule(share.pot_keys)
 
 
 _READ: dict[str, EquityGame] = {}

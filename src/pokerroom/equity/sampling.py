@@ -15,7 +15,6 @@ import numpy as np
 
 from pokerroom.equity.games import EquityGame
 from pokerroom.equity.inputs import Player
-from pokerroom.equity.kernels import random_deals
 from pokerroom.equity.settle import CHUNK, Progress, Totals, settle, units
 from pokerroom.errors import PokerroomError
 
@@ -48,6 +47,8 @@ def sample(
 ) -> Totals:
     """``samples`` random deals settled: each player's combo drawn from its range (conflicts redrawn, so every
     compatible matchup is equally likely), then the board to come and the players' missing cards."""
+    from pokerroom.equity.kernels import random_deals  # compiled: loaded by the runs that need it
+
     totals = Totals(len(players), units(len(players)))
     width = max(max(p.combos.shape[1] for p in players), 1)
     combos = np.full((sum(p.combos.shape[0] for p in players), width), -1, dtype=np.int64)

@@ -17,7 +17,6 @@ import numpy as np
 from pokerroom.equity.games import EquityGame
 from pokerroom.equity.inputs import Player
 from pokerroom.games import Selection
-from pokerroom.rankings.batch import evaluate_batch, evaluate_omaha_batch
 
 __all__ = ["CHUNK", "Progress", "Totals", "settle", "share", "units"]
 
@@ -61,6 +60,8 @@ def settle(
     """Value every player's hand in each row of ``deal`` (columns: the board to come, then each player's missing
     cards in order) under each of the game's shares and add the pot shares to ``totals``.  ``matchup[p]``: player
     ``p``'s known cards, one row for every deal or ``(rows, width)`` per deal."""
+    from pokerroom.rankings.batch import evaluate_batch, evaluate_omaha_batch  # not for a single hold'em matchup
+
     rows = deal.shape[0]
     known = np.broadcast_to(np.array(board, dtype=np.int64), (rows, len(board)))
     boards = np.concatenate([known, deal[:, :to_come]], axis=1)

@@ -80,6 +80,7 @@ __all__ = [
     "chip_unit",
     "common_unit",
     "currency_unit",
+    "decode_text",
     "dumps",
     "dumps_many",
     "format_action",
@@ -290,12 +291,26 @@ def _amounts(
             f"{where}: field {name!r}: has {len(raw)} entries but the hand has {n} players "
             f"(len(starting_stacks)); give one entry per player"
         )
-    kinds = set(map(type, raw))
-    if kinds == {int} and min(raw) >= 0 and max(raw) <= MAX_AMOUNT:  # the common case, checked in C
-        return tuple(map(Decimal, raw))
+    if set(map(type, raw)) == _INT_ONLY:  # the common case, checked in C
+        try:
+            return tuple(map(_DECIMALS.__getitem__, raw))  # ints met before, each already checked
+        except KeyError:
+            if min(raw) >= 0 and max(raw) <= _MAX_INT:
+                out = tuple(map(Decimal, raw))
+                if len(_DECIMALS) < 4096:
+                    _DECIMALS.update(zip(raw, out, strict=True))
+                return out
     return tuple(
         [_amount(v, where, f"{name!r}, entry for p{i + 1}", allow_inf, allow_negative) for i, v in enumerate(raw)]
     )
+
+
+_INT_ONLY = frozenset((int,))
+_STR_ONLY = frozenset((str,))
+_MAX_INT = int(MAX_AMOUNT)  # compared with ints as an int: an int against a Decimal converts it each time
+_DECIMALS: dict[int, Decimal] = {}
+"""The Decimal of each whole amount read so far (amounts repeat from hand to hand, and a Decimal is immutable); only
+ints checked as amounts (0 to :data:`MAX_AMOUNT`) enter, and it stops growing at 4,096 entries."""
 
 
 @lru_cache(maxsize=32)
@@ -365,7 +380,7 @@ def _hand(doc: Mapping[str, Any], path: str | None, index: int, label: str | Non
         raise PHHError(f"{where}: field 'ante_trimming_status': true or false, not {_show(trimming)}")
     players = get("players")
     if players is not None:
-        if type(players) is not list or len(players) != n or not all(type(p) is str for p in players):
+        if type(players) is not list or len(players) != n or set(map(type, players)) != _STR_ONLY:
             raise PHHError(
                 f"{where}: field 'players': expected a list of {n} names, one a player, not {_show(players)}"
             )
@@ -549,14 +564,24 @@ def read_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) 
     info = os.stat(source)
     if not stat.S_ISREG(info.st_mode):
         raise PHHError(f"{source}: not a regular file (a pipe, a device or a socket); only files are read")
-    if info.st_size > max_bytes:
-        raise PHHError(
-            f"{source}: {info.st_size:,} bytes, over the limit of {max_bytes:,} (pokerroom replay --max-size)"
-        )
+    size = info.st_size
+    if size > max_bytes:
+        raise PHHError(f"{source}: {size:,} bytes, over the limit of {max_bytes:,} (pokerroom replay --max-size)")
     with open(source, "rb") as f:
-        data = f.read(max_bytes + 1)
+        # What the file holds and one byte more, not max_bytes + 1 at once: a read allocates its whole buffer
+        # first (tens of microseconds a file at 256 MiB).  A file that grew meanwhile is read on to the limit.
+        data = f.read(size + 1)
+        if len(data) > size:
+            data += f.read(max_bytes + 1 - len(data))
     if len(data) > max_bytes:  # it grew while being read
         raise PHHError(f"{source}: over the limit of {max_bytes:,} bytes (pokerroom replay --max-size)")
+    return decode_text(data, source)
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """A PHH file's bytes as text (UTF-8; a byte-order mark is kept, :func:`loads_each` skips it).  ``source``
+    names the file in the message of the :class:`~pokerroom.errors.PHHError` raised for bytes that are not
+    UTF-8."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -573,11 +598,15 @@ def read(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) -> li
     return loads(read_text(path, max_bytes=max_bytes), path=os.fspath(path))
 
 
-def read_each(path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES) -> Iterator[PHHHand | BadHand]:
-    """The hands of a file as :func:`loads_each` gives them.  Raises :class:`~pokerroom.errors.PHHError` (a
-    file that cannot be read at all: :func:`read_text`, or whole-file TOML that is broken) and
-    :class:`OSError`, before the first item."""
-    text = read_text(path, max_bytes=max_bytes)
+def read_each(
+    path: str | os.PathLike[str], *, max_bytes: int = MAX_FILE_BYTES, data: bytes | None = None
+) -> Iterator[PHHHand | BadHand]:
+    """The hands of a file as :func:`loads_each` gives them.  ``data``: the whole file's bytes when the caller has
+    already read them (a regular file within ``max_bytes``: the command line sniffs each file's format first), so
+    the file is not read twice.  Raises :class:`~pokerroom.errors.PHHError` (a file that cannot be read at all:
+    :func:`read_text` or :func:`decode_text`, or whole-file TOML that is broken) and :class:`OSError`, before the
+    first item."""
+    text = read_text(path, max_bytes=max_bytes) if data is None else decode_text(data, os.fspath(path))
     items = loads_each(text, path=os.fspath(path))
     first = next(items, None)  # whole-file faults are raised here, before anything is yielded
     if first is not None:
@@ -671,18 +700,16 @@ def chip_unit(hand: PHHHand, actions: Iterable[PHHAction] | None = None, more: I
     >>> chip_unit(replace(hand, extra={"currency": "USD"}))
     Decimal('0.01')
     """
-    amounts: list[Decimal] = [*hand.antes, *hand.starting_stacks, currency_unit(hand)]
+    amounts: set[Decimal] = {*hand.antes, *hand.starting_stacks, currency_unit(hand)}  # each value once
     for seq in (hand.blinds_or_straddles, hand.finishing_stacks):
         if seq is not None:
-            amounts += map(abs, seq)
-    for value in (hand.bring_in, hand.small_bet, hand.big_bet, hand.min_bet):
-        if value is not None:
-            amounts.append(value)
+            amounts.update(seq)  # a post's sign (blinds_or_straddles) changes no divisor: common_unit drops it
+    amounts.update([v for v in (hand.bring_in, hand.small_bet, hand.big_bet, hand.min_bet) if v is not None])
     if actions is None:
-        amounts += _cbr_amounts(hand)
+        amounts.update(_cbr_amounts(hand))
     else:
-        amounts += [a.amount for a in actions if a.amount is not None]
-    amounts += more
+        amounts.update([a.amount for a in actions if a.amount is not None])
+    amounts.update(more)
     return common_unit(amounts)
 
 

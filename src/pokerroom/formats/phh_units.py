@@ -37,17 +37,38 @@ CURRENCY_UNITS: Mapping[str, Decimal] = {
 currency a file names counts in hundredths (the cent)."""
 
 
-def common_unit(amounts: Iterable[Decimal]) -> Decimal:
-    """The largest unit dividing every one of ``amounts`` (zeros and ``inf`` ignored; ``Decimal(1)`` if none).
+_RATIOS: dict[Decimal, tuple[int, int]] = {}
+"""Each amount's exact ratio, as :meth:`Decimal.as_integer_ratio` gives it, for the amounts met so far (a dataset
+repeats its stacks, blinds and bet sizes from hand to hand); it stops growing at 4,096 entries."""
 
-    >>> common_unit([Decimal("10112.5"), Decimal(50), Decimal(100)])
+
+def common_unit(amounts: Iterable[Decimal]) -> Decimal:
+    """The largest unit dividing every one of ``amounts`` (their signs, zeros and ``inf`` ignored; ``Decimal(1)``
+    if none is left).
+
+    >>> common_unit([Decimal("10112.5"), Decimal(50), Decimal(-100), Decimal(0)])
     Decimal('12.5')
     """
-    ratios = {a.as_integer_ratio() for a in amounts if a and a.is_finite()}
-    if not ratios:
+    known = _RATIOS
+    ratios = set()
+    for a in set(amounts):  # amounts repeat: each once
+        ratio = known.get(a)
+        if ratio is None:
+            if not a.is_finite():
+                continue
+            ratio = a.as_integer_ratio()
+            if len(known) < 4096:
+                known[a] = ratio
+        ratios.add(ratio)
+    denominators = {d for _n, d in ratios}
+    if len(denominators) <= 1:  # one denominator (whole amounts: 1), the usual case
+        denominator = denominators.pop() if denominators else 1
+        numerator = math.gcd(*[n for n, _d in ratios])
+    else:
+        denominator = math.lcm(*denominators)
+        numerator = math.gcd(*[n * (denominator // d) for n, d in ratios])
+    if not numerator:  # no amount but zeros (a zero's ratio, 0/1, changes neither the gcd nor the lcm)
         return Decimal(1)
-    denominator = math.lcm(*(d for _n, d in ratios))
-    numerator = math.gcd(*(n * (denominator // d) for n, d in ratios))
     common = math.gcd(numerator, denominator)
     return _exact_decimal(numerator // common, denominator // common)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
@@ -33,7 +33,6 @@ from pokerroom.formats.phh import INF, PHHHand, chip_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
 from pokerroom.formats.replay_check import compare, unknown_cards
 from pokerroom.games import Betting, Family, Game, Limit, all_games, find
-from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
 
 __all__ = [
     "ALLOW_LIST",
@@ -119,6 +118,8 @@ ALLOW_LIST: dict[str, str] = {
 """Known data faults: a path suffix -> the reason.  Such a hand keeps its status and carries the reason."""
 
 _HUGE = 10**15  # stands for an `inf` (unknown) stack, in chip units
+_LIMITS = {limit.value: limit for limit in Limit}  # Limit(text) without the enum's call
+_ZERO = Decimal(0)
 _parse = lru_cache(maxsize=1 << 16)(parse_action)  # records are immutable, and action strings repeat a lot
 
 
@@ -174,16 +175,42 @@ def _is_inf(x: object) -> bool:
     return isinstance(x, float) and x == float("inf")
 
 
+_MEMO_SIZE = 4096
+_MEMOS: dict[tuple[int, int], dict[Decimal, int]] = {}
+"""Amounts already converted, by unit (as a ratio): stacks, blinds and bet sizes repeat from hand to hand, and a
+conversion depends only on the two values.  Each table stops growing at :data:`_MEMO_SIZE` entries."""
+
+
 class _Units:
     """Converts the file's amounts to integer chips of ``unit`` exactly (``inf`` becomes a huge stack)."""
 
-    __slots__ = ("den", "num", "unit")
+    __slots__ = ("den", "memo", "num", "unit")
 
     def __init__(self, unit: Decimal) -> None:
         self.unit = unit
-        self.num, self.den = unit.as_integer_ratio()
+        self.num, self.den = ratio = unit.as_integer_ratio()
+        memo = _MEMOS.get(ratio)
+        if memo is None:
+            memo = {}
+            if len(_MEMOS) < 64:  # past 64 units, each converter keeps a table of its own
+                _MEMOS[ratio] = memo
+        self.memo = memo
+
+    def many(self, values: Iterable[Decimal]) -> list[int]:
+        """Each of ``values`` converted, as :meth:`__call__` does (in one pass when each was met before)."""
+        memo = self.memo
+        try:
+            return [memo[x] for x in values]
+        except (KeyError, TypeError):
+            return list(map(self, values))
 
     def __call__(self, x: Decimal) -> int:
+        try:
+            q = self.memo.get(x)
+        except TypeError:  # a signalling NaN has no hash: as_integer_ratio says what it is
+            q = None
+        if q is not None:
+            return q
         try:
             a, b = x.as_integer_ratio()
         except OverflowError:  # inf
@@ -191,12 +218,16 @@ class _Units:
         q, r = divmod(a * self.den, b * self.num)
         if r:
             return to_units(x, self.unit)  # raises the reader's error naming the amount
+        if len(self.memo) < _MEMO_SIZE:
+            self.memo[x] = q
         return q
 
 
 def _by_position(values: Sequence[Decimal], n: int) -> list[Decimal]:
     """PHH lists are by position (p1 first); heads-up they apply in reverse order (PHH-NOTES, Seats)."""
-    out = list(values) + [Decimal(0)] * (n - len(values))
+    out = list(values)
+    if len(out) < n:
+        out += [_ZERO] * (n - len(out))
     return out[::-1] if n == 2 else out
 
 
@@ -249,7 +280,9 @@ def resolve_variant(record: PHHHand) -> tuple[Game, Limit]:
     extra = record.extra
     spec = VARIANTS.get(record.variant)
     if spec is not None:
-        game_id, limit = spec[0], Limit(spec[1])
+        game_id, limit = spec[0], _LIMITS.get(spec[1]) or Limit(spec[1])
+        if "_house_rules" not in extra and "_limit" not in extra:  # the usual record: the game as registered
+            return find(game_id), limit
         if "_limit" in extra and _limit(extra["_limit"]) is not limit:
             raise UnsupportedRule(f"_limit {extra['_limit']!r} contradicts variant {record.variant} ({spec[1]} limit)")
     else:
@@ -279,8 +312,14 @@ def _is_amount(value: object) -> TypeGuard[Decimal | int]:
     return isinstance(value, Decimal | int) and not isinstance(value, bool)
 
 
+_AMOUNT_KEYS = frozenset(("_carried_in", "_carried", "_dead", "_betting", "_rake"))
+"""The extension keys that can hold amounts."""
+
+
 def _extension_amounts(extra: Mapping[str, object]) -> list[Decimal]:
     """Amounts in a record's extension keys (they count toward the file's chip unit)."""
+    if _AMOUNT_KEYS.isdisjoint(extra):  # most records have none
+        return []
     values: list[object] = [extra.get("_carried_in"), extra.get("_carried")]
     dead = extra.get("_dead")
     if isinstance(dead, list):
@@ -308,14 +347,30 @@ def record_unit(record: PHHHand, actions: Sequence[PHHAction] | None = None) -> 
     return chip_unit(record, actions, _extension_amounts(record.extra))
 
 
+_BETTINGS: dict[tuple[int, Limit, int | None, int | None, int], tuple[Game, Betting]] = {}
+""":func:`base_betting` results by (game, limit, small bet, big bet, min bet): the same few structures serve a whole
+dataset (a :class:`Betting` is frozen).  The entry holds its game, so the ``id`` in the key stays its own."""
+
+
+def _base_betting(game: Game, limit: Limit, small_bet: int | None, big_bet: int | None, min_bet: int) -> Betting:
+    key = (id(game), limit, small_bet, big_bet, min_bet)
+    hit = _BETTINGS.get(key)
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    betting = base_betting(game, limit, small_bet=small_bet, big_bet=big_bet, min_bet=min_bet)
+    if len(_BETTINGS) < 256:
+        _BETTINGS[key] = (game, betting)
+    return betting
+
+
 def _betting(record: PHHHand, game: Game, limit: Limit, conv: _Units) -> Betting:
     if limit is Limit.FIXED:
         if record.small_bet is None or record.big_bet is None:
             raise UnsupportedRule("a fixed-limit PHH hand needs small_bet and big_bet")
-        base = base_betting(game, limit, small_bet=conv(record.small_bet), big_bet=conv(record.big_bet))
+        base = _base_betting(game, limit, conv(record.small_bet), conv(record.big_bet), 0)
     else:
         min_bet = record.min_bet if record.min_bet is not None else max(record.blinds_or_straddles or [Decimal(1)])
-        base = base_betting(game, limit, min_bet=conv(min_bet) or 1)
+        base = _base_betting(game, limit, None, None, conv(min_bet) or 1)
     table = record.extra.get("_betting")
     if table is None:
         return base
@@ -396,6 +451,9 @@ def _rake_hook(raw: object, unit: Decimal, conv: _Units) -> _RakeHook | None:
     proportion (A-3.10-4).  The replay checks ``amount`` afterwards (:func:`replay`)."""
     if raw is None:
         return None
+    # Loaded here, for the few records with a rake: the room package costs a replay run 50 ms at start-up.
+    from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
+
     if not isinstance(raw, Mapping) or not raw.keys() <= RAKE_FIELDS or not raw.keys() - {"cents_per_unit"}:
         raise UnsupportedRule(
             f"_rake must be a table of {', '.join(sorted(RAKE_FIELDS))} (schedule, amount or pots), not {raw!r}"
@@ -474,23 +532,26 @@ class _ReplayCards:
         self._board_pos = 0
         self._deck = deck
         self._dealt = 0
-        self._live: set[int] = set()
+        # The known cards in play, where a reshuffle can bring one back; without reshuffles every known card of
+        # the record is already distinct (above), and each is dealt once, so there is nothing to watch.
+        self._live: set[int] | None = set() if reshuffles else None
 
     def copy(self) -> _ReplayCards:
         """An independent copy at the same place in the record (``Hand.copy``); the record's cards are shared."""
         twin = object.__new__(_ReplayCards)
         twin._hole, twin._board, twin._deck = self._hole, self._board, self._deck
         twin._hole_pos, twin._board_pos = dict(self._hole_pos), self._board_pos
-        twin._dealt, twin._live = self._dealt, set(self._live)
+        twin._dealt, twin._live = self._dealt, None if self._live is None else set(self._live)
         return twin
 
     def _take(self, cards: list[int]) -> list[int]:
         live = self._live
-        for c in cards:
-            if c != UNKNOWN:
-                if c in live:
-                    raise DuplicateCard(format_card(c))
-                live.add(c)
+        if live is not None:
+            for c in cards:
+                if c != UNKNOWN:
+                    if c in live:
+                        raise DuplicateCard(format_card(c))
+                    live.add(c)
         self._dealt += len(cards)
         return cards
 
@@ -523,7 +584,8 @@ class _ReplayCards:
         return cards
 
     def discard(self, cards: Sequence[int]) -> None:
-        self._live.difference_update(cards)
+        if self._live is not None:
+            self._live.difference_update(cards)
 
     def draw_capacity(self, own: Sequence[int]) -> int | None:
         return None  # the record says what was drawn
@@ -540,15 +602,15 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     replay does not support or a bad extension key and :class:`~pokerroom.errors.PHHError` for a broken
     action."""
     game, limit = resolve_variant(record)
-    actions = [_parse(a) for a in record.actions]
+    actions = list(map(_parse, record.actions))
     if unit is None:
         unit = record_unit(record, actions)
     conv = _Units(unit)
     n = len(record.starting_stacks)
-    stacks = [conv(x) for x in record.starting_stacks]
-    signed = [conv(x) for x in _by_position(record.blinds_or_straddles or [], n)]  # a post stays negative
+    stacks = conv.many(record.starting_stacks)
+    signed = conv.many(_by_position(record.blinds_or_straddles or [], n))  # a post stays negative
     blinds, posted_dead = _posts(signed)
-    antes = [conv(x) for x in _by_position(record.antes or [], n)]
+    antes = conv.many(_by_position(record.antes or [], n))
     betting = _betting(record, game, limit, conv)
     if game.family is Family.STUD and record.bring_in is None:
         raise UnsupportedRule(f"{game.id} has a bring-in: the record needs the field bring_in")
@@ -556,11 +618,14 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     board: list[int] = []
     shown: dict[int, tuple[int, ...]] = {}
     for a in actions:
-        if a.verb == "dh" and a.seat is not None and a.cards is not None:
-            hole.setdefault(a.seat, []).extend(a.cards)
-        elif a.verb == "db" and a.cards is not None:
-            board.extend(a.cards)
-        elif a.verb == "sm" and isinstance(a.actor, int) and a.cards and UNKNOWN not in a.cards:
+        verb = a.verb
+        if verb == "dh":
+            if a.seat is not None and a.cards is not None:
+                hole.setdefault(a.seat, []).extend(a.cards)
+        elif verb == "db":
+            if a.cards is not None:
+                board.extend(a.cards)
+        elif verb == "sm" and isinstance(a.actor, int) and a.cards and UNKNOWN not in a.cards:
             shown[a.actor] = a.cards
     for seat, cards in shown.items():
         # Dealt unknown, shown later (after ``sm ????`` on earlier streets): a show tells what was dealt.
@@ -582,7 +647,7 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
         dead = [a + b for a, b in zip(dead or [0] * n, posted_dead, strict=True)]
     big_blind_seat = _big_blind_seat(extra.get("_big_blind_seat"), n)
     button = n - 1 if n > 2 else 1
-    if big_blind_seat is None and any(x < 0 for x in signed):
+    if big_blind_seat is None and min(signed, default=0) < 0:
         # The big blind in position, and so who opens, comes from the blinds proper, never from a post.
         big_blind_seat = largest_blind_seat([max(x, 0) for x in signed], button)
     rake = _rake_hook(extra.get("_rake"), unit, conv)
@@ -622,8 +687,37 @@ def _unknown_show(hand: Hand, seat: int, record_won: bool, board_seen: int) -> i
     return board_seen
 
 
+_BETTING_PHASE = Phase.BETTING
+_FOLD, _CHECK, _CALL = Action.fold(), Action.check(), Action.call()
+_BET, _RAISE = ActionKind.BET, ActionKind.RAISE
+_BETS: dict[int, Action] = {}
+_RAISES: dict[int, Action] = {}
+"""Bets and raises already built, by amount (an :class:`Action` is frozen, and building one checks it); each table
+stops growing at 4,096 entries."""
+
+
 def _apply(hand: Hand, a: PHHAction, board_seen: int, conv: _Units, record_won: bool = False) -> int:
     """Apply one PHH action; returns how many board cards have been checked so far."""
+    seat = a.actor
+    if a.comment is None and seat != "d":  # the common actions first, with the engine's own action objects
+        verb = a.verb
+        if verb == "cc":
+            facing = hand.to_act == seat and hand.phase is _BETTING_PHASE and hand.cur > hand.bets[seat]
+            hand.act(_CALL if facing else _CHECK, seat)
+            return board_seen
+        if verb == "f":
+            hand.act(_FOLD, seat)
+            return board_seen
+        if verb == "cbr":
+            to = conv(a.amount)  # type: ignore[arg-type]  # a cbr always has its amount
+            kind, built = (_BET, _BETS) if hand.cur == 0 else (_RAISE, _RAISES)
+            action = built.get(to)
+            if action is None:
+                action = Action(kind, to)
+                if len(built) < 4096:
+                    built[to] = action
+            hand.act(action, seat)
+            return board_seen
     if a.actor == "d":
         if a.verb == "db":
             cards = list(a.cards or ())
@@ -712,9 +806,10 @@ def replay(record: PHHHand, *, unit: Decimal | None = None, observer: Observer |
         return result("error", f"set-up: {_as_players(str(exc))}")
     board_seen = 0
     conv = _Units(used)
+    winnings = record.winnings
     for k, a in enumerate(actions):
         try:
-            won = a.verb == "sm" and record.winnings is not None and record.winnings[a.actor] > 0  # type: ignore[index]
+            won = winnings is not None and a.verb == "sm" and winnings[a.actor] > 0  # type: ignore[index]
             board_seen = _apply(hand, a, board_seen, conv, won)
             if observer is not None and (differs := observer(k, hand)) is not None:
                 return result("mismatch", differs, hand=hand)
@@ -735,13 +830,15 @@ def replay(record: PHHHand, *, unit: Decimal | None = None, observer: Observer |
     if hand.phase is not Phase.COMPLETE:
         return result("incomplete", f"{ENDS_EARLY}: {_where_stopped(hand)}", hand=hand)
     computed = [INF if _is_inf(x) else used * s for s, x in zip(hand.stacks, record.starting_stacks, strict=True)]
-    carried = record.extra.get("_carried", 0)
-    if isinstance(carried, Decimal | int) and used * hand.carried != carried:
-        message = f"chips carried to the next hand: {carried} expected, {used * hand.carried} computed"
-        return result("mismatch", message, computed, hand)
-    rake = record.extra.get("_rake")
-    raked = rake.get("amount") if isinstance(rake, Mapping) else None
-    if _is_amount(raked) and used * hand.rake != raked:
+    extra = record.extra
+    if hand.carried or "_carried" in extra:  # neither: 0 expected and 0 computed
+        carried = extra.get("_carried", 0)
+        if isinstance(carried, Decimal | int) and used * hand.carried != carried:
+            message = f"chips carried to the next hand: {carried} expected, {used * hand.carried} computed"
+            return result("mismatch", message, computed, hand)
+    rake = extra.get("_rake")
+    raked = rake.get("amount") if rake is not None and isinstance(rake, Mapping) else None
+    if raked is not None and _is_amount(raked) and used * hand.rake != raked:
         return result("mismatch", f"rake: {raked} expected, {used * hand.rake} computed", computed, hand)
     return compare(record, hand, used, computed, result)
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["compare", "unknown_cards"]
 
 _Result = Callable[..., "ReplayResult"]
+_is_infinite = Decimal.is_infinite
 
 
 def _returned(hand: Hand, unit: Decimal) -> list[Decimal]:
@@ -50,13 +51,14 @@ def compare(record: PHHHand, hand: Hand, unit: Decimal, computed: list[Decimal],
     ``mismatch`` otherwise; ``unchecked`` with neither to compare (or ``inf`` stacks and no winnings).  Final
     stacks are the stronger check: when they agree (or differ by a rake) and the winnings do not, the record
     contradicts itself, and the message says so."""
-    won = [unit * w for w in hand.won]
+    finishing = record.finishing_stacks
     fields: list[tuple[str, Sequence[Decimal], list[Decimal]]] = []  # (name, the record's, ours)
     bounded = False  # a winner's uncalled bet counted in: an implied rake must then look like one
-    if record.finishing_stacks is not None and not any(
-        x.is_infinite() for x in (*record.starting_stacks, *record.finishing_stacks)
-    ):
-        fields.append(("final stacks", record.finishing_stacks, computed))
+    if finishing is not None and not any(map(_is_infinite, (*record.starting_stacks, *finishing))):
+        if record.winnings is None and computed == list(finishing):  # the usual record, replayed right
+            return result("ok", "final stacks match", computed, hand)
+        fields.append(("final stacks", finishing, computed))
+    won = [unit * w for w in hand.won]
     if record.winnings is not None and any(record.winnings):  # all zeros (several sites' files): not recorded
         # Sites differ on whether a winner's uncalled bet is in what they took (PartyPoker's winnings hold it, a
         # walk's big blind at others): a record above the pots' share is measured against share + uncalled bet.

@@ -21,20 +21,25 @@ True
 * :func:`batch_pot_rule`: the array form of a pot-level rule (:attr:`pokerroom.games.Share.pot_keys`,
   Telesina's heads-up straight-flush rule): the keys of many pots at once, each the one-call rule's own.
 
-Both evaluators are compiled with numba (:mod:`pokerroom.rankings.jit`; compiled on first use for each ranking's
-table shapes and cached on disk) and run on one core; without numba they run as plain Python, correct but slow. The
-input is checked first unless ``check=False``: :class:`~pokerroom.errors.InvalidCard` for an int outside 0..51
-(always checked: the kernels index tables with it) or a card outside the ranking's deck,
+Both evaluators are compiled with numba (:mod:`pokerroom.rankings.jit`; numba is imported on the first call, the
+kernels compiled on first use for each ranking's table shapes and cached on disk); a batch of at least 65,536 rows
+is cut into one block per core, run on threads at once (the kernels release the GIL).  Without numba they run as
+plain Python, correct but slow. The input is checked unless ``check=False``: :class:`~pokerroom.errors.InvalidCard`
+for an int outside 0..51 (always checked: the kernels index tables with it) or a card outside the ranking's deck,
 :class:`~pokerroom.errors.DuplicateCard` for a card twice in one hand (hole and board together for Omaha),
-:class:`~pokerroom.errors.PokerroomError` for a wrong shape. With ``check=False`` a hand with repeated or off-deck
+:class:`~pokerroom.errors.PokerroomError` for a wrong shape; the error names the first bad hand.  The cards and
+deck check of :func:`evaluate_batch` is made by the kernel as it reads each row (one pass over the cards), so on
+such an error ``out`` may already hold values of other rows. With ``check=False`` a hand with repeated or off-deck
 cards gives a meaningless value, never a crash."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING, NoReturn
 
 import numpy as np
 
@@ -45,6 +50,9 @@ from pokerroom.rankings.batch_tables import BatchTables, CardsTables, batch_tabl
 from pokerroom.rankings.few import MAX_FEW_CARDS, FewCardRanking
 from pokerroom.rankings.kernels import cards_rows, eval_rows, omaha_rows, row_errors
 from pokerroom.rankings.model import Category
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 __all__ = ["BatchPotRule", "as_card_array", "batch_pot_rule", "evaluate_batch", "evaluate_omaha_batch", "subsets"]
 
@@ -83,14 +91,20 @@ def as_card_array(cards: object, *, width: tuple[int, int], what: str = "hands")
     return np.ascontiguousarray(array, dtype=np.uint8)
 
 
+@cache
 def _deck_mask(ranking: Ranking) -> int:
+    """The 52-bit mask of the cards of ``ranking``'s deck (kept: every checked call reads it)."""
     return sum(1 << c for c in range(52) if c >> 2 in ranking.ordering.ranks)
 
 
 def _check_rows(rows: np.ndarray, ranking: Ranking) -> None:
     bad = row_errors(rows, _deck_mask(ranking))
-    if bad < 0:
-        return
+    if bad >= 0:
+        _row_error(rows, bad, ranking)
+
+
+def _row_error(rows: np.ndarray, bad: int, ranking: Ranking) -> NoReturn:
+    """Raise the error of row ``bad``, which a kernel found to hold a card twice or off the ranking's deck."""
     seen: set[int] = set()
     for card in rows[bad].tolist():
         if card >> 2 not in ranking.ordering.ranks:
@@ -98,6 +112,7 @@ def _check_rows(rows: np.ndarray, ranking: Ranking) -> None:
         if card in seen:
             raise DuplicateCard(format_card(card))
         seen.add(card)
+    raise AssertionError(f"hand {bad} was reported bad and is not")  # the kernels and this loop disagree
 
 
 def subsets(n: int) -> np.ndarray:
@@ -116,25 +131,28 @@ def evaluate_batch(
     chosen = _ranking(ranking)
     few = chosen if isinstance(chosen, FewCardRanking) else None
     rows = as_card_array(cards, width=(5, 9) if few is None else (1, MAX_FEW_CARDS))
-    if check:
-        _check_rows(rows, chosen)
     n = rows.shape[1]
     if few is not None:
+        if check:
+            _check_rows(rows, chosen)
         out = _out_array(out, rows.shape[0], np.int32)
         ranks = -np.sort(-(rows >> 2).astype(np.int64), axis=1)  # each row's ranks, highest first
         out[:] = _few_values(few, n)[ranks @ 13 ** np.arange(n - 1, -1, -1)]
         return out
     t = batch_tables(chosen)
-    out = _out_array(out, rows.shape[0], np.int64 if isinstance(t, CardsTables) else np.int32)
-    if isinstance(t, CardsTables):
-        m = min(max(n, 6), 7)
-        cards_rows(
-            rows, out, t.mask_bits, t.ranks, t.counts, t.dominates, t.weight, t.suit5, t.where5, t.code5,
-            getattr(t, f"suit{m}"), getattr(t, f"where{m}"), getattr(t, f"code{m}"), t.flush, t.place, t.highest,
-            t.top, subsets(n),
-        )  # fmt: skip
+    if isinstance(t, BatchTables):
+        out = _out_array(out, rows.shape[0], np.int32)
+        _eval(rows, out, t, chosen, check)
         return out
-    _eval(rows, out, t)
+    out = _out_array(out, rows.shape[0], np.int64)
+    if check:
+        _check_rows(rows, chosen)
+    m = min(max(n, 6), 7)
+    _split(
+        cards_rows, (rows, out), t.mask_bits, t.ranks, t.counts, t.dominates, t.weight, t.suit5, t.where5, t.code5,
+        getattr(t, f"suit{m}"), getattr(t, f"where{m}"), getattr(t, f"code{m}"), t.flush, t.place, t.highest, t.top,
+        subsets(n),
+    )  # fmt: skip
     return out
 
 
@@ -161,11 +179,68 @@ def _few_values(ranking: FewCardRanking, k: int) -> np.ndarray:
     return table
 
 
-def _eval(rows: np.ndarray, out: np.ndarray, t: BatchTables) -> None:
-    eval_rows(
-        rows, out, t.model, t.sig_bits, t.shift, t.weight, t.bits, t.suit5, t.suit6, t.suit7, t.off5, t.val5,
-        t.off6, t.val6, t.off7, t.val7, t.flush, t.four, t.high_bit, subsets(rows.shape[1]),
+def _eval(rows: np.ndarray, out: np.ndarray, t: BatchTables, ranking: Ranking, check: bool) -> None:
+    """The rows' values into ``out``; with ``check``, each row checked as the kernel reads it (one pass over the
+    cards rather than two), the first bad one raised (``out`` then holds the values of some rows)."""
+    bad = _split(
+        eval_rows, (rows, out), _deck_mask(ranking) if check else 0, t.model, t.sig_bits, t.shift, t.weight, t.bits,
+        t.suit5, t.suit6, t.suit7, t.off5, t.val5, t.off6, t.val6, t.off7, t.val7, t.flush, t.four, t.high_bit,
+        subsets(rows.shape[1]),
     )  # fmt: skip
+    if bad >= 0:
+        _row_error(rows, bad, ranking)
+
+
+PARALLEL_ROWS = 1 << 15
+"""Rows each block holds at least: a smaller batch runs on the calling thread alone (a hand-off costs about as
+much as evaluating a few thousand hands)."""
+
+BLOCKS_PER_CORE = 4
+"""Blocks per core of a large batch: enough that a core another process slows takes fewer of them."""
+
+_POOL: dict[int, ThreadPoolExecutor] = {}
+"""The worker threads, by process id: a forked child has none of its parent's threads, so it makes its own."""
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _split(kernel: Callable[..., int | None], sliced: tuple[np.ndarray, ...], *args: object) -> int:
+    """``kernel(*sliced, *args)`` with the arrays of ``sliced`` (the input rows and ``out``, the same length) cut
+    into blocks of rows that every core takes in turn, the calling thread too (a core slowed by another process
+    takes fewer): the compiled kernels release the GIL (:mod:`pokerroom.rankings.jit`) and write disjoint slices
+    of ``out``, so the blocks need no locking.  Fewer than ``2 * PARALLEL_ROWS`` rows, or one core: the calling
+    thread alone.  Returns the first row (of the whole batch) a kernel returned as bad, or -1."""
+    n = sliced[0].shape[0]
+    cores = _cores()
+    blocks = min(BLOCKS_PER_CORE * cores, n // PARALLEL_ROWS)
+    if cores < 2 or blocks < 2:
+        alone = kernel(*sliced, *args)
+        return -1 if alone is None else int(alone)
+    pool = _POOL.get(os.getpid())
+    if pool is None:
+        from concurrent.futures import ThreadPoolExecutor  # here: its import (logging) is not for every user
+
+        _POOL.clear()
+        pool = _POOL[os.getpid()] = ThreadPoolExecutor(max_workers=cores - 1, thread_name_prefix="pokerroom-batch")
+    cuts = [n * i // blocks for i in range(blocks + 1)]
+    found: list[int | None] = [None] * blocks
+    turn = iter(range(blocks))  # next() on a range iterator is atomic under the GIL: each block is taken once
+
+    def drain() -> None:
+        for i in turn:
+            found[i] = kernel(*(x[cuts[i] : cuts[i + 1]] for x in sliced), *args)
+
+    helpers = [pool.submit(drain) for _ in range(min(cores, blocks) - 1)]
+    drain()
+    for helper in helpers:
+        helper.result()
+    bad = [start + int(row) for start, row in zip(cuts[:-1], found, strict=True) if row is not None and row >= 0]
+    return min(bad, default=-1)
 
 
 def _pairs_triples(h: int, b: int) -> tuple[np.ndarray, np.ndarray]:
@@ -196,9 +271,9 @@ def evaluate_omaha_batch(
         _check_rows(np.ascontiguousarray(np.concatenate([holes, boards], axis=1)), chosen)
     out = np.zeros(holes.shape[0], dtype=np.int32)
     pairs, triples = _pairs_triples(holes.shape[1], boards.shape[1])
-    omaha_rows(
-        holes, boards, out, t.sig_bits, t.shift, t.weight, t.bits, t.suit5, t.off5, t.val5, t.flush, t.four,
-        t.high_bit, pairs, triples,
+    _split(
+        omaha_rows, (holes, boards, out), t.sig_bits, t.shift, t.weight, t.bits, t.suit5, t.off5, t.val5, t.flush,
+        t.four, t.high_bit, pairs, triples,
     )  # fmt: skip
     return out
 

@@ -17,7 +17,7 @@ module re-keys the same tables:
   own 16-bit lane, which is what the flush tables are keyed by.
 
 Everything here is data derived from the ordering; the values are the one-call evaluator's own (the tests check
-them against each other).  Arrays are cached as ``.npz`` files under ``$POKERROOM_CACHE_DIR`` (default
+them against each other).  Arrays are cached as files (:data:`FORMAT`) under ``$POKERROOM_CACHE_DIR`` (default
 ``$XDG_CACHE_HOME/pokerroom`` or ``~/.cache/pokerroom``), named after the ranking and a digest of the rankings
 package's source, so a changed ordering never reads stale tables (and the older files are removed); an unwritable
 cache is skipped silently.
@@ -25,13 +25,11 @@ cache is skipped silently.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import tempfile
+import zlib
 from dataclasses import dataclass, fields
 from functools import cache
 from itertools import combinations
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -154,23 +152,31 @@ class CardsTables:
     top: Array
 
 
-def cache_dir() -> Path:
+def cache_dir() -> str:
     """Where the table and compiled-kernel caches live (``$POKERROOM_CACHE_DIR``, else the XDG cache)."""
     explicit = os.environ.get("POKERROOM_CACHE_DIR")
     if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pokerroom"
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "pokerroom")
+
+
+READERS = frozenset({"batch.py", "kernels.py", "jit.py"})
+"""The rankings modules that only read these arrays: left out of the digest, so that changing a kernel does not
+rebuild every table."""
 
 
 @cache
 def _source_digest() -> str:
-    """A digest of the rankings package's source: tables cached under another digest are never read."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    """A digest of the rankings package's source (but :data:`READERS`): tables cached under another digest are
+    never read.  Two checksums (64 bits) rather than a cryptographic hash, whose import alone costs 2 ms."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    crc, adler = 0, 1
+    for name in sorted(n for n in os.listdir(here) if n.endswith(".py") and n not in READERS):
+        with open(os.path.join(here, name), "rb") as handle:
+            text = name.encode() + b"\0" + handle.read()
+        crc, adler = zlib.crc32(text, crc), zlib.adler32(text, adler)
+    return f"{crc:08x}{adler:08x}"
 
 
 @cache
@@ -368,34 +374,73 @@ def _build_cards(t: SuitedTables, ranks: tuple[int, ...]) -> CardsTables:
     )
 
 
-def _cache_file(ranking: Ranking) -> Path:
-    return cache_dir() / f"batch-{ranking.id}-{_source_digest()}.npz"
+FORMAT = b"pokerroom batch tables 1\n"
+"""The first line of a cache file; then one line per field (``name dtype shape stored``: the dtype's ``str``,
+the shape as comma-separated ints or ``-`` for a scalar, the number of elements stored), an empty line, and the
+elements of every field one after another."""
 
 
-def _load(path: Path, kind: type[BatchTables] | type[CardsTables]) -> BatchTables | CardsTables | None:
+def _cache_file(ranking: Ranking) -> str:
+    return os.path.join(cache_dir(), f"batch-{ranking.id}-{_source_digest()}.tables")
+
+
+def _load(path: str, kind: type[BatchTables] | type[CardsTables]) -> BatchTables | CardsTables | None:
+    """The arrays written by :func:`_save` (each 1-D array padded back to its length), or None if the file is
+    missing, unreadable or not of ``kind``.  Read with one ``read`` and copies: no zip file, no ``np.load``."""
     try:
-        with np.load(path) as data:
-            values = {f.name: data[f.name] for f in fields(kind)}
-    except (OSError, KeyError, ValueError):
+        with open(path, "rb") as handle:
+            data = handle.read()
+        if not data.startswith(FORMAT):
+            return None
+        end = data.index(b"\n\n", len(FORMAT) - 1)
+        lines = data[len(FORMAT) : end].decode().split("\n")
+        offset = end + 2
+        values: dict[str, object] = {}
+        for f, line in zip(fields(kind), lines, strict=True):
+            name, code, shape_text, stored_text = line.split(" ")
+            if name != f.name:
+                return None
+            dtype = np.dtype(code)
+            shape = () if shape_text == "-" else tuple(int(x) for x in shape_text.split(","))
+            stored = int(stored_text)
+            full = np.zeros(shape, dtype=dtype)  # owned and writeable: the kernels' argument types stay the same
+            full.reshape(-1)[:stored] = np.frombuffer(data, dtype, stored, offset)
+            offset += stored * dtype.itemsize
+            values[f.name] = int(full) if f.type == "int" else bool(full) if f.type == "bool" else full
+    except (OSError, ValueError, TypeError):
         return None
-    for f in fields(kind):
-        if f.type == "int":
-            values[f.name] = int(values[f.name])
-        elif f.type == "bool":
-            values[f.name] = bool(values[f.name])
-    return kind(**values)
+    return kind(**values)  # type: ignore[arg-type]
 
 
-def _save(path: Path, tables: BatchTables | CardsTables, ranking_id: str) -> None:
-    """Write the arrays (compressed: the padding is zeros) and remove this ranking's files of older sources."""
+def _save(path: str, tables: BatchTables | CardsTables, ranking_id: str) -> None:
+    """Write the arrays (:data:`FORMAT`) and remove this ranking's files of older sources.
+
+    Uncompressed, for the first call of a process (reading is a copy; inflating a compressed ``.npz`` took about
+    10 ms), but each 1-D array without its trailing zeros (the padding of the hash and value arrays: a file is
+    about 0.5 MB rather than 2).
+    """
+    header = [FORMAT]
+    chunks = []
+    for f in fields(tables):
+        value = np.asarray(getattr(tables, f.name))
+        flat = value.reshape(-1)
+        if value.ndim == 1:
+            used = np.flatnonzero(flat)
+            flat = flat[: int(used[-1]) + 1 if used.size else 0]
+        shape = ",".join(map(str, value.shape)) or "-"
+        header.append(f"{f.name} {value.dtype.str} {shape} {flat.size}\n".encode())
+        chunks.append(flat.tobytes())
+    directory, name = os.path.split(path)
+    prefix = f"batch-{ranking_id}-"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as handle:
-            np.savez_compressed(handle, **{f.name: getattr(tables, f.name) for f in fields(tables)})
-        os.replace(handle.name, path)
-        for old in path.parent.glob(f"batch-{ranking_id}-*.npz"):
-            if old != path:
-                old.unlink(missing_ok=True)
+        os.makedirs(directory, exist_ok=True)
+        partial = f"{path}.{os.getpid()}.part"
+        with open(partial, "wb") as handle:
+            handle.write(b"".join([*header, b"\n", *chunks]))
+        os.replace(partial, path)  # atomic: a reader sees the old file or the whole new one
+        for old in os.listdir(directory):  # "a5-low" must not take "a5-low-8": the rest is one digest
+            if old != name and old.startswith(prefix) and "-" not in old[len(prefix) :]:
+                os.remove(os.path.join(directory, old))
     except OSError:
         return
 
@@ -412,7 +457,7 @@ def batch_tables(ranking: Ranking) -> BatchTables | CardsTables:
     kind: type[BatchTables] | type[CardsTables] = (
         CardsTables if ranking.ordering.suit_model is SuitModel.CARDS else BatchTables
     )
-    tables = _load(path, kind) if path.exists() else None
+    tables = _load(path, kind)
     if tables is None:
         tables = _build(ranking)
         _save(path, tables, ranking.id)

@@ -93,13 +93,27 @@ def _every_five(
 
 
 @njit
+def _bad_row(cards: Array, i: int, deck: int) -> bool:
+    """Whether row ``i`` holds a card twice or a card outside the 52-bit ``deck`` mask."""
+    seen = 0
+    for q in range(cards.shape[1]):
+        bit = 1 << int(cards[i, q])
+        if seen & bit or not deck & bit:
+            return True
+        seen |= bit
+    return False
+
+
+@njit
 def eval_rows(
-    cards: Array, out: Array, model: int, sig: int, shift: int, weight: Array, bits: Array, suit5: Array,
-    suit6: Array, suit7: Array, off5: Array, val5: Array, off6: Array, val6: Array, off7: Array, val7: Array,
-    flush: Array, four: Array, high_bit: Array, subsets: Array,
-) -> None:  # fmt: skip
+    cards: Array, out: Array, deck: int, model: int, sig: int, shift: int, weight: Array, bits: Array,
+    suit5: Array, suit6: Array, suit7: Array, off5: Array, val5: Array, off6: Array, val6: Array, off7: Array,
+    val7: Array, flush: Array, four: Array, high_bit: Array, subsets: Array,
+) -> int:  # fmt: skip
     """``out[i]`` = the value of the hand ``cards[i]`` (rows of 5 to 9 card ints) under a non-``CARDS`` ranking.
 
+    ``deck``: the 52-bit mask of the ranking's cards, to check each row as it is read (no card twice, none off
+    the deck), or 0 for no check; returns the first bad row (the rows before it evaluated), or -1.
     ``subsets``: every 5-card subset of a row's positions (:func:`~pokerroom.rankings.batch_tables.combos`).
     """
     rows, n = cards.shape
@@ -107,6 +121,12 @@ def eval_rows(
         for i in range(rows):
             c0, c1, c2, c3, c4, c5, c6 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[
                 i, 5], cards[i, 6]  # fmt: skip
+            if deck != 0:  # checked as read, sharing the loads: a separate pass over the rows costs twice as much
+                m0, m1, m2, m3, m4, m5, m6 = (1 << int(c0), 1 << int(c1), 1 << int(c2), 1 << int(c3), 1 << int(c4),
+                                              1 << int(c5), 1 << int(c6))  # fmt: skip
+                union = m0 | m1 | m2 | m3 | m4 | m5 | m6  # seven distinct cards: their bits sum to their union
+                if union != m0 + m1 + m2 + m3 + m4 + m5 + m6 or union & ~deck:
+                    return i
             k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4] + weight[c5] + weight[c6]
             key = (k >> sig) & 16777215  # constant masks: provably in bounds, no wraparound checks
             value = val7[(key + off7[(key >> shift) & 4095]) & 262143]
@@ -125,6 +145,8 @@ def eval_rows(
             out[i] = value
     elif n == 6:
         for i in range(rows):
+            if deck != 0 and _bad_row(cards, i, deck):
+                return i
             c0, c1, c2, c3, c4, c5 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[i, 5]
             k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4] + weight[c5]
             key = (k >> sig) & 16777215  # constant masks: provably in bounds, no wraparound checks
@@ -139,15 +161,20 @@ def eval_rows(
             out[i] = value
     elif n == 5:
         for i in range(rows):
+            if deck != 0 and _bad_row(cards, i, deck):
+                return i
             c0, c1, c2, c3, c4 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4]
             k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4]
             b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4]
             out[i] = five_value(k, b, sig, shift, suit5, off5, val5, flush, four, high_bit)
     else:
         for i in range(rows):
+            if deck != 0 and _bad_row(cards, i, deck):
+                return i
             out[i] = _every_five(
                 cards[i], weight, bits, sig, shift, suit5, off5, val5, flush, four, high_bit, subsets
             )
+    return -1
 
 
 @njit
@@ -291,10 +318,6 @@ def cards_rows(
 def row_errors(cards: Array, deck: int) -> int:
     """The first row holding a card twice or a card outside the 52-bit ``deck`` mask, else -1."""
     for i in range(cards.shape[0]):
-        seen = 0
-        for q in range(cards.shape[1]):
-            bit = 1 << int(cards[i, q])
-            if seen & bit or not deck & bit:
-                return i
-            seen |= bit
+        if _bad_row(cards, i, deck):
+            return i
     return -1
