@@ -61,7 +61,7 @@ from pokerroom.formats.phh_actions import (
     format_amount,
     parse_action,
 )
-from pokerroom.formats.phh_toml import key_text, parse_simple, to_toml
+from pokerroom.formats.phh_toml import STANDARD_KEYS, key_text, parse_simple, to_toml
 from pokerroom.formats.phh_units import CURRENCY_UNITS, common_unit, from_units, to_units
 
 __all__ = [
@@ -118,13 +118,7 @@ _HAND_FIELDS = frozenset(
     )
 )  # fmt: skip
 # The order fields are written in: PHH's standard order (as in the dataset), then other keys as they came.
-_ORDER = (
-    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
-    "min_bet", "starting_stacks", "actions", "author", "event", "url", "venue", "address", "city", "region",
-    "postal_code", "country", "time", "time_zone", "day", "month", "year", "hand", "level", "seats",
-    "seat_count", "table", "players", "finishing_stacks", "winnings", "currency", "currency_symbol",
-    "time_limit", "time_banks",
-)  # fmt: skip
+_ORDER = STANDARD_KEYS
 _RANK = {name: i for i, name in enumerate(_ORDER)}
 _WHY = {
     "blinds_or_straddles": "button games post blinds or straddles",

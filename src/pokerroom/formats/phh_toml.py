@@ -27,7 +27,7 @@ from typing import Any
 from pokerroom.errors import PHHError
 from pokerroom.formats.phh_actions import format_amount
 
-__all__ = ["key_text", "parse_simple", "to_toml"]
+__all__ = ["STANDARD_KEYS", "key_text", "parse_simple", "to_toml"]
 
 _STRING = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'"
 _NUMBER = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?|inf"
@@ -92,15 +92,17 @@ def parse_simple(text: str) -> dict[str, Any] | None:
 
 
 # The keys PHH names (PHH-NOTES.md): a set lookup spares the bare-key pattern for them.
-_KNOWN_KEYS = frozenset(
-    (
-        "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
-        "min_bet", "starting_stacks", "actions", "author", "event", "url", "venue", "address", "city", "region",
-        "postal_code", "country", "time", "time_zone", "day", "month", "year", "hand", "level", "seats",
-        "seat_count", "table", "players", "finishing_stacks", "winnings", "currency", "currency_symbol",
-        "time_limit", "time_banks",
-    )
+STANDARD_KEYS: tuple[str, ...] = (
+    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
+    "min_bet", "starting_stacks", "actions", "author", "event", "url", "venue", "address", "city", "region",
+    "postal_code", "country", "time", "time_zone", "day", "month", "year", "hand", "level", "seats",
+    "seat_count", "table", "players", "finishing_stacks", "winnings", "currency", "currency_symbol",
+    "time_limit", "time_banks",
 )  # fmt: skip
+"""PHH's standard keys in the standard's order (as in the dataset): the order :func:`to_toml`'s callers write
+fields in, and the keys the fast reader knows without matching the key pattern."""
+
+_KNOWN_KEYS = frozenset(STANDARD_KEYS)
 
 
 _LINES: dict[str, tuple[str, Any]] = {}
