@@ -1,168 +1,113 @@
-"""Full hands and PHH replay, pokerroom beside PokerKit on the same inputs.
+"""Full hands through the public API, pokerroom beside PokerKit on the same workload (issue 24).
 
-* full 6-max no-limit hold'em hands with check/call players (DESIGN target: 100x PokerKit);
-* the 10,000 Pluribus hands replayed end to end (reading the files included; target 3x PokerKit) and with
-  the TOML parsing excluded (records already in memory; target 10x PokerKit's replay step).
+6-max no-limit hold'em, stacks 10,000, blinds 50/100, a fresh shuffled deck each hand, played to the end:
 
-Run ``python benchmarks/bench_engine.py [--hands N] [--replay N]``; ``benchmarks/run.py`` prints every table.
+* **check/call**: every player checks when free, else calls (goal: 100x PokerKit's ``check_or_call()`` loop);
+* **raise every second action**: the same, except that every second action of the hand is a minimum raise (or
+  bet) where one is legal, its amount read from the legal actions' bounds (goal: 50x PokerKit's
+  ``complete_bet_or_raise_to(min)`` / ``check_or_call()`` loop).
+
+Ours goes through ``hand.legal_actions()`` to choose and ``hand.act(Action..., hand.to_act)`` to act, the way a
+user's bot does; PokerKit's state automates dealing, showdown and chip pushing.  Both sides are timed in
+interleaved rounds (``common.best_rates``).  Run ``python benchmarks/bench_engine.py [--quick]``;
+``benchmarks/run.py`` prints every table.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import time
 from collections.abc import Callable
-from pathlib import Path
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "phh" / "dataset" / "pluribus"
+from common import Row, best_rates, format_table, peer, rate
+
+STACK, BLINDS, SEATS = 10_000, (50, 100), 6
 
 
 def _rate(fn: Callable[[], int], min_seconds: float = 1.0) -> float:
     """Items per second of ``fn`` (which returns how many items it did), repeated for at least ``min_seconds``,
-    after one untimed call (the first showdown builds the ranking's tables once per process)."""
+    after one untimed call (the first showdown builds the ranking's tables once per process).  Kept for
+    ``bench_pokerstars``, which times with it."""
     fn()
-    done, start = 0, time.perf_counter()
-    while True:
-        done += fn()
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_seconds:
-            return done / elapsed
+    return rate(fn, min_seconds)
 
 
-def full_hands_pokerroom(n: int) -> Callable[[], int]:
-    from pokerroom.engine import Action, DeckSource
-    from pokerroom.games import find
-
-    holdem = find("holdem")
-    call, check = Action.call(), Action.check()
-    rng = random.Random(1)
-
-    def run() -> int:
-        for _ in range(n):
-            cards = DeckSource.shuffled(seed=rng.getrandbits(32))
-            hand = holdem.deal(stacks=[10000] * 6, button=5, blinds=(50, 100), cards=cards)
-            while hand.to_act is not None:
-                seat = hand.to_act
-                hand.act(call if hand.cur > hand.bets[seat] else check, seat)
-        return n
-
-    return run
-
-
-def full_hands_public(n: int) -> Callable[[], int]:
-    """The same hands through the public API only: ``legal_actions()`` chooses, ``act(..., hand.to_act)`` acts."""
+def ours(hands: int, *, raises: bool) -> Callable[[], int]:
+    """``hands`` hands per call through the public API; ``raises``: every second action a minimum raise."""
     from pokerroom.engine import Action, DeckSource
     from pokerroom.games import find
 
     holdem = find("holdem")
     rng = random.Random(1)
+    stacks = [STACK] * SEATS
 
     def run() -> int:
-        for _ in range(n):
+        for _ in range(hands):
             hand = holdem.deal(
-                stacks=[10000] * 6, button=5, blinds=(50, 100), cards=DeckSource.shuffled(seed=rng.getrandbits(32))
+                stacks=stacks, button=SEATS - 1, blinds=BLINDS, cards=DeckSource.shuffled(seed=rng.getrandbits(32))
             )
+            done = 0
             while hand.to_act is not None:
                 legal = hand.legal_actions()
                 assert legal is not None
-                hand.act(Action.check() if legal.check else Action.call(), hand.to_act)
-        return n
+                if raises and done % 2 and (legal.raise_ is not None or legal.bet is not None):
+                    if legal.raise_ is not None:
+                        action = Action.raise_to(legal.raise_[0])
+                    else:
+                        assert legal.bet is not None
+                        action = Action.bet(legal.bet[0])
+                else:
+                    action = Action.check() if legal.check else Action.call()
+                hand.act(action, hand.to_act)
+                done += 1
+        return hands
 
     return run
 
 
-def full_hands_pokerkit(n: int) -> Callable[[], int]:
-    from pokerkit import Automation, Mode, NoLimitTexasHoldem
-
-    automations = tuple(Automation)
+def pokerkit(hands: int, *, raises: bool) -> Callable[[], int]:
+    """PokerKit's loop over the same hands: ``check_or_call()``, and with ``raises`` every second action
+    ``complete_bet_or_raise_to(min)`` where PokerKit allows one."""
+    kit = peer("pokerkit")
+    automations = tuple(kit.Automation)
 
     def run() -> int:
-        for _ in range(n):
-            state = NoLimitTexasHoldem.create_state(
-                automations, True, 0, (50, 100), 100, (10000,) * 6, 6, mode=Mode.CASH_GAME
+        for _ in range(hands):
+            state = kit.NoLimitTexasHoldem.create_state(
+                automations, True, 0, BLINDS, BLINDS[1], (STACK,) * SEATS, SEATS, mode=kit.Mode.CASH_GAME
             )
+            done = 0
             while state.status:
-                state.check_or_call()
-        return n
+                if raises and done % 2 and state.can_complete_bet_or_raise_to():
+                    state.complete_bet_or_raise_to(state.min_completion_betting_or_raising_to_amount)
+                else:
+                    state.check_or_call()
+                done += 1
+        return hands
 
     return run
 
 
-def _pluribus_paths(limit: int) -> list[Path]:
-    return sorted(SHARED.rglob("*.phh"))[:limit]
-
-
-def replay_pokerroom(paths: list[Path], *, parse: bool) -> Callable[[], int]:
-    from pokerroom.formats.phh import read
-    from pokerroom.formats.replay import replay
-
-    records = [h for p in paths for h in read(p)]
-
-    def run() -> int:
-        hands = [h for p in paths for h in read(p)] if parse else records
-        for h in hands:
-            if replay(h).status != "ok":
-                raise AssertionError(f"{h.path} did not replay")
-        return len(hands)
-
-    return run
-
-
-def replay_pokerkit(paths: list[Path], *, parse: bool) -> Callable[[], int]:
-    from pokerkit import HandHistory
-
-    def load(p: Path) -> HandHistory:
-        with p.open("rb") as f:
-            return HandHistory.load(f)
-
-    histories = [load(p) for p in paths]
-
-    def run() -> int:
-        hhs = [load(p) for p in paths] if parse else histories
-        for hh in hhs:
-            for _state in hh:
-                pass
-        return len(hhs)
-
-    return run
-
-
-def run(hands: int = 200, replay_count: int = 2000) -> list[tuple[str, float, float]]:
-    """Rows of (what, pokerroom per second, PokerKit per second)."""
-    rows = [
-        (
-            "full 6-max check/call hands per second",
-            _rate(full_hands_pokerroom(hands)),
-            _rate(full_hands_pokerkit(max(1, hands // 20))),
-        ),
-        (
-            "public API (legal_actions + act) hands per second",
-            _rate(full_hands_public(hands)),
-            _rate(full_hands_pokerkit(max(1, hands // 20))),
-        ),
-    ]
-    if SHARED.is_dir():
-        paths = _pluribus_paths(replay_count)
-        for parse, label in ((True, "with TOML parsing"), (False, "parsing excluded")):
-            rows.append(
-                (
-                    f"Pluribus replay hands per second, {label}",
-                    _rate(replay_pokerroom(paths, parse=parse)),
-                    _rate(replay_pokerkit(paths[: max(1, len(paths) // 4)], parse=parse)),
-                )
-            )
-    return rows
+def rows(quick: bool = False) -> list[Row]:
+    """The check/call row (goal 100x) and the raise-every-second-action row (goal 50x), ours and PokerKit's
+    interleaved."""
+    rounds, seconds = (2, 0.3) if quick else (5, 1.0)
+    out = []
+    for raises, what, goal in (
+        (False, "6-max NL hands, check/call (legal_actions + act)", 100.0),
+        (True, "6-max NL hands, min-raise every 2nd action", 50.0),
+    ):
+        # PokerKit is ~100x slower: fewer hands per call keep both sides' calls short.
+        mine, theirs = best_rates([ours(200, raises=raises), pokerkit(4, raises=raises)], rounds, seconds)
+        out.append(Row(what, "hands/s", mine, "pokerkit", theirs, goal_ratio=goal))
+    return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--replay", type=int, default=2000, help="Pluribus files to replay")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="shorter measurements")
     args = parser.parse_args()
-    print(f"{'benchmark':48} {'pokerroom':>12} {'pokerkit':>12} {'ratio':>8}")
-    for name, ours, theirs in run(args.hands, args.replay):
-        print(f"{name:48} {ours:12,.0f} {theirs:12,.0f} {ours / theirs:7.1f}x")
+    print(format_table(rows(args.quick)))
 
 
 if __name__ == "__main__":

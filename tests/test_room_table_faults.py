@@ -40,6 +40,15 @@ def _raise(*_: Any, **__: Any) -> Any:
     raise Boom("injected engine fault")
 
 
+_MOVE = BettingRound._move
+
+
+def _move_then_fail(self: BettingRound, seat: int, chips: int) -> None:
+    """A bet's chips moved inside the engine, then the fault (the round records the action after)."""
+    _MOVE(self, seat, chips)
+    _raise()
+
+
 def _holdem() -> Table:
     t = new_table("holdem", players=range(3), stack=500, blinds=(5, 10))
     t.start_hand(seed=3)
@@ -73,7 +82,7 @@ def test_a_fault_in_mid_hand_voids_it_with_every_chip_back(
     t.act(1, C)
     assert t.to_act == 2 and h.stacks == [470, 470, 490]
     # The fault strikes after the raise has moved the big blind's chips inside the engine.
-    monkeypatch.setattr(BettingRound, "_after", _raise)
+    monkeypatch.setattr(BettingRound, "_move", _move_then_fail)
     with caplog.at_level(logging.ERROR, logger=LOGGER), pytest.raises(HandVoided) as err:
         t.act(2, R(90))
     assert isinstance(err.value.__cause__, Boom) and not isinstance(err.value, PokerroomError)
@@ -223,7 +232,7 @@ def test_through_the_store_the_fault_is_voided_there_too(store: Store, monkeypat
     total = store.total()
     hand_id = runner.start_hand(seed=11)
     runner.act(0, R(30))
-    monkeypatch.setattr(BettingRound, "_after", _raise)
+    monkeypatch.setattr(BettingRound, "_move", _move_then_fail)
     with pytest.raises(HandVoided):
         runner.act(1, R(60))
     monkeypatch.undo()

@@ -87,10 +87,14 @@ class Action:
 
     @classmethod
     def bet(cls, amount: int) -> Action:
+        if type(amount) is int and cls is Action:  # nothing to check: built directly (see _amount_action)
+            return _amount_action(ActionKind.BET, amount)
         return cls(ActionKind.BET, amount)
 
     @classmethod
     def raise_to(cls, amount: int) -> Action:
+        if type(amount) is int and cls is Action:
+            return _amount_action(ActionKind.RAISE, amount)
         return cls(ActionKind.RAISE, amount)
 
     @classmethod
@@ -133,6 +137,30 @@ class Action:
         return f"Action({self.kind.value}{timed})"
 
 
+class _ActionDraft:
+    """A mutable twin of :class:`Action` (the same slots in the same order), made an ``Action`` once filled by
+    assigning its ``__class__``; see :class:`_LegalDraft`."""
+
+    __slots__ = Action.__slots__
+    kind: ActionKind
+    amount: int | None
+    cards: tuple[int, ...] | None
+    timed_out: bool
+
+
+def _amount_action(kind: ActionKind, amount: int) -> Action:
+    """``Action(kind, amount)`` for a bet or raise of an ``int`` amount, which ``__post_init__`` would accept as it
+    is: built without the frozen dataclass's ``__init__`` (a bot's loop makes one at every bet)."""
+    a = _new(_ActionDraft)
+    a.kind = kind
+    a.amount = amount
+    a.cards = None
+    a.timed_out = False
+    a.__class__ = Action  # type: ignore[assignment]  # the same layout
+    return a  # type: ignore[return-value]
+
+
+_new = object.__new__
 _FOLD = Action(ActionKind.FOLD)
 _CHECK = Action(ActionKind.CHECK)
 _CALL = Action(ActionKind.CALL)
@@ -239,18 +267,25 @@ class LegalActions:
         return ", ".join(parts) if parts else "nothing"
 
 
-_new = object.__new__
-_set = {name: LegalActions.__dict__[name].__set__ for name in LegalActions.__slots__}
-_set_seat, _set_bring_in, _set_fold, _set_check, _set_call = (
-    _set["seat"],
-    _set["bring_in"],
-    _set["fold"],
-    _set["check"],
-    _set["call"],
-)
-_set_bet, _set_raise, _set_amounts, _set_draw = _set["bet"], _set["raise_"], _set["amounts"], _set["draw"]
-_set_split, _set_show, _set_muck = _set["split"], _set["show"], _set["muck"]
-del _set
+class _LegalDraft:
+    """A mutable twin of :class:`LegalActions` (the same slots, in the same order): :func:`betting_legal` fills
+    one with plain attribute stores, then makes it a ``LegalActions`` by assigning its ``__class__`` (Python
+    allows it between classes of the same layout).  Setting the frozen dataclass's slots through their
+    descriptors costs about three times as much, and the engine builds one at every decision."""
+
+    __slots__ = LegalActions.__slots__
+    seat: int
+    bring_in: int | None
+    fold: bool
+    check: bool
+    call: int | None
+    bet: tuple[int, int] | None
+    raise_: tuple[int, int] | None
+    amounts: tuple[int, ...] | None
+    draw: int | None
+    split: bool
+    show: bool
+    muck: bool
 
 
 def betting_legal(
@@ -265,19 +300,20 @@ def betting_legal(
     split: bool,
 ) -> LegalActions:
     """``LegalActions(seat, bring_in=..., ..., split=...)`` for a betting round (no draw, show or muck), built
-    without the frozen dataclass's keyword ``__init__``: the engine asks for one at every decision, and setting
-    the slots directly costs half as much.  The same object in every way (equality, hash, repr, frozen)."""
-    la = _new(LegalActions)
-    _set_seat(la, seat)
-    _set_bring_in(la, bring_in)
-    _set_fold(la, fold)
-    _set_check(la, check)
-    _set_call(la, call)
-    _set_bet(la, bet)
-    _set_raise(la, raise_)
-    _set_amounts(la, amounts)
-    _set_draw(la, None)
-    _set_split(la, split)
-    _set_show(la, False)
-    _set_muck(la, False)
-    return la
+    without the frozen dataclass's keyword ``__init__`` (see :class:`_LegalDraft`).  The same object in every way
+    (its class, equality, hash, repr, frozen)."""
+    la = _new(_LegalDraft)
+    la.seat = seat
+    la.bring_in = bring_in
+    la.fold = fold
+    la.check = check
+    la.call = call
+    la.bet = bet
+    la.raise_ = raise_
+    la.amounts = amounts
+    la.draw = None
+    la.split = split
+    la.show = False
+    la.muck = False
+    la.__class__ = LegalActions  # type: ignore[assignment]  # the same layout: see _LegalDraft
+    return la  # type: ignore[return-value]

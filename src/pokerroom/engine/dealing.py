@@ -26,7 +26,16 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from pokerroom.cards import DECK52, UNKNOWN, format_card, parse_cards
-from pokerroom.engine.shuffle import DeckStream, LegacyStream, Randomness, deck_key, fresh_seed, seed_bytes, shuffle
+from pokerroom.engine.shuffle import (
+    DeckStream,
+    LegacyStream,
+    Randomness,
+    deck_key,
+    fresh_seed,
+    seed_bytes,
+    shuffle,
+    shuffle_steps,
+)
 from pokerroom.errors import DuplicateCard, IllegalAction
 
 __all__ = ["CardSource", "DeckSource", "OutOfCards", "ScriptedCards", "copy_source"]
@@ -110,11 +119,13 @@ class DeckSource:
         muck: Sequence[int] = (),
         stop_at_deals: bool = False,
     ) -> None:
-        seen: set[int] = set()
-        for c in (*cards, *muck):
-            if c in seen:
-                raise DuplicateCard(format_card(c))
-            seen.add(c)
+        distinct = set(cards)
+        if len(distinct) != len(cards) or (muck and (len(set(muck)) != len(muck) or not distinct.isdisjoint(muck))):
+            seen: set[int] = set()
+            for c in (*cards, *muck):  # the first card named twice, for the error
+                if c in seen:
+                    raise DuplicateCard(format_card(c))
+                seen.add(c)
         self._cards = list(cards)
         self._pos = 0
         self._top = 0  # the cards before this position are placed (put_on_top): dealt as they lie
@@ -199,12 +210,8 @@ class DeckSource:
             raise OutOfCards(f"the deck has {len(cards) - pos} cards left, {count} needed")
         if self._lazy:
             assert self._stream is not None
-            below = self._stream.below
-            size = len(cards)
             top = self._top
-            for i in range(pos if pos >= top else min(top, end), end):
-                j = i + below(size - i)
-                cards[i], cards[j] = cards[j], cards[i]
+            shuffle_steps(cards, self._stream, pos if pos >= top else min(top, end), end)
         self._pos = end
         return cards[pos:end]
 

@@ -60,6 +60,10 @@ _ALL_IN = object()
 """What :meth:`Hand.verify_artificial_all_in` remembers in place of an action."""
 _new = object.__new__
 _lcopy = list.copy
+_tnew = tuple.__new__
+"""An :class:`Event` from its ten fields at once (the named tuple's keyword ``__new__`` costs more)."""
+if len(Event._fields) != 10:  # the literal field tuples of _deal_street list all ten
+    raise AssertionError("Event's fields changed: update the tuples Hand._deal_street builds")
 
 
 class Hand:
@@ -175,13 +179,13 @@ class Hand:
             raise IllegalAction(f"a hand needs at least two seats, got {n}")
         if len(blinds) != n or len(antes) != n:
             raise IllegalAction(f"blinds and antes need one entry per seat ({n}); got {len(blinds)}, {len(antes)}")
-        if any(s <= 0 for s in stacks):
+        if min(stacks) <= 0:  # (the lists have n >= 2 entries)
             raise IllegalAction(f"every seat dealt in needs chips; stacks {list(stacks)}")
-        if any(b < 0 for b in blinds) or any(a < 0 for a in antes) or bring_in < 0:
+        if min(blinds) < 0 or min(antes) < 0 or bring_in < 0:
             raise IllegalAction("blinds, antes and the bring-in cannot be negative")
         if not 0 <= button < n:
             raise IllegalAction(f"button seat {button} is not a seat of this {n}-seat table")
-        if dead is not None and (len(dead) != n or any(d < 0 for d in dead)):
+        if dead is not None and (len(dead) != n or min(dead) < 0):
             raise IllegalAction(f"dead money needs one non-negative entry per seat ({n}); got {list(dead)}")
         if big_blind_seat is not None and not (0 <= big_blind_seat < n and blinds[big_blind_seat] > 0):
             raise IllegalAction(f"big blind seat {big_blind_seat} posts no blind (blinds {list(blinds)})")
@@ -232,7 +236,7 @@ class Hand:
         self.board: list[int] = []
         self.events: list[Event] = []
         self.street = 0
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         self.to_act: int | None = None
         self.split_accepted: set[int] = set()
         """The seats that pressed split while 32-card draw's proposal stood (RULES G15)."""
@@ -245,8 +249,8 @@ class Hand:
         self._round = BettingRound(self)
         self._draw = DrawRound(self)
         self._showdown = Showdown(self)
-        post_forced_bets(self, dead if dead is not None else [0] * n)
-        self._round.active = sum(1 for x in self.stacks if x > 0)  # seats in the hand with chips behind
+        post_forced_bets(self, dead)
+        self._round.active = n - self.stacks.count(0)  # seats in the hand with chips behind
         self._start_street()
 
     # ------------------------------------------------------------------ the phases' state, read through the hand
@@ -348,10 +352,14 @@ class Hand:
         return seats, False
 
     def _deal_street(self, street: Street) -> None:
-        seats, common = self._deal_plan()
         source = self._cards
         ev = self.events.append
         hole = street.hole
+        up = street.up
+        if hole or up:  # a board card needs no seats (flop, turn, river: most streets)
+            seats, common = self._deal_plan()
+        else:
+            seats, common = [], False
         if common:
             # RULES G9: the deck runs out at seventh street, one community card serves everyone.
             stud = self.game.stud
@@ -362,18 +370,19 @@ class Hand:
             self._skip_betting = not stud.common_card_betting
             hole = 0
         if hole:
+            held = self.hole
             for seat, cards in zip(seats, source.deal_hole(seats, hole), strict=True):
-                self.hole[seat].extend(cards)
-                ev(Event(_DEAL_HOLE, seat, cards=tuple(cards)))
-        if street.up:
-            for seat, cards in zip(seats, source.deal_hole(seats, street.up), strict=True):
+                held[seat].extend(cards)
+                ev(_tnew(Event, (_DEAL_HOLE, seat, None, None, tuple(cards), None, False, None, None, None)))
+        if up:
+            for seat, cards in zip(seats, source.deal_hole(seats, up), strict=True):
                 self.hole[seat].extend(cards)
                 self.up[seat].extend(cards)
                 ev(Event(_DEAL_UP, seat, cards=tuple(cards)))
         if street.board:
             cards = source.deal_board(street.board)
             self.board.extend(cards)
-            ev(Event(_DEAL_BOARD, cards=tuple(cards), text=street.name))
+            ev(_tnew(Event, (_DEAL_BOARD, None, None, None, tuple(cards), street.name, False, None, None, None)))
 
     def _close_round(self) -> None:
         """Return the uncalled bet; end the hand if one player is left."""

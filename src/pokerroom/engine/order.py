@@ -41,7 +41,8 @@ def clockwise(first: int, n: int) -> list[int]:
     >>> clockwise(4, 6)
     [4, 5, 0, 1, 2, 3]
     """
-    return [(first + k) % n for k in range(n)]
+    start = first % n
+    return [*range(start, n), *range(start)]
 
 
 def _live_from_dealer(hand: Hand) -> list[int]:
@@ -126,11 +127,15 @@ def big_blind_seat(hand: Hand) -> int:
 def largest_blind_seat(blinds: Sequence[int], button: int) -> int | None:
     """The last seat clockwise from the button that posts the largest blind (``blinds`` in chips, one per
     seat; ``None`` when nobody posts one): the big blind in position, or the last straddle."""
-    if not any(b > 0 for b in blinds):
+    big = max(blinds, default=0)
+    if big <= 0:
         return None
-    big = max(blinds)
     n = len(blinds)
-    return max((s for s in range(n) if blinds[s] == big), key=lambda s: (s - button - 1) % n)
+    for k in range(n):  # from the button backwards: the first found is the last clockwise from its left
+        seat = (button - k) % n
+        if blinds[seat] == big:
+            return seat
+    raise AssertionError("unreachable: some seat posts the largest blind")
 
 
 def left_of_button(hand: Hand) -> int:

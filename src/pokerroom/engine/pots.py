@@ -42,23 +42,39 @@ def build_pots(
     >>> build_pots([1, 2, 6], [True, True, True], all_in=[False, False, False])  # mid-round: one pot
     [Pot(amount=9, eligible=(0, 1, 2))]
     """
-    live = [c for c, alive in zip(contributions, in_hand, strict=True) if alive]
-    top = max(live, default=0)
+    # Plain loops over the seats: the engine settles every hand with this, and comprehensions cost a frame each.
     capped = all_in if all_in is not None else in_hand
-    levels = sorted(
-        {c for c, alive, cap in zip(contributions, in_hand, capped, strict=True) if alive and cap and c > 0}
-        | ({top} if top > 0 else set())
-    )
+    top = 0
+    levels: set[int] = set()
+    for c, alive, cap in zip(contributions, in_hand, capped, strict=True):
+        if alive:
+            if c > top:
+                top = c
+            if cap and c > 0:
+                levels.add(c)
+    if top > 0:
+        levels.add(top)
+    n = len(contributions)
     pots: list[Pot] = []
     prev = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in contributions)
-        eligible = tuple(
-            i for i, c in enumerate(contributions) if in_hand[i] and (c >= level or not capped[i])
-        )
-        pots.append(Pot(amount, eligible))
+    for level in sorted(levels):
+        amount = 0
+        eligible = []
+        for i in range(n):
+            c = contributions[i]
+            if c > prev:
+                amount += (c if c < level else level) - prev
+                if c >= level and in_hand[i]:
+                    eligible.append(i)
+                    continue
+            if in_hand[i] and not capped[i]:
+                eligible.append(i)
+        pots.append(Pot(amount, tuple(eligible)))
         prev = level
-    leftover = sum(c - prev for c in contributions if c > prev)
+    leftover = 0
+    for c in contributions:
+        if c > prev:
+            leftover += c - prev
     if not pots:
         live_seats = tuple(i for i, alive in enumerate(in_hand) if alive)
         return [Pot(dead + leftover, live_seats)] if dead + leftover else []

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pokerroom.engine.hand import Hand
     from pokerroom.games.base import Game
 
-__all__ = ["blind_order", "deal", "post_forced_bets"]
+__all__ = ["blind_order", "deal", "deal_in_order", "post_forced_bets"]
 
 
 def blind_order(game: Game, button: int, n: int) -> list[int]:
@@ -78,8 +78,35 @@ def deal(
     wrong length or a limit the game is not offered at, and :class:`~pokerroom.errors.IllegalAction` for an
     impossible set-up (see :class:`~pokerroom.engine.Hand`).
     """
-    from pokerroom.engine.hand import Hand
+    return deal_in_order(
+        game, stacks, button, blinds, ante, big_blind_ante, straddle, bring_in, limit, betting, seed, cards,
+        auto_showdown, carried_in, last_hand, posts, dead, big_blind_seat, rake,
+    )  # fmt: skip
 
+
+def deal_in_order(
+    game: Game,
+    stacks: Sequence[int],
+    button: int,
+    blinds: Sequence[int] | None,
+    ante: int | None,
+    big_blind_ante: int,
+    straddle: int,
+    bring_in: int,
+    limit: Limit | str | None,
+    betting: Betting | None,
+    seed: int | None,
+    cards: CardSource | None,
+    auto_showdown: bool,
+    carried_in: int,
+    last_hand: bool,
+    posts: Sequence[int] | None,
+    dead: Sequence[int] | None,
+    big_blind_seat: int | None,
+    rake: Callable[[Sequence[int], int], Sequence[int]] | None,
+) -> Hand:
+    """:func:`deal` with every argument given in its order (``Game.deal`` passes its keywords on this way: a call
+    with eighteen keywords costs several times one with eighteen positions)."""
     house = game.house
     stud = game.stud
     if blinds is None:
@@ -119,7 +146,7 @@ def deal(
             "who brings in may complete to the small bet instead (RULES G4, G9)"
         )
     source = cards if cards is not None else DeckSource.shuffled(game.deck, seed=seed)
-    return Hand(
+    return (_HAND or _hand_class())(
         game,
         stacks=stacks,
         button=button,
@@ -138,33 +165,47 @@ def deal(
     )
 
 
-def post_forced_bets(hand: Hand, dead: Sequence[int]) -> None:
+_HAND: type[Hand] | None = None
+""":class:`~pokerroom.engine.hand.Hand`, once imported (it imports this module: not at the top; an import statement
+in :func:`deal_in_order` would cost a tenth of the deal)."""
+
+
+def _hand_class() -> type[Hand]:
+    global _HAND
+    from pokerroom.engine.hand import Hand
+
+    _HAND = Hand
+    return Hand
+
+
+def post_forced_bets(hand: Hand, dead: Sequence[int] | None) -> None:
     """Post a new hand's forced bets, each as an event: antes, then the live blinds (posted big blinds
-    included), then ``dead`` money (one entry per seat, chips).  A short stack's chips go live first: a returning
-    player all-in for less than what they owe can still win from each opponent what they put in (RULES §3.6),
-    and only what is left over is dead (§3.5).  Antes count in the side-pot levels unless the hand has
-    ``ante_trimming`` off (dead money in the main pot, TRAPS T24)."""
+    included), then ``dead`` money (one entry per seat, chips; ``None``: none).  A short stack's chips go live
+    first: a returning player all-in for less than what they owe can still win from each opponent what they put
+    in (RULES §3.6), and only what is left over is dead (§3.5).  Antes count in the side-pot levels unless the hand
+    has ``ante_trimming`` off (dead money in the main pot, TRAPS T24)."""
     ev = hand.events.append
     stacks = hand.stacks
-    seats = clockwise(hand.button + 1, hand.n)
-    for seat in seats:
-        want = hand.antes[seat]
-        if want:
-            paid = min(want, stacks[seat])
-            stacks[seat] -= paid
-            if hand.ante_trimming:
-                hand.contributions[seat] += paid
-            else:
-                hand.dead += paid
-            ev(Event(EventType.POST_ANTE, seat, paid, all_in=stacks[seat] == 0))
+    if any(hand.antes):
+        for seat in clockwise(hand.button + 1, hand.n):
+            want = hand.antes[seat]
+            if want:
+                paid = min(want, stacks[seat])
+                stacks[seat] -= paid
+                if hand.ante_trimming:
+                    hand.contributions[seat] += paid
+                else:
+                    hand.dead += paid
+                ev(Event(EventType.POST_ANTE, seat, paid, all_in=stacks[seat] == 0))
     _post_blinds(hand)
-    for seat in seats:
-        paid = min(dead[seat], stacks[seat])
-        if paid:
-            stacks[seat] -= paid
-            hand.dead += paid
-            hand.dead_posted[seat] += paid
-            ev(Event(EventType.POST_DEAD, seat, paid, text="dead", all_in=stacks[seat] == 0))
+    if dead is not None and any(dead):
+        for seat in clockwise(hand.button + 1, hand.n):
+            paid = min(dead[seat], stacks[seat])
+            if paid:
+                stacks[seat] -= paid
+                hand.dead += paid
+                hand.dead_posted[seat] += paid
+                ev(Event(EventType.POST_DEAD, seat, paid, text="dead", all_in=stacks[seat] == 0))
 
 
 def _post_blinds(hand: Hand) -> None:
@@ -175,18 +216,26 @@ def _post_blinds(hand: Hand) -> None:
     stacks, blinds = hand.stacks, hand.blinds
     posting = blind_order(hand.game, hand.button, hand.n)
     posters = [s for s in posting if blinds[s]]
-    names = ["small blind", "big blind"] if len(posters) > 1 else ["big blind"]
-    big = max(blinds, default=0)
-    small_seat = posting[0]
+    names = ("small blind", "big blind") if len(posters) > 1 else ("big blind",)
+    big_blind_seat = hand.big_blind_seat
     for k, seat in enumerate(posters):
-        paid = min(blinds[seat], stacks[seat])
-        stacks[seat] -= paid
+        want = blinds[seat]
+        stack = stacks[seat]
+        paid = want if want < stack else stack
+        stacks[seat] = stack - paid
         hand.bets[seat] = paid
         hand.contributions[seat] += paid
-        if hand.big_blind_seat is None:
+        if big_blind_seat is None:
             name = names[k] if k < len(names) else "straddle"
-        elif seat == hand.big_blind_seat:
+        elif seat == big_blind_seat:
             name = "big blind"
         else:  # left of the button (heads-up: the button) is the small blind, as big as the big one or not
-            name = "small blind" if blinds[seat] < big or seat == small_seat else "posted big blind"
-        ev(Event(EventType.POST_BLIND, seat, paid, to=paid, text=name, all_in=stacks[seat] == 0))
+            name = "small blind" if want < max(blinds) or seat == posting[0] else "posted big blind"
+        ev(_tnew(Event, (_POST_BLIND, seat, paid, paid, None, name, stack == paid, None, None, None)))
+
+
+_tnew = tuple.__new__
+"""An :class:`Event` from its ten fields at once (the named tuple's keyword ``__new__`` costs more)."""
+if len(Event._fields) != 10:  # the literal field tuple of _post_blinds lists all ten
+    raise AssertionError("Event's fields changed: update the tuple _post_blinds builds")
+_POST_BLIND = EventType.POST_BLIND

@@ -8,7 +8,8 @@ hand's chips (``stacks``, ``contributions``, ``won``...) stay the hand's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from pokerroom.cards import UNKNOWN, format_cards
@@ -73,12 +74,15 @@ class Showdown:
     def award_uncontested(self, seat: int) -> None:
         """Everybody else folded: ``seat`` takes every pot (after the rake) and the hand is complete."""
         hand = self.hand
-        self.pots = build_pots(hand.contributions, [not f for f in hand.folded], hand.dead)
+        self.pots = build_pots(hand.contributions, list(map(_not, hand.folded)), hand.dead)
         self.take_rake()
-        total = sum(p.amount for p in self.pots)
+        total = 0
         for pot in self.pots:
-            winners = ((seat, pot.amount),)
-            hand.events.append(Event(EventType.POT, None, pot.amount, eligible=pot.eligible, winners=winners))
+            amount = pot.amount
+            total += amount
+            hand.events.append(
+                _tnew(Event, (_POT, None, amount, None, None, None, False, ((seat, amount),), pot.eligible, None))
+            )
         hand.stacks[seat] += total
         hand.won[seat] += total
         self.finish()
@@ -104,11 +108,13 @@ class Showdown:
     def finish(self) -> None:
         """The hand is complete: chips set aside by disconnect protection come back; a ``HAND_END`` event."""
         hand = self.hand
-        hand.phase = Phase.COMPLETE
+        hand.phase = _COMPLETE
         hand.to_act = None
-        for seat, chips in enumerate(hand.protected):
-            hand.stacks[seat] += chips
-        hand.events.append(Event(EventType.HAND_END, text=" ".join(str(s) for s in hand.stacks)))
+        if any(hand.protected):
+            for seat, chips in enumerate(hand.protected):
+                hand.stacks[seat] += chips
+        text = " ".join(map(str, hand.stacks))
+        hand.events.append(_tnew(Event, (_HAND_END, None, None, None, None, text, False, None, None, None)))
 
     # ------------------------------------------------------------------ the split question (RULES G15)
 
@@ -117,7 +123,7 @@ class Showdown:
         split question or start the showdown."""
         hand = self.hand
         hand.to_act = None
-        self.pots = build_pots(hand.contributions, [not f for f in hand.folded], hand.dead)
+        self.pots = build_pots(hand.contributions, list(map(_not, hand.folded)), hand.dead)
         self.take_rake()
         accepted = hand.split_accepted
         if hand._round.split_open and accepted:
@@ -129,11 +135,11 @@ class Showdown:
                 if not folded[s] and s not in accepted and stacks[s] == 0
             ]
             if self.split_queue:
-                hand.phase = Phase.SPLIT
+                hand.phase = _SPLIT
                 hand.to_act = self.split_queue[0]
                 return
             self._split_pots()
-            if hand.phase is Phase.COMPLETE:
+            if hand.phase is _COMPLETE:
                 return
         self._begin_showing()
 
@@ -159,7 +165,7 @@ class Showdown:
             hand.to_act = self.split_queue[0]
             return event
         self._split_pots()
-        if hand.phase is not Phase.COMPLETE:
+        if hand.phase is not _COMPLETE:
             self._begin_showing()
         return event
 
@@ -189,19 +195,21 @@ class Showdown:
 
     def _begin_showing(self) -> None:
         hand = self.hand
-        hand.phase = Phase.SHOWDOWN
+        hand.phase = _SHOWDOWN
         hand.to_act = None
         aggressor = hand._round.aggressor
         if aggressor is not None and not hand.folded[aggressor]:
             first = aggressor
         else:
             first = FIRST_TO_ACT[hand.game.show_first](hand)
-        contenders = {s for pot in self.pots for s in pot.eligible}
-        self.order = [s for s in clockwise(first, hand.n) if s in contenders]
+        pots = self.pots
+        contenders: Collection[int] = pots[0].eligible if len(pots) == 1 else {s for p in pots for s in p.eligible}
+        self.order = order = [s for s in clockwise(first, hand.n) if s in contenders]
         if hand.auto_showdown:
             # Online practice: every hand is turned up; a hand with unknown cards (a replay) waits to be shown.
-            for seat in self.order:
-                if seat not in self.shown and UNKNOWN not in hand.hole[seat]:
+            shown, holes = self.shown, hand.hole
+            for seat in order:
+                if seat not in shown and UNKNOWN not in holes[seat]:
                     self._apply_show(seat, None)
         hand.to_act = self._next_to_show()
         if hand.to_act is None:
@@ -226,8 +234,9 @@ class Showdown:
                 for i, have in enumerate(hole):
                     if have == UNKNOWN:
                         hole[i] = next(new, UNKNOWN)
-        self.shown[seat] = tuple(hole)
-        hand.events.append(Event(EventType.SHOW, seat, cards=tuple(hole)))
+        cards = tuple(hole)
+        self.shown[seat] = cards
+        hand.events.append(_tnew(Event, (_SHOW, seat, None, None, cards, None, False, None, None, None)))
 
     def verify_show(self, action: Action, seat: int | None) -> int:
         """Show or muck by ``seat`` (the seat to show when ``None``); returns the seat."""
@@ -277,33 +286,28 @@ class Showdown:
         values: dict[tuple[int, int], int | None] = {}
         odd_order = clockwise(left_of_button(hand), hand.n)
         several = len(hand.game.shares) > 1
+        mucked = self.mucked
         results: list[tuple[Pot, list[tuple[int, int]], Shares | None]] = []
         for pot in self.pots:  # decide every pot first: an unknown hand raises before any chip moves
-            contenders = [s for s in pot.eligible if s not in self.mucked]
+            contenders = [s for s in pot.eligible if s not in mucked] if mucked else list(pot.eligible)
             if not contenders:  # everybody eligible mucked: the last to muck gave it up last
-                contenders = [next(s for s in reversed(self.mucked) if s in pot.eligible)]
+                contenders = [next(s for s in reversed(mucked) if s in pot.eligible)]
             if len(contenders) == 1:
                 results.append((pot, [(contenders[0], pot.amount)], None))
             else:
                 payouts, shares = self._split_pot(pot.amount, contenders, values, odd_order)
                 results.append((pot, payouts, shares if several else None))
+        stacks, won, events = hand.stacks, hand.won, hand.events
         for pot, payouts, paid in results:
+            kept = pot.amount  # less what is paid: the odd chips carried to the next hand
             for seat, chips in payouts:
-                hand.stacks[seat] += chips
-                hand.won[seat] += chips
-            kept = pot.amount - sum(chips for _, chips in payouts)  # odd chips carried to the next hand
+                stacks[seat] += chips
+                won[seat] += chips
+                kept -= chips
             hand.carried += kept
             text = f"{kept} carried to the next hand" if kept else None
-            hand.events.append(
-                Event(
-                    EventType.POT,
-                    None,
-                    pot.amount,
-                    text=text,
-                    eligible=pot.eligible,
-                    winners=tuple(payouts),
-                    shares=paid,
-                )
+            events.append(
+                _tnew(Event, (_POT, None, pot.amount, None, None, text, False, tuple(payouts), pot.eligible, paid))
             )
         self.finish()
 
@@ -322,17 +326,20 @@ class Showdown:
         share's winner as well (tied high winners: clockwise from the button)."""
         hand = self.hand
         board = hand.board
+        holes = hand.hole
         winners_by_share: list[tuple[str, list[int]]] = []
+        board_known = UNKNOWN not in board
         for k, share in enumerate(hand.game.shares):
             scored: list[tuple[int, int]] = []
             for seat in contenders:
                 key = (k, seat)
-                if key not in values:
-                    hole = hand.hole[seat]
-                    if UNKNOWN in hole or UNKNOWN in board:
+                if key in values:
+                    v = values[key]
+                else:
+                    hole = holes[seat]
+                    if not board_known or UNKNOWN in hole:
                         raise UnknownCards(f"seat {seat}'s cards are unknown at the showdown")
-                    values[key] = share.evaluate(hole, board)
-                v = values[key]
+                    v = values[key] = share.evaluate(hole, board)
                 if v is not None:
                     scored.append((seat, v))
             if not scored:
@@ -340,12 +347,13 @@ class Showdown:
             if share.pot_keys is not None:  # a pot-level rule such as Telesina's heads-up straight flushes
                 keys = share.pot_keys([v for _, v in scored])
                 scored = [(seat, key) for (seat, _), key in zip(scored, keys, strict=True)]
-            best = max(v for _, v in scored)
+            best = max(map(_second, scored))
             winners_by_share.append((share.name, [seat for seat, v in scored if v == best]))
-        base, odd = divmod(amount, len(winners_by_share))
-        chunks = [base + (1 if k < odd else 0) for k in range(len(winners_by_share))]
-        if hand.game.house.odd_chips_to_high:
-            for k in range(1, len(chunks)):
+        count = len(winners_by_share)
+        base, odd = divmod(amount, count)
+        chunks = [base + 1 if k < odd else base for k in range(count)]
+        if count > 1 and hand.game.house.odd_chips_to_high:
+            for k in range(1, count):
                 extra = chunks[k] % len(winners_by_share[k][1])  # a tied low half's odd chips: to the high
                 chunks[k] -= extra
                 chunks[0] += extra
@@ -353,10 +361,26 @@ class Showdown:
         shares: list[tuple[str, tuple[tuple[int, int], ...]]] = []
         for k, (name, seats) in enumerate(winners_by_share):
             chunk = chunks[k]
-            if hand.carry_odd_chips:  # indivisible chips stay in the pot for the next hand (RULES G1, G2)
-                chunk -= chunk % len(seats)
-            payouts = split_chips(chunk, [s for s in odd_order if s in seats])
+            if len(seats) == 1:
+                payouts = [(seats[0], chunk)]
+            else:
+                if hand.carry_odd_chips:  # indivisible chips stay in the pot for the next hand (RULES G1, G2)
+                    chunk -= chunk % len(seats)
+                payouts = split_chips(chunk, [s for s in odd_order if s in seats])
             shares.append((name, tuple(payouts)))
             for seat, chips in payouts:
                 out[seat] = out.get(seat, 0) + chips
+        if len(out) == 1:
+            return list(out.items()), tuple(shares)
         return sorted(out.items(), key=lambda kv: odd_order.index(kv[0])), tuple(shares)
+
+
+_tnew = tuple.__new__
+"""An :class:`Event` from its ten fields at once (the named tuple's keyword ``__new__`` costs more)."""
+if len(Event._fields) != 10:  # the literal field tuples above list all ten
+    raise AssertionError("Event's fields changed: update the tuples the showdown builds")
+_POT, _SHOW, _HAND_END = EventType.POT, EventType.SHOW, EventType.HAND_END
+_COMPLETE, _SHOWDOWN, _SPLIT = Phase.COMPLETE, Phase.SHOWDOWN, Phase.SPLIT
+_not = operator.not_
+_second = operator.itemgetter(1)
+"""A hand not valued yet (``None`` is a value: no qualifying hand)."""

@@ -43,6 +43,7 @@ __all__ = [
     "fresh_seed",
     "seed_bytes",
     "shuffle",
+    "shuffle_steps",
 ]
 
 T = TypeVar("T")
@@ -54,6 +55,11 @@ SERVER_SEED_BYTES = 32
 """Bytes in a server seed."""
 
 _WORDS = struct.Struct(">8I")
+_SHA_BLOCK = 64
+"""SHA-256's block size in bytes: HMAC pads its key to it."""
+_IPAD = bytes(b ^ 0x36 for b in range(256))
+_OPAD = bytes(b ^ 0x5C for b in range(256))
+"""``bytes.translate`` tables XORing every byte with HMAC's inner and outer pad bytes."""
 
 
 class Randomness(Protocol):
@@ -95,27 +101,38 @@ class DeckStream:
     [34, 45, 22, 41, 12]
     """
 
-    __slots__ = ("_block", "_key", "_words")
+    __slots__ = ("_block", "_inner", "_key", "_outer", "_words")
 
     def __init__(self, key: bytes) -> None:
         self._key = key
         self._block = 0
         self._words: list[int] = []  # the current block's unread words, last one next
+        # HMAC (RFC 2104) spelled out: the key padded to SHA-256's 64-byte block, XORed with the inner and outer
+        # pads once here, so that each block costs two SHA-256 calls (hmac.digest sets the pads up every time).
+        padded = (key if len(key) <= _SHA_BLOCK else hashlib.sha256(key).digest()).ljust(_SHA_BLOCK, b"\0")
+        self._inner = padded.translate(_IPAD)
+        self._outer = padded.translate(_OPAD)
 
     def copy(self) -> DeckStream:
         """The stream at the same place: the copy reads the same numbers from here on."""
         twin = DeckStream.__new__(DeckStream)
         twin._key, twin._block, twin._words = self._key, self._block, self._words.copy()
+        twin._inner, twin._outer = self._inner, self._outer
         return twin
 
     def word(self) -> int:
         """The next 32-bit word of the stream."""
         words = self._words
         if not words:
-            block = hmac.digest(self._key, self._block.to_bytes(8, "big"), "sha256")
-            self._block += 1
-            words.extend(reversed(_WORDS.unpack(block)))
+            self._refill()
         return words.pop()
+
+    def _refill(self) -> None:
+        """The next block's eight words, the first to be read last in the list (``pop``)."""
+        sha256 = hashlib.sha256  # HMAC-SHA256(key, counter): see __init__
+        block = sha256(self._outer + sha256(self._inner + self._block.to_bytes(8, "big")).digest()).digest()
+        self._block += 1
+        self._words.extend(reversed(_WORDS.unpack(block)))
 
     def below(self, n: int) -> int:
         """A number in ``0 .. n-1``, each exactly as likely (see the module docstring); ``n >= 1``."""
@@ -126,6 +143,26 @@ class DeckStream:
             r = self.word() >> shift
             if r < n:
                 return r
+
+    def steps(self, items: list[T], start: int, end: int) -> None:
+        """The Fisher-Yates steps ``i = start .. end-1`` of :func:`shuffle` over ``items`` (``j = i + below(len -
+        i)``, swap), reading the stream exactly as calling :meth:`below` for each would: a dealer's cards, drawn
+        as they are dealt, in one call rather than two per card."""
+        size = len(items)
+        words = self._words
+        for i in range(start, end):
+            n = size - i
+            if n <= 1:
+                continue  # below(1) is 0 and reads no word
+            shift = 32 - (n - 1).bit_length()
+            while True:
+                if not words:
+                    self._refill()
+                r = words.pop() >> shift
+                if r < n:
+                    break
+            j = i + r
+            items[i], items[j] = items[j], items[i]
 
 
 class LegacyStream:
@@ -156,9 +193,19 @@ class LegacyStream:
 def shuffle(items: list[T], stream: Randomness, start: int = 0) -> None:
     """Fisher-Yates in place from position ``start`` on: for ``i`` from ``start`` to ``len - 2``,
     ``j = i + below(len - i)``, swap."""
+    shuffle_steps(items, stream, start, len(items) - 1)
+
+
+def shuffle_steps(items: list[T], stream: Randomness, start: int, end: int) -> None:
+    """The steps ``i = start .. end-1`` of the Fisher-Yates shuffle: ``j = i + below(len - i)``, swap (a deck
+    shuffled as it is dealt takes the steps of the cards dealt only).  A :class:`DeckStream` takes them in one
+    call (:meth:`DeckStream.steps`)."""
+    if type(stream) is DeckStream:
+        stream.steps(items, start, end)
+        return
     size = len(items)
     below = stream.below
-    for i in range(start, size - 1):
+    for i in range(start, end):
         j = i + below(size - i)
         items[i], items[j] = items[j], items[i]
 

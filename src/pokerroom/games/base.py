@@ -95,6 +95,9 @@ class Selection(StrEnum):
     """Exactly two hole cards and three board cards (RULES G6, G7; TRAPS T12, T13)."""
 
 
+_OMAHA = Selection.OMAHA  # read once: a class attribute is not a specialised lookup in Python 3.11
+
+
 @dataclass(frozen=True, slots=True)
 class Share:
     """One share of every pot at the showdown: ``name`` (``high``, ``low``), the ``ranking`` that values hands
@@ -115,7 +118,7 @@ class Share:
 
     def evaluate(self, hole: Sequence[int], board: Sequence[int]) -> int | None:
         """The seat's value under this share, or ``None`` when the hand does not qualify."""
-        if self.selection is Selection.OMAHA:
+        if self.selection is _OMAHA:
             return omaha_value(hole, board, self.ranking) or None
         return self.ranking.evaluate([*hole, *board]) or None
 
@@ -266,6 +269,10 @@ class HouseDefaults:
 
 _NO_CHOICE = object()
 _PARTS = ("stud", "draw", "house")
+_BETTINGS: dict[tuple[int, Limit | str | None, int, int | None], tuple[Game, Betting]] = {}
+"""The structures :meth:`Game.betting` made (frozen, so shared by every hand at those stakes), by the game's id and
+the arguments: a deal builds none.  Each entry holds its game; emptied when it reaches :data:`_BETTINGS_KEPT`."""
+_BETTINGS_KEPT = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +432,21 @@ class Game:
         ``spread`` default to 2, 4 and 6 big blinds (seed 004's "€1-€2-€3" with a 50-cent big blind: two big
         blinds in the first half of the rounds, six in the last, four between).  Raises
         :class:`~pokerroom.errors.UnsupportedRule` for a structure the game is not offered at."""
+        key = (id(self), limit, big_blind, big_bet)
+        made = _BETTINGS.get(key) if spread is None else None
+        if made is not None and made[0] is self:  # (the entry holds the game: its id is not reused meanwhile)
+            return made[1]
+        betting = self._betting(limit, big_blind, big_bet, spread)
+        if spread is None:
+            if len(_BETTINGS) >= _BETTINGS_KEPT:
+                _BETTINGS.clear()
+            _BETTINGS[key] = (self, betting)
+        return betting
+
+    def _betting(
+        self, limit: Limit | str | None, big_blind: int, big_bet: int | None, spread: tuple[int, ...] | None
+    ) -> Betting:
+        """:meth:`betting`, worked out."""
         lim = self.default_limit if limit is None else (limit if isinstance(limit, Limit) else Limit.parse(limit))
         if lim not in self.limits:
             offered = ", ".join(x.value for x in self.limits)
@@ -472,26 +494,19 @@ class Game:
         ``button``: the blinds (or antes and bring-in) laid out, the betting structure built from ``limit``, the
         cards shuffled with ``seed`` or taken from ``cards``.  Every keyword, default and error is that of
         :func:`pokerroom.engine.setup.deal`, which lays out the forced bets (RULES §3.4-§3.6, §3.11)."""
-        from pokerroom.engine.setup import deal
+        return (_DEAL or _deal_function())(
+            self, stacks, button, blinds, ante, big_blind_ante, straddle, bring_in, limit, betting, seed, cards,
+            auto_showdown, carried_in, last_hand, posts, dead, big_blind_seat, rake,
+        )  # fmt: skip
 
-        return deal(
-            self,
-            stacks=stacks,
-            button=button,
-            blinds=blinds,
-            ante=ante,
-            big_blind_ante=big_blind_ante,
-            straddle=straddle,
-            bring_in=bring_in,
-            limit=limit,
-            betting=betting,
-            seed=seed,
-            cards=cards,
-            auto_showdown=auto_showdown,
-            carried_in=carried_in,
-            last_hand=last_hand,
-            posts=posts,
-            dead=dead,
-            big_blind_seat=big_blind_seat,
-            rake=rake,
-        )
+
+_DEAL: Callable[..., Hand] | None = None
+""":func:`pokerroom.engine.setup.deal_in_order`, once imported (the engine imports this module: not at the top)."""
+
+
+def _deal_function() -> Callable[..., Hand]:
+    global _DEAL
+    from pokerroom.engine.setup import deal_in_order
+
+    _DEAL = deal_in_order
+    return deal_in_order
