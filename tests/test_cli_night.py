@@ -258,7 +258,7 @@ def test_a_human_plays_and_leaves_with_their_chips_when_input_ends() -> None:
         (["--players", FOUR, "--human", "Zed"], "Zed not among the players"),
         (["--players", FOUR, "--rule", "blinds=1,2"], "club-lowball has no house rule 'blinds'"),
         (["--players", FOUR, "--bots", "shark"], "bots: simple, random, calling"),
-        (["--players", FOUR, "--price", "0"], "Invalid value for '--price': Input should be greater than or equal"),
+        (["--players", FOUR, "--price", "0"], "Invalid value for '--price': 0 is not in the range x>=1"),
     ],
 )
 def test_bad_input_exits_2_naming_what_is_allowed(args: list[str], message: str) -> None:
@@ -369,7 +369,7 @@ def test_a_bad_rule_at_the_prompt_is_refused_and_the_evening_goes_on(
         (["--minutes", "nan"], "minutes must be a number, 0 or more and finite (not NaN or infinity), not nan"),
         (["--minutes", "inf"], "not NaN or infinity"),
         (["--minutes", "-5"], "0 or more"),
-        (["--hands", "0"], "Invalid value for '--hands': Input should be greater than or equal to 1"),
+        (["--hands", "0"], "Invalid value for '--hands': 0 is not in the range x>=1"),
         (["--hands", "-3"], "Invalid value for '--hands'"),
         (["--hands", "5", "--minutes", "nan"], "not NaN or infinity"),
     ],

@@ -18,6 +18,8 @@
 * ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`);
 * ``pokerroom export``: one day's hands with every card, as PHH or PokerStars text (:mod:`pokerroom.cli.export`);
 * ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`);
+* ``pokerroom loadtest --url URL``: bot players load a running room, actions/s and latency
+  (:mod:`pokerroom.cli.loadtest`);
 * ``pokerroom cashier``: real money in and out of a server player's account (:mod:`pokerroom.cli.cashier`);
 * ``pokerroom db``: the store's database revision, upgraded to this release (:mod:`pokerroom.cli.db`);
 * ``pokerroom admin``: the server's operators, who moderate the table chat (:mod:`pokerroom.cli.admin`);
@@ -136,6 +138,11 @@ COMMANDS: tuple[LazyCommand, ...] = (
         "db",
         "pokerroom.cli.db:db_app",
         "The store's database: its revision, and upgrading it to this release.",
+    ),
+    LazyCommand(
+        "loadtest",
+        "pokerroom.cli.loadtest:loadtest",
+        "Load a running room with bot players: actions/s, action latency p50/p95/p99, errors, stalled tables.",
     ),
     LazyCommand(
         "admin",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import typer
-from typer import _click as click  # Typer's own copy of Click (Typer 0.29 vendors it)
+from typer import _click as click  # Typer's own copy of Click (Typer 0.26 on vendors it)
 from typer.core import TyperCommand, TyperGroup
 
 __all__ = ["LazyCommand", "LazyGroup"]
