@@ -144,8 +144,8 @@ def test_disk_cache_is_written_and_read(tmp_path: Path) -> None:
         "print(evaluate_batch([[48, 44, 40, 36, 32, 49, 45]], 'americana').tolist())"
     )
     first = _run(code, env)
-    files = sorted(p.name for p in tmp_path.iterdir())
-    assert len(files) == 1 and files[0].startswith("batch-americana-")
+    files = sorted(p.name for p in tmp_path.iterdir())  # the batch arrays, and the one-call tables built them
+    assert len(files) == 2 and files[0].startswith("batch-americana-") and files[1].startswith("tables-americana-")
     assert _run(code, env) == first  # the second process reads the cached arrays
 
 

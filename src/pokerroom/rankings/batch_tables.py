@@ -26,7 +26,6 @@ cache is skipped silently.
 from __future__ import annotations
 
 import os
-import zlib
 from dataclasses import dataclass, fields
 from functools import cache
 from itertools import combinations
@@ -34,6 +33,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pokerroom.rankings.cache_files import cache_dir, replace_file, source_digest
 from pokerroom.rankings.model import SuitModel
 from pokerroom.rankings.suited import HIGHEST_SUIT, TOP_CARD, SuitedTables
 from pokerroom.rankings.tables import (
@@ -48,7 +48,7 @@ from pokerroom.rankings.tables import (
 if TYPE_CHECKING:
     from pokerroom.rankings.ranking import Ranking
 
-__all__ = ["BatchTables", "CardsTables", "Model", "batch_tables", "cache_dir", "combos", "perfect_hash"]
+__all__ = ["BatchTables", "CardsTables", "Model", "batch_tables", "combos", "perfect_hash"]
 
 Array = np.ndarray
 
@@ -150,33 +150,6 @@ class CardsTables:
     place: Array
     highest: Array
     top: Array
-
-
-def cache_dir() -> str:
-    """Where the table and compiled-kernel caches live (``$POKERROOM_CACHE_DIR``, else the XDG cache)."""
-    explicit = os.environ.get("POKERROOM_CACHE_DIR")
-    if explicit:
-        return explicit
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "pokerroom")
-
-
-READERS = frozenset({"batch.py", "kernels.py", "jit.py"})
-"""The rankings modules that only read these arrays: left out of the digest, so that changing a kernel does not
-rebuild every table."""
-
-
-@cache
-def _source_digest() -> str:
-    """A digest of the rankings package's source (but :data:`READERS`): tables cached under another digest are
-    never read.  Two checksums (64 bits) rather than a cryptographic hash, whose import alone costs 2 ms."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    crc, adler = 0, 1
-    for name in sorted(n for n in os.listdir(here) if n.endswith(".py") and n not in READERS):
-        with open(os.path.join(here, name), "rb") as handle:
-            text = name.encode() + b"\0" + handle.read()
-        crc, adler = zlib.crc32(text, crc), zlib.adler32(text, adler)
-    return f"{crc:08x}{adler:08x}"
 
 
 @cache
@@ -381,7 +354,7 @@ elements of every field one after another."""
 
 
 def _cache_file(ranking: Ranking) -> str:
-    return os.path.join(cache_dir(), f"batch-{ranking.id}-{_source_digest()}.tables")
+    return os.path.join(cache_dir(), f"batch-{ranking.id}-{source_digest()}.tables")
 
 
 def _load(path: str, kind: type[BatchTables] | type[CardsTables]) -> BatchTables | CardsTables | None:
@@ -430,19 +403,7 @@ def _save(path: str, tables: BatchTables | CardsTables, ranking_id: str) -> None
         shape = ",".join(map(str, value.shape)) or "-"
         header.append(f"{f.name} {value.dtype.str} {shape} {flat.size}\n".encode())
         chunks.append(flat.tobytes())
-    directory, name = os.path.split(path)
-    prefix = f"batch-{ranking_id}-"
-    try:
-        os.makedirs(directory, exist_ok=True)
-        partial = f"{path}.{os.getpid()}.part"
-        with open(partial, "wb") as handle:
-            handle.write(b"".join([*header, b"\n", *chunks]))
-        os.replace(partial, path)  # atomic: a reader sees the old file or the whole new one
-        for old in os.listdir(directory):  # "a5-low" must not take "a5-low-8": the rest is one digest
-            if old != name and old.startswith(prefix) and "-" not in old[len(prefix) :]:
-                os.remove(os.path.join(directory, old))
-    except OSError:
-        return
+    replace_file(path, b"".join([*header, b"\n", *chunks]), f"batch-{ranking_id}-")
 
 
 _MEMO: dict[str, BatchTables | CardsTables] = {}

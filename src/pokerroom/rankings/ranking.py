@@ -1,7 +1,8 @@
 """The :class:`Ranking`: an ordering's tables, its fast evaluator, and best-hand description with validation.
 
 A ranking is made from an :class:`~pokerroom.rankings.model.Ordering` and builds its tables on first use
-(:func:`~pokerroom.rankings.tables.build_tables`), once, in memory.  Two faces:
+(:func:`~pokerroom.rankings.tables.build_tables`), once, or reads them from the disk cache
+(:mod:`~pokerroom.rankings.table_cache`).  Two faces:
 
 * the raw ``evaluate(cards) -> int`` for hot loops: no validation, larger is better, equal values split;
 * ``best_hand(cards) -> HandValue`` and ``describe(...)`` for people: cards are checked and refusals raise
@@ -19,12 +20,12 @@ from pokerroom.cards import format_card, parse_cards
 from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError
 from pokerroom.rankings.model import Category, Classified, HandValue, Ordering, SuitModel
 from pokerroom.rankings.suited import SuitedTables
+from pokerroom.rankings.table_cache import cached_tables
 from pokerroom.rankings.tables import (
     MAX_CARDS,
     MIN_CARDS,
     Evaluator,
     Tables,
-    build_tables,
     make_evaluator,
     make_five_evaluator,
 )
@@ -101,11 +102,12 @@ class Ranking:
         return self.evaluate(cards)
 
     def tables(self) -> Tables:
-        """The generated tables, built on the first call and kept (thread-safe, in memory only)."""
+        """The generated tables, read from the disk cache or built on the first call, then kept (thread-safe;
+        :mod:`~pokerroom.rankings.table_cache`)."""
         if self._tables is None:
             with self._lock:
                 if self._tables is None:
-                    tables = build_tables(self.ordering)
+                    tables = cached_tables(self.ordering)
                     self._five = make_five_evaluator(tables)
                     self.evaluate = make_evaluator(tables)
                     self._tables = tables
