@@ -145,6 +145,17 @@ def _duration(text: str) -> timedelta:
         ) from None
 
 
+def _iso_time(text: str) -> datetime:
+    """An option's ISO 8601 time (``2026-12-24``, ``2026-12-24T18:00``, ``2026-12-24 18:00:00+05:00``, ``...Z``);
+    exit 2 naming the forms allowed.  Parsed here rather than by Typer, whose own datetime type takes no zone."""
+    try:
+        return datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise typer.BadParameter(
+            f"{text!r} is not a time: give YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], with a zone (+05:00, Z) or UTC"
+        ) from None
+
+
 def _utc(moment: datetime, option: str) -> datetime:
     """``moment`` (UTC unless it names a zone) in UTC; exit 2 when the calendar cannot hold it in UTC."""
     try:
@@ -237,7 +248,12 @@ def online(database: Database = DEFAULT_DATABASE) -> None:
 def suspend(
     name: str,
     until: Annotated[
-        datetime | None, typer.Option(help="The suspension's end (UTC unless a zone is given), e.g. 2026-12-24T18:00.")
+        datetime | None,
+        typer.Option(
+            parser=_iso_time,
+            metavar="TIME",
+            help="The suspension's end (UTC unless a zone is given), e.g. 2026-12-24T18:00.",
+        ),
     ] = None,
     for_: Annotated[str | None, typer.Option("--for", help="The suspension's length: 90s, 30m, 12h, 7d, 2w.")] = None,
     reason: Reason = "",
@@ -423,7 +439,12 @@ def hand(
 
 @admin_app.command(name="audit")
 def audit_log(
-    since: Annotated[datetime | None, typer.Option(help="Only rows at or after this time (UTC).")] = None,
+    since: Annotated[
+        datetime | None,
+        typer.Option(
+            parser=_iso_time, metavar="TIME", help="Only rows at or after this time (UTC unless a zone is given)."
+        ),
+    ] = None,
     limit: Annotated[int, typer.Option(min=1, help="The most rows shown, newest first.")] = 50,
     database: Database = DEFAULT_DATABASE,
 ) -> None:
