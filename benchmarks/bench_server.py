@@ -1,6 +1,6 @@
 """The table server under load (issue 6): bot clients over WebSocket on loopback, six seats a table, each table
-offered one action a second; actions per second and the latency from an action sent to the ``state`` showing it
-applied, p50 and p99.
+offered one action a second; actions per second and the latency from an action sent to the message (``state`` or
+``delta``) showing it applied, p50 and p99.
 
 Each level (a number of tables) gets a fresh server process (uvicorn, the app of ``pokerroom serve`` with no
 starter tables, no bot or next-hand delay) over a new SQLite file in a temporary folder.  The script signs up the
@@ -10,7 +10,8 @@ into), creates the tables through the HTTP API, then starts the load generator i
 ``--warmup`` seconds, then measures ``--duration`` seconds.  It prints per level: tables, clients, offered and
 achieved actions a second, latency p50/p99/max (ms), actions lost (sent, never seen applied), errors, the
 generator's and the server's CPU (user + system seconds over the window's wall time, 100% = one core), the CPU
-other processes used meanwhile (the machine's busy time less ours), and ``state`` messages received a second.
+other processes used meanwhile (the machine's busy time less ours), the server's CPU per action (ms), and the
+``state`` and ``delta`` messages received a second.
 Below each level: how late the server's and the generator's event loops woke from 10 ms sleeps (stalls, and
 whether the thread was on a CPU during them or waiting for one), their garbage-collector pauses, the server's
 memory, and a census of the objects its collector tracks (taken after the window).
@@ -66,6 +67,7 @@ SERVER = """
 import asyncio, gc, json, signal, sys, time
 import uvicorn
 from pokerroom.server import create_app, lobby
+from pokerroom.server.throttle import LoginLimits, Rate
 from pokerroom.store import Store
 
 url, host, port, stats = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
@@ -124,10 +126,11 @@ async def main():
 store = Store(url)
 # One owner creates every table of the run: the lobby's limits on a player's tables are not what is measured.
 lobby.MAX_OPEN_TABLES = lobby.TABLE_CREATE_BURST = 10**6
-# Nor its caps on a player's and an address's sockets (each bench player sits at up to 50 tables, all from here).
+# Nor its caps on a player's and an address's sockets (each bench player sits at up to 50 tables, all from here),
+# nor the sign-ups one address may make (400 tables take more players than its burst).
 app = create_app(
     store=store, starters=[], next_hand_delay=0.0, bot_delay=0.0, sockets_per_player=10**6,
-    sockets_per_address=10**6,
+    sockets_per_address=10**6, login_limits=LoginLimits(signup=Rate(burst=10**6, every=1.0)),
 )
 gc.callbacks.append(on_gc)
 try:
@@ -468,7 +471,7 @@ def report(results: list[Result], args: argparse.Namespace) -> None:
             console = Console(width=200)
         console.print(table)
     print(
-        "latency: act sent -> first state showing it applied, as the generator sees it; CPU: user+sys over the "
+        "latency: act sent -> first state/delta showing it applied, as the generator sees it; CPU: user+sys over the "
         "window, 100% = one core; others: the rest of the machine's busy time (other processes), % of one core"
     )
     passed = [r.tables for r in results if r.passes(args.p99_target)]
@@ -541,7 +544,12 @@ def main(argv: list[str] | None = None) -> None:
                 f"machine busy {r.machine_busy:.0f}% (other work: {r.others:.0f}% of a core)",
                 flush=True,
             )
-            print(f"  server CPU {r.server_cpu:.0f}% of a core, {r.server_sys:.0f}% of it in the kernel", flush=True)
+            per_action = r.server_cpu * 10 / r.achieved if r.achieved else math.nan  # % of a core -> ms per action
+            print(
+                f"  server CPU {r.server_cpu:.0f}% of a core, {r.server_sys:.0f}% of it in the kernel: "
+                f"{per_action:.2f} ms of CPU per player action",
+                flush=True,
+            )
             print(f"  server event loop: {r.server_loop.describe()}", flush=True)
             if r.server_loop.census:
                 print(f"  server heap after the window: {r.server_loop.census}", flush=True)

@@ -1,17 +1,18 @@
-"""The load generator of ``bench_server.py``: bot clients of the table protocol (docs/protocol.md), many
-WebSocket connections in one asyncio process.
+"""The load generator of ``bench_server.py``: bot clients of the table protocol (docs/protocol.md), many WebSocket
+connections in one asyncio process.
 
-:func:`worker` is one generator process.  It is given its tables (a table id and the six players' session
-cookies each), connects one client per seat, sits each client down, then plays: whenever a ``state`` shows a
-client to act (``hand.legal`` set) it checks or calls (now and then bets or raises the minimum, shows at a
-showdown), paced so that its table is offered ``rate`` actions a second: the acting client waits until
-``1 / rate`` seconds after the previous action sent at its table (each table's first action at a random phase
-within the first ``1 / rate`` seconds, so the tables do not all act in the same instant).  Latency runs from the
-moment an ``act`` is sent to the moment the client receives the first ``state`` that shows it applied (the
-hand's events grew or another hand is dealt).  Between ``ready`` and ``go`` (a :mod:`multiprocessing` pipe to
-the parent) the worker only plays; it measures over the window ``go`` names and sends back its figures
-(:class:`Figures`).  Once its clients sit it freezes what it holds out of the garbage collector and collects
-nothing until the window ends, so that its own collections do not show up as the server's latency.
+:func:`worker` is one generator process. It is given its tables (a table id and the six players' session cookies
+each), connects one client per seat, sits each client down, then plays: each client keeps its table's state as the
+page does (a ``state`` replaces it, a ``delta`` is merged into it, a gap in ``seq`` asks for a ``resync``), and
+whenever the state shows it to act (``hand.legal`` set) it checks or calls (now and then bets or raises the minimum,
+shows at a showdown), paced so that its table is offered ``rate`` actions a second: the acting client waits until
+``1 / rate`` seconds after the previous action sent at its table (each table's first action at a random phase within
+the first ``1 / rate`` seconds, so the tables do not all act in the same instant). Latency runs from the moment an
+``act`` is sent to the moment the client receives the first message (``state`` or ``delta``) after which its state
+shows it applied (the hand's events grew or another hand is dealt). Between ``ready`` and ``go`` (a
+:mod:`multiprocessing` pipe to the parent) the worker only plays; it measures over the window ``go`` names and sends
+back its figures (:class:`Figures`). Once its clients sit it freezes what it holds out of the garbage collector and
+collects nothing until the window ends, so that its own collections do not show up as the server's latency.
 """
 
 from __future__ import annotations
@@ -156,6 +157,9 @@ class Client:
         self.pending: tuple[int, int, float] | None = None  # (hand number, events seen, sent at)
         self.acted: tuple[int, int] | None = None  # the turn last acted on (hand number, events seen)
         self.acting: asyncio.Task[None] | None = None
+        self.state: dict[str, Any] | None = None
+        """The table as the messages read make it (docs/protocol.md: a ``delta`` merged into the last ``state``)."""
+        self.seq = 0
 
     async def open(self) -> None:
         url = f"ws://{self.params.host}:{self.params.port}/ws/tables/{self.table}"
@@ -216,6 +220,22 @@ class Client:
         if self.window.holds(received):
             self.figures.applied += 1
 
+    def _merge(self, msg: dict[str, Any]) -> bool:
+        """Take a ``state`` or ``delta`` into :attr:`state` as the page does; False after a gap (the deltas until
+        the next ``state`` are skipped)."""
+        if msg["type"] == "state":
+            self.state, self.seq = msg, 0
+            return True
+        if self.state is None or msg["seq"] != self.seq + 1:
+            return False
+        self.seq += 1
+        self.state.update(msg["set"])
+        if msg["hand_set"] or msg["events"]:
+            hand = self.state["hand"]
+            hand.update(msg["hand_set"])
+            hand["events"].extend(msg["events"])
+        return True
+
     async def play(self) -> None:
         """Read this client's messages until the connection ends; act at its turns."""
         assert self.ws is not None
@@ -225,11 +245,7 @@ class Client:
                 received = time.monotonic()
                 if self.window.holds(received):
                     figures.messages += 1
-                text = raw if isinstance(raw, str) else raw.decode()
-                # Fast path: a seated client not waiting on its own action only cares about its turns and errors.
-                if self.seated and self.pending is None and '"legal":{' not in text and '"type":"error"' not in text:
-                    continue
-                msg = json.loads(text)
+                msg = json.loads(raw)
                 kind = msg.get("type")
                 if kind == "error":
                     code = str(msg.get("code"))
@@ -238,8 +254,15 @@ class Client:
                     if code in ACTION_ERRORS and self.pending is not None:
                         self.pending = None
                     continue
-                if kind != "state":
+                if kind not in ("state", "delta"):
                     continue
+                if not self._merge(msg):
+                    if self.state is not None:  # the gap: one resync, then a full state
+                        self.state = None
+                        await self._send({"v": VERSION, "type": "resync"})
+                    continue
+                msg = self.state
+                assert msg is not None
                 hand = msg.get("hand")
                 if self.pending is not None:
                     number, events, _ = self.pending

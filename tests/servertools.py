@@ -44,16 +44,56 @@ Message = dict[str, Any]
 # --- helpers -----------------------------------------------------------------------------------------------
 
 
+def merge(state: Message, delta: Message) -> Message:
+    """``state`` with ``delta`` applied as docs/protocol.md says a client does (a new object; ``state`` is left as
+    it was): ``set`` over the state, ``hand_set`` over its hand, ``events`` appended to the hand's events."""
+    assert delta["type"] == "delta", delta
+    out: Message = json.loads(json.dumps(state))
+    out.update(delta["set"])
+    if delta["hand_set"] or delta["events"]:
+        assert out["hand"] is not None, f"a hand delta with no hand held: {delta}"
+        out["hand"].update(delta["hand_set"])
+        out["hand"]["events"].extend(delta["events"])
+    return out
+
+
+class States:
+    """A client's copy of its table's state, kept as the page keeps it: a ``state`` replaces it, a ``delta`` is
+    merged into it (its ``seq`` checked: the next after the last)."""
+
+    def __init__(self) -> None:
+        self.state: Message | None = None
+        self.seq = 0
+
+    def take(self, m: Message) -> Message:
+        """``m``, or for a ``delta`` the whole state it makes, as a ``state`` message (a copy of its own)."""
+        if m["type"] == "state":
+            self.state, self.seq = m, 0
+        elif m["type"] == "delta":
+            assert self.state is not None, f"a delta before any state: {m}"
+            assert m["seq"] == self.seq + 1, f"delta seq {m['seq']} after {self.seq}"
+            self.seq = m["seq"]
+            self.state = merge(self.state, m)
+            whole: Message = json.loads(json.dumps(self.state))
+            return whole
+        return m
+
+
 class Recorder:
     """An in-process connection for a :class:`~pokerroom.server.actor.TableActor`: keeps every message it is
-    sent, decoded from JSON as the socket would carry it."""
+    sent, decoded from JSON as the socket would carry it, a ``delta`` as the whole ``state`` it makes
+    (:class:`States`; the messages as sent in :attr:`raw`)."""
 
     def __init__(self, player: str) -> None:
         self.player = player
         self.messages: list[dict[str, Any]] = []
+        self.raw: list[dict[str, Any]] = []
+        self.states = States()
 
     def send(self, message: dict[str, Any] | str) -> None:
-        self.messages.append(json.loads(message) if isinstance(message, str) else json.loads(json.dumps(message)))
+        m = json.loads(message) if isinstance(message, str) else json.loads(json.dumps(message))
+        self.raw.append(m)
+        self.messages.append(self.states.take(m))
 
     def of_type(self, type_: str) -> list[dict[str, Any]]:
         return [m for m in self.messages if m["type"] == type_]
@@ -156,6 +196,8 @@ class Conn:
         self.ws = ws
         self.seen: Message | None = None
         """The last ``state`` read: what an ``act`` answers unless told (its hand and events, as the page does)."""
+        self.states = States()
+        """The state as the deltas read make it: :meth:`recv` gives each ``delta`` as the ``state`` it makes."""
         self.welcome = self.recv()
         assert self.welcome["type"] == "welcome", self.welcome
 
@@ -179,7 +221,7 @@ class Conn:
 
         message = ws.portal.call(receive)
         ws._raise_on_close(message)
-        m: Message = json.loads(message["text"])
+        m: Message = self.states.take(json.loads(message["text"]))
         if m["type"] == "state":
             self.seen = m
         return m

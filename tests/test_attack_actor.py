@@ -63,7 +63,7 @@ def test_a_ping_is_answered_to_its_sender_alone_and_sends_no_state(db: str) -> N
             a.send("ping", id=k)
         pongs = [a.recv() for _ in range(n)]
         assert pongs == [{"v": VERSION, "type": "pong", "id": k} for k in range(n)]
-        assert max(len(encode(m)) for m in pongs) == 29  # {"v":3,"type":"pong","id":29}: not a table's state
+        assert max(len(encode(m)) for m in pongs) == 29  # {"v":4,"type":"pong","id":29}: not a table's state
         assert a.drain() == [] and b.drain() == []  # nothing else to alice, nothing at all to bob
 
 

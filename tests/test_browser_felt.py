@@ -16,6 +16,7 @@ import pytest
 
 from browsertools import PASSIVE, PHONE, click_any, join, running_server, shot, sign_up
 from pokerroom.server import Starter
+from servertools import States
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -51,16 +52,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 class Frames:
-    """The ``state`` messages a page received, newest last."""
+    """The states a page received, newest last: each ``state``, and each ``delta`` as the whole state it makes
+    (:class:`~servertools.States`, one per socket)."""
 
     def __init__(self, page: Any) -> None:
         self.states: list[dict[str, Any]] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        page.on("websocket", self._socket)
 
-    def _frame(self, payload: Any) -> None:
+    def _socket(self, ws: Any) -> None:
+        held = States()
+        ws.on("framereceived", lambda payload: self._frame(held, payload))
+
+    def _frame(self, held: States, payload: Any) -> None:
         text = payload if isinstance(payload, str) else payload.decode() if isinstance(payload, bytes) else ""
-        if '"type":"state"' in text.replace(" ", ""):
-            self.states.append(json.loads(text))
+        compact = text.replace(" ", "")
+        if '"type":"state"' in compact or '"type":"delta"' in compact:
+            self.states.append(held.take(json.loads(text)))
 
     def last(self) -> dict[str, Any]:
         assert self.states, "no state received"

@@ -25,6 +25,7 @@ from pokerroom.room.record import Deck, HandRecord
 from pokerroom.room.record_json import record_json
 from pokerroom.server import Starter
 from randomplay import random_action
+from servertools import States
 from shuffle_vectors import SECRET, played_hand, vectors
 from tabletools import new_table
 
@@ -436,13 +437,15 @@ class Frames:
         page.on("websocket", self._socket)
 
     def _socket(self, ws: Any) -> None:
-        ws.on("framereceived", lambda payload: self._add(self.received, payload))
-        ws.on("framesent", lambda payload: self._add(self.sent, payload))
+        held = States()  # a delta is kept as the whole state it makes
+        ws.on("framereceived", lambda payload: self._add(self.received, payload, held))
+        ws.on("framesent", lambda payload: self._add(self.sent, payload, None))
 
     @staticmethod
-    def _add(into: list[dict[str, Any]], payload: Any) -> None:
+    def _add(into: list[dict[str, Any]], payload: Any, held: States | None) -> None:
         text = payload if isinstance(payload, str) else payload.decode()
-        into.append(json.loads(text))
+        m = json.loads(text)
+        into.append(held.take(m) if held is not None else m)
 
     def of(self, into: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
         return [m for m in into if m.get("type") == kind]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -91,7 +92,15 @@ def room_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _loadtest(*args: str) -> Any:
-    return CliRunner().invoke(cli, ["loadtest", *args], env={"COLUMNS": "200"})
+    """The command as a user runs it, in a thread of its own: a browser test of the same pytest worker leaves
+    Playwright's event loop running in the main thread, where the command's ``asyncio.run`` would be refused."""
+    done: list[Any] = []
+    thread = threading.Thread(
+        target=lambda: done.append(CliRunner().invoke(cli, ["loadtest", *args], env={"COLUMNS": "200"}))
+    )
+    thread.start()
+    thread.join()
+    return done[0]
 
 
 @pytest.mark.parametrize("processes", [1, 2])

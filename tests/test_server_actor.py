@@ -20,7 +20,7 @@ from pokerroom.server.actor import TableActor
 from pokerroom.server.lobby import Lobby
 from pokerroom.server.protocol import VERSION, Act, Leave, Ping, Rebuy, Sit, parse
 from pokerroom.store import Store
-from servertools import turn_act
+from servertools import States, turn_act
 from soak import SOAK
 
 
@@ -28,39 +28,42 @@ class Client:
     """A connection that records what it is sent and checks, at the moment of sending, that the hand part of a
     ``state`` carries no down card of another seat that has not been shown (nor a card it never saw).
 
-    A ``state`` comes as the text the broadcast sends over the socket and is checked as that text; it is decoded
-    only when read (:meth:`last_state`, :attr:`messages`), and its ``results`` when a hand was settled since the
-    last one this client noted (``track_results``), so the acceptance test spends its time playing hands."""
+    A ``state`` or ``delta`` comes as the text the broadcast sends over the socket; what it tells (its ``results``
+    left out: they name earlier hands' cards) is checked, and a delta is kept as the whole state it makes
+    (:class:`~servertools.States`: :meth:`last_state`, :attr:`messages`)."""
 
     def __init__(self, player: str, actor: TableActor, *, track_results: bool = False) -> None:
         self.player = player
         self.actor = actor
         self.track_results = track_results
-        self._sent: list[dict[str, Any] | str] = []
+        self._sent: list[dict[str, Any]] = []
+        self.states = States()
         self._errors: list[dict[str, Any]] = []
         self.checked = 0
         self.results: dict[int, dict[str, Any]] = {}
 
     def send(self, message: dict[str, Any] | str) -> None:
-        if isinstance(message, str):  # a state as the broadcast encodes it
-            self._sent.append(message)
+        if isinstance(message, str):  # a state or a delta as the broadcast encodes it
+            sent = json.loads(message)
+            state = self.states.take(sent)  # a delta: the whole state it makes
+            self._sent.append(state)
             if self.track_results and self.actor.results and self.actor.results[-1]["number"] not in self.results:
-                self.results.update((r["number"], r) for r in json.loads(message)["results"])
-            if not message.endswith('"hand":null}'):
-                self._no_leak(message)
+                self.results.update((r["number"], r) for r in state["results"])
+            if state["hand"] is not None:
+                part = sent.get("set", sent)
+                part.pop("results", None)  # the results name earlier hands' cards
+                self._no_leak(state["you"], json.dumps(part, separators=(",", ":")) + json.dumps(sent.get("events")))
             return
-        message = json.loads(json.dumps(message))  # every message is JSON as sent over the socket
-        self._sent.append(message)
-        if message["type"] == "error":
-            self._errors.append(message)
+        sent_dict: dict[str, Any] = json.loads(json.dumps(message))  # every message is JSON as over the socket
+        self._sent.append(sent_dict)
+        if sent_dict["type"] == "error":
+            self._errors.append(sent_dict)
 
-    def _no_leak(self, text: str) -> None:
+    def _no_leak(self, mine: int | None, text: str) -> None:
+        """``text``: what the message told (its ``results`` left out); ``mine``: the seat it was made for."""
         table = self.actor.table
         h, layout = table.hand, table.layout
         assert h is not None and layout is not None
-        found = _YOU.search(text)
-        assert found is not None, text[:200]
-        mine = None if found[1] == "null" else int(found[1])
         me = layout.dealt.index(mine) if mine is not None and mine in layout.dealt else None
         known: set[int] = set()  # every card this seat held or discarded this hand: its own knowledge
         if me is not None:
@@ -74,26 +77,20 @@ class Client:
         for es, cards in enumerate(h.hole):
             if es != me:
                 secret.update(format_card(c) for c in cards if c not in public and c not in known)
-        # The seats and this connection's part (its seat, rebuy and hand); the results name earlier hands' cards.
-        sent = text[text.index('"seats":') : text.index('"button":')] + text[found.start() :]
-        leaked = sorted(c for c in secret if f'"{c}"' in sent)
+        leaked = sorted(c for c in secret if f'"{c}"' in text)
         assert not leaked, f"{self.player} (seat {mine}) was sent {leaked} in phase {h.phase}"
         self.checked += 1
 
     @property
     def messages(self) -> list[dict[str, Any]]:
         """Every message sent, decoded."""
-        return [json.loads(m) if isinstance(m, str) else m for m in self._sent]
+        return list(self._sent)
 
     def last_state(self) -> dict[str, Any]:
-        return json.loads(next(m for m in reversed(self._sent) if isinstance(m, str)))
+        return next(m for m in reversed(self._sent) if m["type"] == "state")
 
     def errors(self) -> list[dict[str, Any]]:
         return list(self._errors)
-
-
-_YOU = re.compile(r',"you":(null|\d+),"rebuy":')
-"""Where a broadcast state's personal part begins: the seat of the connection it was made for."""
 
 
 @pytest.fixture

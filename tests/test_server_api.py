@@ -337,16 +337,16 @@ PARSE_ERRORS = [
     (json.dumps({"v": VERSION, "type": "ping", "id": "x" * 5000}), "too_long"),
     ('{"type": "ping"}', "version"),
     ('{"v": 2, "type": "ping"}', "version"),
-    ('{"v": 3, "type": "dance"}', "unknown_type"),
-    ('{"v": 3, "type": "sit", "seat": "one", "buy_in": 100}', "bad_field"),
-    ('{"v": 3, "type": "rebuy", "amount": 0}', "bad_field"),
-    ('{"v": 3, "type": "act", "action": "jump"}', "bad_field"),
-    ('{"v": 3, "type": "act", "action": "raise"}', "bad_field"),
-    ('{"v": 3, "type": "act", "action": "fold", "hand": 0, "seq": 0}', "bad_field"),
-    ('{"v": 3, "type": "act", "action": "fold", "hand": 1}', "bad_field"),  # no seq: the turn is not named
-    ('{"v": 3, "type": "act", "action": "draw", "cards": "As"}', "bad_field"),
-    ('{"v": 3, "type": "act", "action": "draw", "cards": ["Xx"]}', "bad_card"),
-    ('{"v": 3, "type": "act", "action": "show", "cards": ["As", "As"]}', "bad_card"),
+    ('{"v": 4, "type": "dance"}', "unknown_type"),
+    ('{"v": 4, "type": "sit", "seat": "one", "buy_in": 100}', "bad_field"),
+    ('{"v": 4, "type": "rebuy", "amount": 0}', "bad_field"),
+    ('{"v": 4, "type": "act", "action": "jump"}', "bad_field"),
+    ('{"v": 4, "type": "act", "action": "raise"}', "bad_field"),
+    ('{"v": 4, "type": "act", "action": "fold", "hand": 0, "seq": 0}', "bad_field"),
+    ('{"v": 4, "type": "act", "action": "fold", "hand": 1}', "bad_field"),  # no seq: the turn is not named
+    ('{"v": 4, "type": "act", "action": "draw", "cards": "As"}', "bad_field"),
+    ('{"v": 4, "type": "act", "action": "draw", "cards": ["Xx"]}', "bad_card"),
+    ('{"v": 4, "type": "act", "action": "show", "cards": ["As", "As"]}', "bad_card"),
 ]
 
 
@@ -361,12 +361,12 @@ def test_socket_refuses_bad_messages_and_goes_on(db: str) -> None:
                 assert set(m) <= {"v", "type", "code", "message", "allowed"} and m["message"], m
                 if code == "unknown_type":
                     assert m["allowed"][:8] == ["sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping"]
-                    assert m["allowed"][8:] == ["seed", "chat", "mute", "unmute", "chat_remove", "chat_mute"]
+                    assert m["allowed"][8:] == ["resync", "seed", "chat", "mute", "unmute", "chat_remove", "chat_mute"]
                 conn.ping(k)
             conn.ws.send_bytes(b"\xff\xfe")
             conn.error("malformed")
             conn.ping("bytes")
-            conn.ws.send_bytes(b'{"v": 3, "type": "ping", "id": "binary"}')
+            conn.ws.send_bytes(b'{"v": 4, "type": "ping", "id": "binary"}')
             conn.until(lambda m: m["type"] == "pong" and m["id"] == "binary", "a pong to a binary frame")
             # Nothing changed: alice still sits with her 200 (less her blind) and the hand goes on.
             s = conn.current(lambda s: my_turn(s, 1), "my turn in hand 1")

@@ -85,7 +85,7 @@ def test_deeply_nested_json_is_malformed_and_the_connection_stays(db: str) -> No
         with table(client, alice) as conn:
             conn.ws.send_text("[" * 2000 + "]" * 2000)
             conn.error("malformed")
-            conn.ws.send_text('{"v": 3, "type": "ping", "id": ' + "[" * 1500 + "]" * 1500 + "}")
+            conn.ws.send_text('{"v": 4, "type": "ping", "id": ' + "[" * 1500 + "]" * 1500 + "}")
             assert conn.until(lambda m: m["type"] in ("error", "pong"), "an answer")["type"] == "error"
             conn.ping("still here")
 
@@ -358,6 +358,10 @@ def test_a_client_that_never_reads_is_dropped(db: str, monkeypatch: pytest.Monke
                     f"Cookie: {COOKIE}={token}\r\n\r\n".encode()
                 )
                 actor = app.state.lobby.actors[1]
+                # Since protocol v4 a change costs a spectator a small delta: slowpoke asks for the whole state
+                # (resync) ten times a second, so that its outbox fills as fast as it did with whole states.
+                asking = threading.Thread(target=_resync_often, args=(raw, stop), daemon=True)
+                asking.start()
                 try:
                     # Generous deadlines (a loaded machine deals slowly); each wait ends as soon as it holds.
                     conn = _wait_for(
@@ -386,14 +390,31 @@ def test_a_client_that_never_reads_is_dropped(db: str, monkeypatch: pytest.Monke
         store.close()
 
 
-def _check_or_call_at(ws: Any, seat: int, stop: threading.Event) -> None:
-    """Read every message of ``ws`` and check or call, once, whenever table ``seat`` is to act, until ``stop``;
-    an action refused by the socket's rate limit is sent again a second later."""
-    sent: tuple[int, int] | None = None
-    last: str | None = None
+def _resync_often(raw: socket.socket, stop: threading.Event) -> None:
+    """Send ``resync`` over the raw WebSocket ``raw`` (a masked text frame, as a client must) ten times a second
+    until ``stop`` or the socket closes; nothing is read."""
+    payload = json.dumps({"v": servertools.VERSION, "type": "resync"}).encode()
+    mask = os.urandom(4)
+    frame = bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    time.sleep(0.5)  # the handshake's answer first
     while not stop.is_set():
         try:
-            m = json.loads(ws.recv(timeout=0.5))
+            raw.sendall(frame)
+        except OSError:
+            return
+        time.sleep(0.1)
+
+
+def _check_or_call_at(ws: Any, seat: int, stop: threading.Event) -> None:
+    """Read every message of ``ws`` and check or call, once, whenever table ``seat`` is to act, until ``stop``;
+    an action refused by the socket's rate limit is sent again a second later.  A ``delta`` is read as the whole
+    state it makes (:class:`~servertools.States`)."""
+    sent: tuple[int, int] | None = None
+    last: str | None = None
+    held = servertools.States()
+    while not stop.is_set():
+        try:
+            m = held.take(json.loads(ws.recv(timeout=0.5)))
         except TimeoutError:
             continue
         except websockets.exceptions.ConnectionClosed:
@@ -567,37 +588,37 @@ def test_table_names_refuse_control_characters(db: str) -> None:
 
 
 JUNK = [
-    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": NaN}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": Infinity}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": -Infinity}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 1e400, "buy_in": 100}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": 100.0}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": true}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": "100"}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": -100}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": null}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 0}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 99, "buy_in": 100}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": ' + "9" * 4000 + ', "buy_in": 100}', "bad_field"),
-    ('{"v": 3, "type": "sit", "seat": 1, "buy_in": ' + "9" * 4000 + "}", "room"),
-    ('{"v": 3, "type": "sit", "seat": 1, "buy_in": 9007199254740993}', "room"),
-    ('{"v": 3, "type": "sit", "seat": 1, "buy_in": 20000}', "room"),
-    ('{"v": 3, "type": "sit", "seat": 0, "buy_in": 100}', "room"),  # the bot's seat
-    ('{"v": 3, "type": "rebuy", "amount": 1e3}', "bad_field"),
-    ('{"v": 3, "type": "bots", "count": -1}', "bad_field"),
-    ('{"v": 3.0, "type": "ping"}', "version"),
-    ('{"v": 3, "v": 2, "type": "ping"}', "version"),
-    ('{"v": 3, "type": "act", "action": "raise", "amount": 10, "hand": "1"}', "bad_field"),
-    ('{"v": 3, "type": "act", "action": "draw", "cards": [["As"]]}', "bad_field"),
-    ('{"v": 3, "type": "act", "action": "draw", "cards": ["As", "as"]}', "bad_card"),
-    ('{"v": 3, "type": "act", "action": "show", "cards": ["\\u0041s"], "hand": 1, "seq": 0}', "not_seated"),
-    ('{"v": 3, "type": "act", "action": "fold", "hand": 1, "seq": 0}', "not_seated"),
-    ('{"v": 3, "type": "leave"}', "not_seated"),
-    ('{"v": 3, "type": "come_back"}', "not_seated"),
-    ('{"v": 3, "type": "rebuy", "amount": 5}', "not_seated"),
-    ('{"v": 3, "type": "sit\\u0000", "seat": 0}', "unknown_type"),
-    ('{"v": 3, "type": "ping", "id": "\\ud800"}', None),  # a lone surrogate is echoed, not a crash
-    ('{"v": 3, "type": "ping", "id": "é中🂡", "extra": {"x": [1, 2]}}', None),  # extra fields are ignored
+    ('{"v": 4, "type": "sit", "seat": 0, "buy_in": NaN}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 0, "buy_in": Infinity}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 0, "buy_in": -Infinity}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 1e400, "buy_in": 100}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 0, "buy_in": 100.0}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 0, "buy_in": true}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 0, "buy_in": "100"}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 0, "buy_in": -100}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 0, "buy_in": null}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 0}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 99, "buy_in": 100}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": ' + "9" * 4000 + ', "buy_in": 100}', "bad_field"),
+    ('{"v": 4, "type": "sit", "seat": 1, "buy_in": ' + "9" * 4000 + "}", "room"),
+    ('{"v": 4, "type": "sit", "seat": 1, "buy_in": 9007199254740993}', "room"),
+    ('{"v": 4, "type": "sit", "seat": 1, "buy_in": 20000}', "room"),
+    ('{"v": 4, "type": "sit", "seat": 0, "buy_in": 100}', "room"),  # the bot's seat
+    ('{"v": 4, "type": "rebuy", "amount": 1e3}', "bad_field"),
+    ('{"v": 4, "type": "bots", "count": -1}', "bad_field"),
+    ('{"v": 4.0, "type": "ping"}', "version"),
+    ('{"v": 4, "v": 2, "type": "ping"}', "version"),
+    ('{"v": 4, "type": "act", "action": "raise", "amount": 10, "hand": "1"}', "bad_field"),
+    ('{"v": 4, "type": "act", "action": "draw", "cards": [["As"]]}', "bad_field"),
+    ('{"v": 4, "type": "act", "action": "draw", "cards": ["As", "as"]}', "bad_card"),
+    ('{"v": 4, "type": "act", "action": "show", "cards": ["\\u0041s"], "hand": 1, "seq": 0}', "not_seated"),
+    ('{"v": 4, "type": "act", "action": "fold", "hand": 1, "seq": 0}', "not_seated"),
+    ('{"v": 4, "type": "leave"}', "not_seated"),
+    ('{"v": 4, "type": "come_back"}', "not_seated"),
+    ('{"v": 4, "type": "rebuy", "amount": 5}', "not_seated"),
+    ('{"v": 4, "type": "sit\\u0000", "seat": 0}', "unknown_type"),
+    ('{"v": 4, "type": "ping", "id": "\\ud800"}', None),  # a lone surrogate is echoed, not a crash
+    ('{"v": 4, "type": "ping", "id": "é中🂡", "extra": {"x": [1, 2]}}', None),  # extra fields are ignored
     (" " * 4096 + "{}", "too_long"),
     ("{" * 4097, "too_long"),
 ]
@@ -615,7 +636,7 @@ def test_junk_messages_are_refused_and_the_table_goes_on(db: str) -> None:
                 else:
                     assert (m["type"], m["code"]) == ("error", code), (text[:80], m)
                 conn.ping(k)
-            for frame in (b"\xc3\x28", b'{"v": 3, "type": "ping", "id": "\xff"}', b"\x00" * 100):
+            for frame in (b"\xc3\x28", b'{"v": 4, "type": "ping", "id": "\xff"}', b"\x00" * 100):
                 conn.ws.send_bytes(frame)
                 conn.error("malformed")
             conn.ping("bytes")

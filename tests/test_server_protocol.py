@@ -31,7 +31,7 @@ from pokerroom.server.protocol import (
 )
 
 TYPES = [
-    *("sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping", "seed"),
+    *("sit", "leave", "sit_out", "come_back", "rebuy", "act", "bots", "ping", "resync", "seed"),
     *("chat", "mute", "unmute", "chat_remove", "chat_mute"),
 ]
 ACTIONS = ["bring-in", "fold", "check", "call", "bet", "raise", "draw", "split", "show", "muck"]  # ActionKind order
@@ -106,7 +106,7 @@ def test_parse_message_at_the_length_limit() -> None:
     [
         ("not json", "malformed"),
         ("", "malformed"),
-        ('{"v": 3, "type": "ping"', "malformed"),
+        ('{"v": 4, "type": "ping"', "malformed"),
         ("[1, 2]", "malformed"),
         ('"ping"', "malformed"),
         ("null", "malformed"),
@@ -115,15 +115,16 @@ def test_parse_message_at_the_length_limit() -> None:
         ("x" * (MAX_MESSAGE + 1), "too_long"),  # the length is checked before the JSON
         ('{"type": "ping"}', "version"),
         ('{"v": 1, "type": "ping"}', "version"),
-        ('{"v": "3", "type": "ping"}', "version"),
+        ('{"v": "4", "type": "ping"}', "version"),
         ('{"v": 2, "type": "ping"}', "version"),  # version 2's clients act without the turn: refused whole
+        ('{"v": 3, "type": "ping"}', "version"),  # version 3's clients read no delta: refused whole
         ('{"v": true, "type": "ping"}', "version"),
         ('{"v": null, "type": "ping"}', "version"),
-        ('{"v": 3}', "unknown_type"),
-        ('{"v": 3, "type": "dance"}', "unknown_type"),
-        ('{"v": 3, "type": 5}', "unknown_type"),
-        ('{"v": 3, "type": "Ping"}', "unknown_type"),
-        ('{"v": 3, "type": "pong"}', "unknown_type"),  # a server message, not a client one
+        ('{"v": 4}', "unknown_type"),
+        ('{"v": 4, "type": "dance"}', "unknown_type"),
+        ('{"v": 4, "type": 5}', "unknown_type"),
+        ('{"v": 4, "type": "Ping"}', "unknown_type"),
+        ('{"v": 4, "type": "pong"}', "unknown_type"),  # a server message, not a client one
     ],
 )
 def test_parse_refuses_message(text: str | bytes, code: str) -> None:
@@ -209,7 +210,7 @@ def test_error_codes_and_messages() -> None:
         "spectator", "chat_empty", "chat_too_long", "chat_rate", "chat_muted", "not_operator", "no_message",
         "no_player", "mute_limit", "mute_rate", "seed_refused",
     ]  # fmt: skip
-    err = refused('{"v": 3, "type": "dance"}')
+    err = refused('{"v": 4, "type": "dance"}')
     assert error_message(err) == {
         "v": VERSION,
         "type": "error",
@@ -220,7 +221,7 @@ def test_error_codes_and_messages() -> None:
     assert error_message(ProtocolError("not_seated", "sit first")) == {
         "v": VERSION, "type": "error", "code": "not_seated", "message": "sit first",
     }  # fmt: skip
-    assert refused('{"v": 2, "type": "ping"}').args[0] == "this server speaks protocol v=3; the message has v=2"
+    assert refused('{"v": 2, "type": "ping"}').args[0] == "this server speaks protocol v=4; the message has v=2"
 
 
 # --- a seat's view of a hand -------------------------------------------------------------------------------

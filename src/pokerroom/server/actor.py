@@ -4,9 +4,10 @@ A :class:`TableActor` owns a :class:`~pokerroom.store.runner.TableRunner`; every
 through :meth:`TableActor.handle` (a player's command), :meth:`TableActor.tick` (the clock: bots' turns, time-outs,
 the end of a disconnected player's grace, the next deal) or :meth:`TableActor.connect` / :meth:`disconnect`.
 Those methods are synchronous; :meth:`TableActor.run` is the asyncio task that alone calls them, taking commands
-from one queue, so two messages can never race.  After every change each connection gets its own ``state``
-message: the table and that seat's view of the hand (``hand.view(seat)``), never another seat's down cards.  A
-``ping`` changes nothing: it is answered to its sender alone.  An action is carried out only if it answers the
+from one queue, so two messages can never race.  After every change each connection is told what changed for
+it: a ``delta`` message (:mod:`pokerroom.server.deltas`; a full ``state`` on connect and on ``resync``) of the
+table and that seat's view of the hand (``hand.view(seat)``), never another seat's down cards.  A ``ping``
+changes nothing: it is answered to its sender alone.  An action is carried out only if it answers the
 moment being played (its hand, the events seen, the seat to act), so a message sent twice acts at most once.
 
 Players are named; their chips live in store accounts (``account_of``).  Disconnects (RULES §3.7): a player whose
@@ -30,7 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pokerroom.engine import EventType, HandView
+from pokerroom.engine import Event, EventType, HandView
+from pokerroom.engine.codec import event_json
 from pokerroom.engine.results import pot_shares
 from pokerroom.errors import (
     DuplicateCard,
@@ -48,6 +50,7 @@ from pokerroom.room.decisions import Cause
 from pokerroom.room.proof import Reveal
 from pokerroom.room.record import HandRecord
 from pokerroom.server.chat import ChatRoom, TableChat, is_chat
+from pokerroom.server.deltas import Deltas
 from pokerroom.server.house_bots import BotFactory, BotHome, HouseBotSeats, check_players_bots
 from pokerroom.server.metrics import RoomMetrics
 from pokerroom.server.oplog import event
@@ -61,11 +64,11 @@ from pokerroom.server.protocol import (
     Ping,
     ProtocolError,
     Rebuy,
+    Resync,
     Seed,
     Sit,
     SitOut,
     card_text,
-    encode,
     error_message,
     legal_json,
     pong,
@@ -90,7 +93,7 @@ house bankroll, funded by the operator meanwhile)."""
 
 class Connection(Protocol):
     """One client of a table: its ``player`` name and a non-blocking :meth:`send` of one message, given as a dict
-    or already encoded as JSON text (the ``state`` broadcast, encoded once per view)."""
+    or already encoded as JSON text (the broadcast's ``state`` and ``delta`` messages)."""
 
     player: str
 
@@ -230,6 +233,8 @@ class TableActor(HouseBotSeats, OperatorControls):
         they are not all seated yet: said once until they are."""
         self._acted = False
         """A player's action was carried out by the command being handled (its latency is observed)."""
+        self.deltas = Deltas()
+        """What each connection was last sent: the broadcast's ``delta`` messages."""
 
     # ------------------------------------------------------------------ connections
 
@@ -250,6 +255,7 @@ class TableActor(HouseBotSeats, OperatorControls):
     def disconnect(self, conn: Connection) -> None:
         """A client's connection ended; the player's last one starts the grace period."""
         conns = self.connections.get(conn.player, [])
+        self.deltas.forget(conn)
         if conn in conns:
             conns.remove(conn)
         if not conns:
@@ -273,6 +279,10 @@ class TableActor(HouseBotSeats, OperatorControls):
         message and changes nothing."""
         if isinstance(command, Ping):  # to its sender alone, no state: pings must not cost other connections
             conn.send(pong(command))
+            return
+        if isinstance(command, Resync):  # a full state at the broadcast that ends this step (to others: nothing)
+            self.deltas.forget(conn)
+            self._changed = True
             return
         try:
             if is_chat(command):  # the chat changes nothing a state shows: no broadcast (return skips the else)
@@ -721,14 +731,31 @@ class TableActor(HouseBotSeats, OperatorControls):
 
     def _hand_json(self, es: int | None) -> dict[str, object] | None:
         """Engine seat ``es``'s view of the hand as JSON (``None``: a spectator's), or ``None`` without a hand."""
+        parts = self._hand_parts(es)
+        if parts is None:
+            return None
+        hand, events, seat_of = parts
+        return {**hand, "events": [event_json(e, seat_of) for e in events]}
+
+    def _hand_parts(self, es: int | None) -> tuple[dict[str, object], tuple[Event, ...], tuple[int, ...]] | None:
+        """Engine seat ``es``'s view of the hand as JSON but its ``events``, the view's events (engine seats) and
+        the table seat of each engine seat; ``None`` without a hand."""
         t = self.table
         if not self._hand_shown():
             return None
         h, layout = t.hand, t.layout
         assert h is not None and layout is not None
-        hand = view_json(h.view(es), layout.dealt, number=t.hand_number)
+        view = h.view(es)
+        hand = view_json(view, layout.dealt, number=t.hand_number, events=False)
         hand["hand_id"] = self.hand_ids.get(t.hand_number)
-        return hand
+        return hand, view.events, tuple(layout.dealt)
+
+    def _view_key(self, es: int | None) -> tuple[int, int | None, int | None] | None:
+        """Which hand view engine seat ``es`` gets (``None``: none shown): a view of another hand, or another
+        seat's, is sent whole."""
+        if not self._hand_shown():
+            return None
+        return self.table.hand_number, self.hand_ids.get(self.table.hand_number), es
 
     def _personal(self, player: str) -> tuple[int | None, int | None, dict[str, object]]:
         """``player``'s seat, engine seat (``None``: not dealt in) and rebuy allowance."""
@@ -747,23 +774,28 @@ class TableActor(HouseBotSeats, OperatorControls):
         return {**self._shared(), "you": you, "hand": self._hand_json(es), "rebuy": rebuy}
 
     def broadcast(self) -> None:
-        """Send every connection its ``state`` (only after a change), as JSON text: the shared part and each
-        engine seat's view are built and encoded once, then put together per player."""
+        """Tell every connection what changed for it (only after a change), as JSON text: a ``delta``, or a full
+        ``state`` to a connection that has none yet (:mod:`pokerroom.server.deltas`).  The shared part and each
+        engine seat's view are built once, each value encoded only when it changed."""
         if not self._changed:
             return
         self._changed = False
         if not self.connections:
+            self.deltas.reset()
             return
-        head = encode(self._shared())[:-1]  # the shared object, still open for the personal fields
-        hands: dict[int | None, str] = {}
+        self.deltas.frame(self._shared())
+        keys: set[object] = set()
         for player, conns in self.connections.items():
             you, es, rebuy = self._personal(player)
-            hand = hands.get(es)
-            if hand is None:
-                hand = hands[es] = encode(self._hand_json(es))
-            text = f'{head},"you":{encode(you)},"rebuy":{encode(rebuy)},"hand":{hand}}}'
+            key = self._view_key(es)
+            keys.add(key)
+            view = self.deltas.view(key, lambda es=es: self._hand_parts(es))  # type: ignore[misc]
+            personal = {"you": you, "rebuy": rebuy}
             for conn in conns:
-                conn.send(text)
+                text = self.deltas.message(conn, view, personal)
+                if text is not None:
+                    conn.send(text)
+        self.deltas.end_frame(keys)
 
     # ------------------------------------------------------------------ the task
 
@@ -809,6 +841,7 @@ class TableActor(HouseBotSeats, OperatorControls):
                 self._acted = False
                 self.metrics.action_latency(time.perf_counter() - began)
         self.closed = True
+        self.deltas.reset()  # a night's room sends its own states to these connections now: full ones next
 
     def _void(self, reason: str) -> None:
         """Void the hand being played, if any (RULES §3.8): every contribution back, the void in the results."""

@@ -35,6 +35,7 @@ __all__ = [
     "Ping",
     "ProtocolError",
     "Rebuy",
+    "Resync",
     "Seed",
     "Sit",
     "SitOut",
@@ -47,10 +48,12 @@ __all__ = [
     "view_json",
 ]
 
-VERSION = 3
+VERSION = 4
 """The protocol version; a message with another ``"v"`` is refused (code ``version``).  Version 3 (issue 19):
 ``act`` names the hand and the turn it answers (``hand`` and ``seq`` required), a ``ping`` is answered to its
-sender alone (docs/protocol.md, "Changes in version 3")."""
+sender alone (docs/protocol.md, "Changes in version 3").  Version 4 (issue 25): after the ``state`` of a connect
+a connection gets ``delta`` messages (what changed), and a client asks for a full ``state`` with ``resync``
+(:mod:`pokerroom.server.deltas`; docs/protocol.md, "Changes in version 4")."""
 
 MAX_MESSAGE = 4096
 """The longest message a client may send, in characters (code ``too_long``)."""
@@ -86,9 +89,14 @@ ERROR_CODES = {
 """Every error ``code`` the server sends, with what it means."""
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+"""``json.dumps(..., separators=(",", ":"))`` made once: ``dumps`` with arguments builds an encoder per call,
+a cost paid for every value of every broadcast."""
+
+
 def encode(message: object) -> str:
     """A message as the socket carries it: compact JSON text (no spaces after separators)."""
-    return json.dumps(message, separators=(",", ":"))
+    return _ENCODER.encode(message)
 
 
 class ProtocolError(PokerroomError):
@@ -159,6 +167,12 @@ class Ping:
 
 
 @dataclass(frozen=True, slots=True)
+class Resync:
+    """Asks for a full ``state`` (a client that missed a ``delta``'s ``seq`` or holds no state); the next
+    message to this connection is one (protocol v4)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Seed:
     """A seated player's client seed for hand number ``hand`` (the next hand, whose ``state.shuffle.seed_hash`` is
     shown): ``seed`` is 1 to 64 lower-case hex digits, mixed into that hand's deck (docs/shuffle.md)."""
@@ -197,7 +211,9 @@ class ChatMute:
     minutes: int
 
 
-Command = Sit | Leave | SitOut | ComeBack | Rebuy | Act | AddBots | Ping | Seed | Chat | Mute | ChatRemove | ChatMute
+Command = (
+    Sit | Leave | SitOut | ComeBack | Rebuy | Act | AddBots | Ping | Resync | Seed | Chat | Mute | ChatRemove | ChatMute
+)
 
 
 def _int(msg: dict[str, Any], key: str, *, minimum: int = 0, required: bool = True) -> int | None:
@@ -264,6 +280,7 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Command]] = {
     "act": _act,
     "bots": lambda m: AddBots(_int(m, "count", minimum=1) or 0),
     "ping": lambda m: Ping(m.get("id")),
+    "resync": lambda m: Resync(),
     "seed": lambda m: Seed(_int(m, "hand", minimum=1) or 0, _text(m, "seed", most=64)),
     "chat": lambda m: Chat(_text(m, "text")),
     "mute": lambda m: Mute(_text(m, "player", most=40)),
@@ -277,13 +294,13 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Command]] = {
 def parse(text: str | bytes) -> Command:
     """The command in one client message; raises :class:`ProtocolError` (see :data:`ERROR_CODES`).
 
-    >>> parse('{"v": 3, "type": "act", "action": "raise", "amount": 40, "hand": 7, "seq": 12}')
+    >>> parse('{"v": 4, "type": "act", "action": "raise", "amount": 40, "hand": 7, "seq": 12}')
     Act(action=Action(raise to 40), hand=7, seq=12, seat=None)
-    >>> parse('{"v": 3, "type": "dance"}')
+    >>> parse('{"v": 4, "type": "dance"}')
     Traceback (most recent call last):
     ...
     pokerroom.server.protocol.ProtocolError: unknown message type 'dance'; the types are: sit, leave, sit_out, \
-come_back, rebuy, act, bots, ping, seed, chat, mute, unmute, chat_remove, chat_mute
+come_back, rebuy, act, bots, ping, resync, seed, chat, mute, unmute, chat_remove, chat_mute
     """
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_long", f"the message has {len(text)} characters; at most {MAX_MESSAGE} are read")
@@ -340,11 +357,12 @@ def legal_json(legal: LegalActions) -> dict[str, object]:
     return out
 
 
-def view_json(view: HandView, seat_of: Sequence[int], *, number: int) -> dict[str, object]:
+def view_json(view: HandView, seat_of: Sequence[int], *, number: int, events: bool = True) -> dict[str, object]:
     """``view`` as JSON with table seats (``seat_of[engine seat]``): ``number`` (the table's hand number),
     ``game``, ``phase``, ``street``, ``button``, ``to_act``, ``pot``, ``pots`` (main then side pots, each
     ``{"amount", "eligible"}``), ``board``, ``players`` (per dealt seat: ``seat``, ``stack``, ``bet``,
-    ``starting``, ``folded``, ``cards``, ``up``), ``legal`` (only for the seat to act), ``events``."""
+    ``starting``, ``folded``, ``cards``, ``up``), ``legal`` (only for the seat to act), ``events`` (left out
+    when ``events`` is false: the broadcast encodes each event once, :mod:`pokerroom.server.deltas`)."""
     players = [
         {
             "seat": seat_of[s],
@@ -357,7 +375,7 @@ def view_json(view: HandView, seat_of: Sequence[int], *, number: int) -> dict[st
         }
         for s in range(len(view.stacks))
     ]
-    return {
+    out: dict[str, object] = {
         "number": number,
         "game": view.game,
         "phase": view.phase,
@@ -370,5 +388,7 @@ def view_json(view: HandView, seat_of: Sequence[int], *, number: int) -> dict[st
         "players": players,
         "big_blind": view.big_blind,
         "legal": None if view.legal is None else legal_json(view.legal),
-        "events": [event_json(e, seat_of) for e in view.events],
     }
+    if events:
+        out["events"] = [event_json(e, seat_of) for e in view.events]
+    return out

@@ -63,7 +63,21 @@ _HAND_STATUS = select(hands.c.status).where(hands.c.id == bindparam("hand"))
 _NUMBER_TAKEN = select(hands.c.id).where(hands.c.table_id == bindparam("table"), hands.c.number == bindparam("number"))
 _HAND_INSERT = hands.insert()
 _HAND_END = update(hands).where(hands.c.id == bindparam("hand"))
-_JOURNAL_INSERT = journal.insert()
+_JOURNAL_COLUMNS = ("hand_id", "seq", "entry", "created_at")
+_JOURNAL_APPEND = journal.insert().from_select(
+    _JOURNAL_COLUMNS,
+    select(
+        hands.c.id,
+        bindparam("seq", type_=journal.c.seq.type),
+        bindparam("entry", type_=journal.c.entry.type),
+        bindparam("created_at", type_=journal.c.created_at.type),
+    ).where(hands.c.id == bindparam("hand"), hands.c.status == IN_PROGRESS),
+)
+"""The journal's one statement per action: the entry inserted only if its hand is in progress (no row: the
+refusal is looked up after, off the hot path)."""
+_JOURNAL_APPEND_XID = _JOURNAL_APPEND.returning(func.txid_current())
+"""PostgreSQL's: the transaction id comes back with the insert (the store asks it before ``COMMIT`` to look up a
+cut one, :mod:`pokerroom.store.retry`), saving a statement."""
 
 
 def _info(row: Any) -> HandInfo:
@@ -138,18 +152,26 @@ def _running(conn: Connection, hand: object) -> Any:
     return row
 
 
-def write_journal(conn: Connection, now: datetime, hand: int, seq: int, entry: dict[str, object]) -> None:
-    """Append action ``seq`` (>= 0, unique within the hand) of a hand in progress.  The hot path: one primary
-    key read and one Core insert, both prebuilt."""
+def write_journal(
+    conn: Connection, now: datetime, hand: int, seq: int, entry: dict[str, object], *, xid: bool = False
+) -> int | None:
+    """Append action ``seq`` (>= 0, unique within the hand) of a hand in progress.  The hot path (issue 25): one
+    prebuilt statement, the hand's status checked inside the insert.  ``xid`` (PostgreSQL): return the
+    transaction's id, read by the same statement.  StoreError for an unknown or finished hand."""
     hand = ident(hand, "hand")
     seq = count(seq, "journal seq", most=MAX_SMALL)
     entry = json_object(entry, "journal entry")
-    status = conn.execute(_HAND_STATUS, {"hand": hand}).scalar()
+    values = {"hand": hand, "seq": seq, "entry": entry, "created_at": now}
+    if xid:
+        got = conn.execute(_JOURNAL_APPEND_XID, values).scalar()
+        if got is not None:
+            return int(got)
+    elif conn.execute(_JOURNAL_APPEND, values).rowcount == 1:
+        return None
+    status = conn.execute(_HAND_STATUS, {"hand": hand}).scalar()  # nothing written: say why
     if status is None:
         raise StoreError(f"no hand with id {hand}")
-    if status != IN_PROGRESS:
-        raise StoreError(f"hand {hand} is {status}; its journal is closed")
-    conn.execute(_JOURNAL_INSERT, {"hand_id": hand, "seq": seq, "entry": entry, "created_at": now})
+    raise StoreError(f"hand {hand} is {status}; its journal is closed")
 
 
 def journal_entries(conn: Connection, hand: int) -> list[dict[str, object]]:

@@ -209,15 +209,16 @@ class Store:
         return None if state is None else str(state)
 
     @contextmanager
-    def _write(self, *, ping: bool = False) -> Iterator[Connection]:
+    def _write(self, *, ping: bool = False, xid_box: list[int] | None = None) -> Iterator[Connection]:
         # The checks before each write catch bad input; a constraint failing here means a concurrent writer won.
+        # ``xid_box``: the body puts the transaction's id in it when a statement of its own read it (the journal).
         conn = self._writer_connection(ping=ping)
         xid: int | None = None
         try:
             with conn.begin():
                 yield conn
                 if self._retrier.enabled:  # asked before COMMIT, so that a cut COMMIT can be looked up
-                    xid = int(conn.execute(_XID).scalar_one())
+                    xid = xid_box[0] if xid_box else int(conn.execute(_XID).scalar_one())
         except IntegrityError as exc:
             raise StoreError(f"the database refused the change: {exc.orig}") from exc
         except DBAPIError as exc:
@@ -535,10 +536,13 @@ class Store:
         applies the action.  ``protection``: the account this entry gives disconnect protection (RULES §3.7),
         recorded in the same transaction (see :meth:`record_protection`).  StoreError for an unknown or finished
         hand or a repeated ``seq``."""
+        box: list[int] = []
         try:
-            with self._write() as conn:
+            with self._write(xid_box=box) as conn:
                 now = self._now()
-                _hands.write_journal(conn, now, hand, seq, entry)
+                xid = _hands.write_journal(conn, now, hand, seq, entry, xid=self._retrier.enabled)
+                if xid is not None:
+                    box.append(xid)
                 if protection is not None:
                     _protections.record(conn, now, protection, table=None, hand=hand)
         except StoreError as exc:

@@ -1,6 +1,6 @@
 // night.js — the club night page. /night: host a night (the agreement: game, limit, price per chip in öre, first
 // buy-in, hands and/or minutes, bots, house rules) and the list of your nights. /night/TOKEN: the WebSocket client
-// of /ws/nights/TOKEN (welcome, state, error, pong; reconnecting after 1s, 2s, 4s ... at most 10s, so a restart of
+// of /ws/nights/TOKEN (welcome, state, delta, error, pong; reconnecting after 1s, 2s, 4s ... at most 10s, so a restart of
 // the server is ridden out): before the start the invite link and the seats taken (the host adds bots, starts or
 // calls off the evening); during it the felt and the action bar of the table page (seats.js, actions.js,
 // panels.js), rebuy / join / leave, the host's pause, deal on, end after the orbit, end now and house rules, the
@@ -11,14 +11,14 @@ import { roomPath, roomUrl, socketUrl } from "./base.js";
 import { renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
 import { bindLanguageSwitch, gameName, hasMessage, limitName, loadLanguage, ruleName, t, translate } from "./i18n.js";
-import { PROTOCOL, api, chips, el, gameById, loadMe, replace, tid, toast } from "./util.js";
+import { PROTOCOL, api, chips, el, gameById, loadMe, replace, takeState, tid, toast } from "./util.js";
 
 const PING_MS = 20000;
 const MAX_RETRY_MS = 10000;
 
 const session = { player: null };
 const token = (roomPath().match(/^night\/([A-Za-z0-9_-]+)/) || [])[1] || null;
-const view = { ws: null, state: null, stateAt: 0, attempt: 0, retry: null, ping: null, gameKind: null, selected: new Set(), selectKey: null, names: null, rebuyKey: null };
+const view = { ws: null, state: null, seq: 0, stateAt: 0, attempt: 0, retry: null, ping: null, gameKind: null, selected: new Set(), selectKey: null, names: null, rebuyKey: null };
 
 const $ = (id) => document.getElementById(id);
 
@@ -242,7 +242,10 @@ function onMessage(text) {
   if (msg.type === "welcome") {
     view.attempt = 0;
     setConn(null);
-  } else if (msg.type === "state") onState(msg);
+  } else if (msg.type === "state" || msg.type === "delta") {
+    const state = takeState(view, msg, send); // a delta as the whole state it makes (util.js); null: resync asked
+    if (state) onState(state);
+  }
   else if (msg.type === "error") {
     toast(msg.message || msg.code || t("night.refused"));
     setBusy(false);

@@ -1,4 +1,4 @@
-// table.js — the table view: the WebSocket client of /ws/tables/ID (welcome, state, error, pong; reconnecting after
+// table.js — the table view: the WebSocket client of /ws/tables/ID (welcome, state, delta, error, pong; reconnecting after
 // 1s, 2s, 4s ... at most 10s), the local countdown of state.clock, the buy-in dialog, the seat controls (Leave,
 // Sit out / Come back, Rebuy, Add bots) and the rendering of each state (seats.js, actions.js, panels.js). It keeps
 // the players' names per seat from the start of the hand shown (for the log and the side pots after someone
@@ -18,7 +18,7 @@ import { gameName, limitName, stakesName, t } from "./i18n.js";
 import { forgetLog, isVoided, loadHistory, renderLog, renderResults } from "./panels.js";
 import { layoutBets, renderCentre, renderSeats } from "./seats.js";
 import { resetShuffle, shuffleError, shuffleProof, shuffleState, shuffleWelcome } from "./shuffle.js";
-import { PROTOCOL, chips, el, gameById, lasting, replace, tid, toast } from "./util.js";
+import { PROTOCOL, chips, el, gameById, lasting, replace, takeState, tid, toast } from "./util.js";
 import { offeredSeat } from "./waitlist.js";
 
 const PING_MS = 20000;
@@ -37,6 +37,7 @@ export function showTable(id) {
     ws: null,
     info: null,
     state: null,
+    seq: 0, // deltas merged since the last full state (util.js takeState)
     stateAt: 0,
     gameKind: null,
     attempt: 0,
@@ -168,6 +169,10 @@ function onMessage(v, text) {
     msg = JSON.parse(text);
   } catch {
     return;
+  }
+  if (msg.type === "state" || msg.type === "delta") {
+    msg = takeState(v, msg, send); // a delta as the whole state it makes (util.js); null: resync asked for
+    if (!msg) return;
   }
   if (chatMessage(msg, send)) return; // the chat's own messages and errors (chat.js)
   if (msg.type === "welcome") onWelcome(v, msg);

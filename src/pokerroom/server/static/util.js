@@ -5,7 +5,7 @@ import { roomUrl } from "./base.js";
 import { language, t } from "./i18n.js";
 
 /** The table protocol's version (pokerroom.server.protocol.VERSION), sent as "v" in every socket message. */
-export const PROTOCOL = 3;
+export const PROTOCOL = 4;
 
 /** Build an element: el("button", {class: "x", dataset: {testid: "y"}, onclick: f}, "text", child, ...). */
 export function el(tag, attrs = {}, ...children) {
@@ -149,4 +149,28 @@ export async function loadMe(apply) {
     apply(null);
     if (err.status !== 401) toast(err.message);
   }
+}
+
+/** Protocol v4: the table's state after `msg`, a `state` (taken whole) or a `delta` merged into `holder.state`
+ *  (docs/protocol.md: `set` over the state, `hand_set` over its hand, `events` appended; a new object, the one held
+ *  is left as it was). `holder.seq` counts the deltas since the last state; a gap (or a delta with no state held)
+ *  sends one {type: "resync"} through `send` and returns null, as does every delta until the full state comes. */
+export function takeState(holder, msg, send) {
+  if (msg.type === "state") {
+    holder.seq = 0;
+    return msg;
+  }
+  if (!holder.state || holder.seq < 0 || msg.seq !== holder.seq + 1) {
+    if (holder.seq !== -1) send({ type: "resync" });
+    holder.seq = -1; // waiting for the state the resync asked for
+    return null;
+  }
+  holder.seq = msg.seq;
+  const state = { ...holder.state, ...msg.set };
+  if (Object.keys(msg.hand_set).length || msg.events.length) {
+    const hand = { ...state.hand, ...msg.hand_set };
+    hand.events = hand.events.concat(msg.events);
+    state.hand = hand;
+  }
+  return state;
 }
