@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from pokerroom.engine.chance import DealGroup
-    from pokerroom.engine.views import HandView
+    from pokerroom.engine.views import HandView, ViewCache
     from pokerroom.games.base import Game
 
 __all__ = ["Hand", "Phase"]
@@ -114,6 +114,7 @@ class Hand:
         "_showdown",
         "_skip_betting",
         "_verified",
+        "_views",
         "ante_trimming",
         "antes",
         "auto_showdown",
@@ -246,6 +247,7 @@ class Hand:
         """The chips each seat took from the pots."""
         self._skip_betting = False  # stud: no betting after a common card (RULES G9, A-G9-3)
         self._verified: tuple[object, int | None, int] | None = None  # (action, seat, len(events)) just verified
+        self._views: ViewCache | None = None  # what the views kept between calls (pokerroom.engine.views)
         self._round = BettingRound(self)
         self._draw = DrawRound(self)
         self._showdown = Showdown(self)
@@ -632,6 +634,7 @@ class Hand:
         twin.won = self.won.copy()
         twin._skip_betting = self._skip_betting
         twin._verified = None
+        twin._views = None  # a view cache is this hand's alone (a resample even rewrites the copy's events)
         twin._round = self._round.copy_for(twin)
         twin._draw = self._draw.copy_for(twin)
         twin._showdown = self._showdown.copy_for(twin)
