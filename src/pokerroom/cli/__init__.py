@@ -17,7 +17,8 @@
 * ``pokerroom equity GAME HAND...``: each player's share of the pot, exact or Monte Carlo (:mod:`pokerroom.cli.equity`);
 * ``pokerroom recover``: void the hands a crashed table server left in progress (:mod:`pokerroom.cli.recover`);
 * ``pokerroom export``: one day's hands with every card, as PHH or PokerStars text (:mod:`pokerroom.cli.export`);
-* ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`);
+* ``pokerroom serve``: the online card room in the browser (:mod:`pokerroom.cli.serve`); with ``--nats`` a gateway
+  of the split room, whose tables ``pokerroom worker`` plays (:mod:`pokerroom.cli.worker`);
 * ``pokerroom loadtest --url URL``: bot players load a running room, actions/s and latency
   (:mod:`pokerroom.cli.loadtest`);
 * ``pokerroom cashier``: real money in and out of a server player's account (:mod:`pokerroom.cli.cashier`);
@@ -123,6 +124,11 @@ COMMANDS: tuple[LazyCommand, ...] = (
         "serve",
         "pokerroom.cli.serve:serve",
         "Run the card room server: lobby, accounts and tables in the browser at http://HOST:PORT/.",
+    ),
+    LazyCommand(
+        "worker",
+        "pokerroom.cli.worker:worker",
+        "Run a table worker of the split room: claims tables under leases and plays them for the gateways.",
     ),
     LazyCommand(
         "report",

@@ -20,6 +20,10 @@ error (:mod:`pokerroom.server.oplog`).  Every option may be given by an environm
 The room is announced (a line on standard output, a ``start`` event) once its start-up succeeded: its tables
 open, their leases taken.  A port in use or tables played by another server on the same store is said in one
 line on standard error and a ``start_failed`` event with the ``reason``, exit status 2.
+
+``--nats URL`` makes it a gateway of the split room (issue 25, docs/split-room.md): the same pages, API and
+sockets, the tables played by ``pokerroom worker`` processes on the same PostgreSQL store
+(:mod:`pokerroom.server.split.gateway`).  Without it, it is the single process above.
 """
 
 from __future__ import annotations
@@ -42,9 +46,16 @@ from pokerroom.errors import PokerroomError
 from pokerroom.room.clock import FOLD_DELAY, NEXT_HAND_DELAY
 
 if TYPE_CHECKING:
+    from pokerroom.room.proof import Reveal
     from pokerroom.server.starters import Starter
 
-__all__ = ["ENV_PREFIX", "LogFormat", "LogLevel", "serve"]
+__all__ = ["ENV_PREFIX", "ROOM_HELP", "LogFormat", "LogLevel", "serve"]
+
+ROOM_HELP = (
+    "The room's name on NATS, the first token of its subjects: rooms sharing a NATS server must differ "
+    "(letters, digits, - and _)."
+)
+"""The help of ``--room`` (``serve --nats`` and ``worker``: one room, one name)."""
 
 ENV_PREFIX = "POKERROOM_"
 """Every option of ``serve`` is also read from ``POKERROOM_<OPTION>`` (dashes as underscores)."""
@@ -64,6 +75,14 @@ class LogLevel(StrEnum):
 
 def _env(option: str) -> dict[str, Any]:
     return {"envvar": ENV_PREFIX + option.upper().replace("-", "_"), "show_envvar": True}
+
+
+BotDelay = Annotated[
+    float, typer.Option(help="Seconds a house bot waits before acting.", min=0, **_env("bot-delay"))
+]
+"""``--bot-delay`` of ``serve`` and ``worker``."""
+HouseBots = Annotated[str, typer.Option("--house-bots", help=f"The house bots: {BOT_HELP}.", **_env("house-bots"))]
+"""``--house-bots`` of ``serve`` and ``worker``."""
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -104,12 +123,8 @@ def serve(
             **_env("tables"),
         ),
     ] = None,
-    bot_delay: Annotated[
-        float, typer.Option(help="Seconds a house bot waits before acting.", min=0, **_env("bot-delay"))
-    ] = 0.6,
-    house_bots: Annotated[
-        str, typer.Option("--house-bots", help=f"The house bots: {BOT_HELP}.", **_env("house-bots"))
-    ] = "simple",
+    bot_delay: BotDelay = 0.6,
+    house_bots: HouseBots = "simple",
     next_hand_delay: Annotated[
         float,
         typer.Option(
@@ -157,12 +172,22 @@ def serve(
     log_level: Annotated[
         LogLevel, typer.Option(help="The least level of the operations log.", **_env("log-level"))
     ] = LogLevel.info,
+    nats: Annotated[
+        str | None,
+        typer.Option(
+            "--nats",
+            help=(
+                "Run as a gateway of the split room on this NATS server (e.g. nats://127.0.0.1:4222): the tables "
+                "are played by `pokerroom worker` processes on the same PostgreSQL store (docs/split-room.md)."
+            ),
+            **_env("nats"),
+        ),
+    ] = None,
+    room: Annotated[str, typer.Option(help=ROOM_HELP + " With --nats only.", **_env("room"))] = "room",
 ) -> None:
     """Run the card room server: lobby, accounts and tables in the browser at http://HOST:PORT/."""
-    from pokerroom.room.proof import ProofError, Reveal
     from pokerroom.server.oplog import configure
     from pokerroom.server.origins import OriginError, origin_of
-    from pokerroom.server.starters import STARTER_TABLES, StarterError, read
 
     for hint, urls in (("--public-url", [public_url] if public_url else []), ("--allowed-origin", allowed_origin)):
         for url in urls or ():
@@ -170,6 +195,27 @@ def serve(
                 origin_of(url)
             except OriginError as err:
                 raise typer.BadParameter(str(err), param_hint=hint) from None
+    reveal, starters = room_options(reveal_seed, tables)
+    defences: dict[str, Any] = {
+        "public_url": public_url, "allowed_origins": list(allowed_origin or ()), "reveal": reveal,
+    }  # fmt: skip
+    house_bots = bot_spec(house_bots, "--house-bots")
+    handler = configure(level=log_level.value, fmt=log_format.value)
+    try:
+        _run(
+            host, port, database, starters, bot_delay, next_hand_delay, {**defences, "bot_kind": house_bots},
+            (nats, room),
+        )
+    finally:
+        logging.getLogger().removeHandler(handler)
+
+
+def room_options(reveal_seed: str, tables: str | None) -> tuple[Reveal, tuple[Starter, ...]]:
+    """``--reveal-seed`` and ``--tables`` of ``serve`` and ``worker``, read (``--tables none``: no starting
+    tables; no ``--tables``: the built-in ones); exit 2 naming the option for either read wrong."""
+    from pokerroom.room.proof import ProofError, Reveal
+    from pokerroom.server.starters import STARTER_TABLES, StarterError, read
+
     try:
         reveal = Reveal.parse(reveal_seed)
     except ProofError as err:
@@ -180,15 +226,7 @@ def serve(
             starters = () if tables.strip().lower() == "none" else read(tables)
         except StarterError as err:
             raise typer.BadParameter(str(err), param_hint="--tables") from None
-    defences: dict[str, Any] = {
-        "public_url": public_url, "allowed_origins": list(allowed_origin or ()), "reveal": reveal,
-    }  # fmt: skip
-    house_bots = bot_spec(house_bots, "--house-bots")
-    handler = configure(level=log_level.value, fmt=log_format.value)
-    try:
-        _run(host, port, database, starters, bot_delay, next_hand_delay, {**defences, "bot_kind": house_bots})
-    finally:
-        logging.getLogger().removeHandler(handler)
+    return reveal, starters
 
 
 def _refuse(reason: str, line: str) -> typer.Exit:
@@ -202,10 +240,12 @@ def _refuse(reason: str, line: str) -> typer.Exit:
 
 def _run(
     host: str, port: int, database: str, starters: tuple[Starter, ...], bot_delay: float, next_hand_delay: float,
-    defences: dict[str, Any],
+    defences: dict[str, Any], split: tuple[str | None, str] = (None, "room"),
 ) -> None:  # fmt: skip
     """``serve`` once its options are read and the log configured: the port checked, the store opened, the room
-    announced once its start-up succeeded, run until SIGINT or SIGTERM, the stop said in one line."""
+    announced once its start-up succeeded, run until SIGINT or SIGTERM, the stop said in one line.  ``split``: the
+    NATS URL and room name of a split room's gateway (:class:`~pokerroom.server.split.gateway.GatewayLobby`; no
+    URL: the single process)."""
     import uvicorn
 
     from pokerroom.server import create_app
@@ -230,9 +270,19 @@ def _run(
         typer.echo(f"pokerroom: the card room is at {address}{public} (store: {shown_store}); Ctrl-C stops it")
         event("start", address=address, public_url=public_url, store=shown_store, starters=len(starters))
 
+    lobby = None
+    nats, room = split
+    if nats is not None:  # imported only here: the single process never loads NATS
+        from pokerroom.server.split.gateway import GatewayLobby
+
+        try:
+            lobby = GatewayLobby(store, nats, room=room)
+        except ValueError as err:  # the room's name
+            store.close()
+            raise typer.BadParameter(str(err), param_hint="--room") from None
     app = create_app(
         store=store, starters=starters, bot_delay=bot_delay, next_hand_delay=next_hand_delay, on_started=announce,
-        **defences,
+        lobby=lobby, **defences,
     )  # fmt: skip
     # A start refused by the room (a table another server plays) is said in one line below, without uvicorn's
     # traceback of the lifespan.

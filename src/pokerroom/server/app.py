@@ -57,7 +57,7 @@ from pokerroom.server.nights import NightHall, night_routes
 from pokerroom.server.operations import BasePath, base_path, log_recovery, operations_routes, page
 from pokerroom.server.oplog import event
 from pokerroom.server.origins import OriginGuard, origin_of
-from pokerroom.server.protocol import VERSION, parse
+from pokerroom.server.protocol import VERSION
 from pokerroom.server.sockets import (
     OUTBOX_CHARS,
     OUTBOX_LIMIT,
@@ -71,6 +71,7 @@ from pokerroom.server.sockets import (
 )
 from pokerroom.server.throttle import LoginLimits, LoginThrottle
 from pokerroom.store import Store
+from pokerroom.store.leases import HEARTBEAT
 
 __all__ = ["COOKIE", "OUTBOX_CHARS", "OUTBOX_LIMIT", "RateLimit", "create_app"]
 
@@ -114,6 +115,23 @@ async def _keep_gc(freeze_every: float, sweep_every: float) -> None:
         gc.freeze()
 
 
+async def _keep_leases(lobby: Lobby) -> None:
+    """Renew the leases of this process's tables every :data:`~pokerroom.store.leases.HEARTBEAT` seconds
+    (:meth:`Lobby.renew_leases`): a table nobody plays writes nothing for minutes, and a server on another host
+    may take over a lease whose heartbeat is :data:`~pokerroom.store.leases.DEFAULT_TIMEOUT` seconds old.  A
+    store out of reach is logged and tried again at the next beat; a table lost to another holder is logged (the
+    store refuses its writes from then on)."""
+    while True:
+        await asyncio.sleep(HEARTBEAT)
+        try:
+            lost = await anyio.to_thread.run_sync(lobby.renew_leases)
+        except PokerroomError as err:
+            event("lease_renewal_failed", level=logging.WARNING, error=str(err))
+            continue
+        for table_id in sorted(lost):
+            event("lease_lost", level=logging.ERROR, table=table_id, message="another server took this table over")
+
+
 def _http(err: PokerroomError) -> HTTPException:
     status = err.status if isinstance(err, AuthError) else 400
     return HTTPException(status_code=status, detail=str(err))
@@ -140,6 +158,7 @@ def create_app(
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     reveal: Reveal | None = None,
     on_started: Callable[[], None] | None = None,
+    lobby: Lobby | None = None,
     **actor_options: Any,
 ) -> FastAPI:
     """The server app over ``store`` (or a new one on ``database``, default ``sqlite:///pokerroom.db``).
@@ -157,7 +176,10 @@ def create_app(
     :class:`~pokerroom.server.origins.OriginError` for a URL or origin that is none.  ``reveal``: when a hand's
     server seed is published in its proof (docs/shuffle.md; default never).  ``on_started``: called once the
     start-up succeeded (tables opened, their leases taken, tasks running), before the first request: where
-    ``pokerroom serve`` announces the room; a refused start never calls it."""
+    ``pokerroom serve`` announces the room; a refused start never calls it.  ``lobby``: the tables' lobby instead
+    of one of this process's (a split room's gateway: :class:`~pokerroom.server.split.gateway.GatewayLobby`,
+    whose tables workers play; the operators' queued table actions then wait for a server that holds tables, so
+    this app does not poll them)."""
     public_origin = None if public_url is None else origin_of(public_url)
     allowed = [origin_of(o) for o in allowed_origins]
     own_store = store is None
@@ -167,7 +189,9 @@ def create_app(
     reveal = reveal or Reveal()
     metrics = RoomMetrics()  # a registry of this app's own (docs/operations.md, "Monitoring")
     base = base_path(public_url)  # the room's path behind a reverse proxy ("" at the root of the host)
-    lobby = Lobby(the_store, clock=clock, seed=seed, chat=chat, reveal=reveal, metrics=metrics, **actor_options)
+    split = lobby is not None
+    if lobby is None:
+        lobby = Lobby(the_store, clock=clock, seed=seed, chat=chat, reveal=reveal, metrics=metrics, **actor_options)
     nights = NightHall(the_store, clock=clock, seed=seed, **{**actor_options, **dict(night_options or {})})
     sockets = SocketRegistry(sockets_per_player, sockets_per_address)
     desk = AdminDesk(the_store, lobby, sockets)  # the operators' actions applied, who is online told (issue 20)
@@ -189,14 +213,18 @@ def create_app(
         await lobby.start()
         nights.open()
         await nights.start()
-        await desk.start()
+        if not split:
+            await desk.start()
         keeper = asyncio.get_running_loop().create_task(_keep_gc(gc_freeze_every, gc_sweep_every))
+        renewer = None if split else asyncio.get_running_loop().create_task(_keep_leases(lobby))
         if on_started is not None:
             on_started()
         try:
             yield
         finally:
             keeper.cancel()
+            if renewer is not None:
+                renewer.cancel()
             await desk.stop()
             hash_pool.close()
             done = await nights.stop()
@@ -306,7 +334,7 @@ def create_app(
     async def create_table(body: NewTable, name: str = Depends(player)) -> dict[str, object]:
         # Limits on the loop, the store's work in a worker thread: creations never stall the tables (issue 19).
         try:
-            actor = await lobby.create_for(
+            return await lobby.create_row(
                 name,
                 name=body.name,
                 game=body.game,
@@ -323,7 +351,6 @@ def create_app(
             raise HTTPException(status_code=err.status, detail=str(err), headers=headers) from None
         except PokerroomError as err:
             raise _http(err) from None
-        return actor.json()
 
     def table_actor(table_id: int) -> TableActor:
         actor = lobby.actors.get(table_id)
@@ -352,7 +379,10 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     def get_table(table_id: int) -> dict[str, object]:
-        return table_actor(table_id).json()
+        row = lobby.table_json(table_id)
+        if row is None:
+            raise HTTPException(status_code=404, detail=f"no table with id {table_id}")
+        return row
 
     @app.get("/api/hands")
     def my_hands(
@@ -474,12 +504,12 @@ def create_app(
         sock = await connect(ws)
         if sock is None:
             return
-        actor = lobby.actors.get(table_id)
-        if actor is None:
+        route = lobby.socket_route(table_id)
+        if route is None:
             sockets.close(sock)
             await ws.close(code=4404, reason=f"no table with id {table_id}")
             return
-        await serve_socket(ws, sock, actor.submit, parse)
+        await serve_socket(ws, sock, *route)
 
     @app.websocket("/ws/nights/{token}")
     async def night_socket(ws: WebSocket, token: str) -> None:

@@ -37,10 +37,12 @@ from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
 from pokerroom.server.actor import TableActor
 from pokerroom.server.house_bots import check_players_bots, most_house_bots
+from pokerroom.server.protocol import parse
 from pokerroom.server.ratelimit import TokenBucket
 from pokerroom.server.starters import STARTER_TABLES, Starter
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.store import Store
+from pokerroom.store import leases as _leases
 from pokerroom.store.audit import CLOSED, PAUSED, table_statuses
 from pokerroom.store.ledger import BOT_PREFIX
 from pokerroom.store.runner import TableRunner
@@ -192,6 +194,12 @@ class Lobby:
             self._pending_names.discard(name)
         self._register(actor)
         return actor
+
+    async def create_row(self, player: str, *, bots: int = 0, **settings: Any) -> dict[str, object]:
+        """:meth:`create_for`, answered as ``POST /api/tables`` answers: the new table's JSON
+        (:meth:`TableActor.json`).  A split room's gateway asks a worker instead
+        (:mod:`pokerroom.server.split.gateway`)."""
+        return (await self.create_for(player, bots=bots, **settings)).json()
 
     def open_tables(self, player: str) -> int:
         """How many tables ``player`` created that are open, those being created counted."""
@@ -395,6 +403,31 @@ class Lobby:
         if actor is None:
             raise RoomError(f"no table with id {table_id}")
         return actor
+
+    def renew_leases(self) -> set[int]:
+        """Refresh the lease of every table this process plays, in one statement (:func:`pokerroom.store.leases.renew`;
+        every :data:`~pokerroom.store.leases.HEARTBEAT` seconds, so an idle table is never taken from a live holder
+        after the short timeout); returns the tables whose lease another holder took (their writes are refused)."""
+        held = {table_id: actor.runner.lease for table_id, actor in list(self.actors.items())}
+        if not held:
+            return set()
+        with self.store.writing() as conn:
+            return _leases.renew(conn, self.store.now(), held)
+
+    def table_json(self, table_id: int) -> dict[str, object] | None:
+        """Table ``table_id`` as ``GET /api/tables/ID`` gives it (:meth:`TableActor.json`); None: no such table."""
+        actor = self.actors.get(table_id)
+        return None if actor is None else actor.json()
+
+    def socket_route(
+        self, table_id: int
+    ) -> tuple[Callable[[Any, Any], None], Callable[[str | bytes], Any]] | None:
+        """How a WebSocket at table ``table_id`` reaches it: the ``submit`` its connect, commands and disconnect go
+        to, and the reader of its messages (:func:`~pokerroom.server.sockets.talk`'s); None: no such table.  Here
+        the table's actor and the protocol's parser; a split room's gateway relays them to a worker instead
+        (:mod:`pokerroom.server.split.gateway`)."""
+        actor = self.actors.get(table_id)
+        return None if actor is None else (actor.submit, parse)
 
     def infos(self) -> list[TableInfo]:
         return [a.info for a in self.actors.values()]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -24,7 +24,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy import text
 
 from pokerroom.room.record import HandRecord
-from pokerroom.server.actor import hand_voided
+from pokerroom.server.actor import TableActor, hand_voided
 from pokerroom.server.lobby import Lobby
 from pokerroom.server.metrics import CONTENT_TYPE, RoomMetrics
 from pokerroom.server.oplog import event
@@ -141,14 +141,17 @@ def operations_routes(*, store: Store, lobby: Lobby, metrics: RoomMetrics) -> AP
     return router
 
 
-def log_recovery(lobby: Lobby, metrics: RoomMetrics, record: Callable[[int], HandRecord]) -> None:
-    """Log and count the crash recovery the lobby's tables did on opening (RULES §3.8): each voided hand counted
+def log_recovery(
+    lobby: Lobby | Iterable[TableActor], metrics: RoomMetrics, record: Callable[[int], HandRecord]
+) -> None:
+    """Log and count the crash recovery the lobby's tables (or the ``actors`` given: a split room's worker logs
+    each table it claims) did on opening (RULES §3.8): each voided hand counted
     in ``hands_voided_total`` and logged as a ``hand_voided`` event (:func:`~pokerroom.server.actor.hand_voided`:
     its ``refunded`` chips, read by ``record(hand_id)``), then one ``recovered`` event with ``hands_voided``, the
     voided ``hands`` (``{"table", "hand_id", "number"}``) and ``chips_refunded``; nothing when no hand was cut."""
     chips = 0
     hands: list[dict[str, object]] = []
-    for actor in lobby.actors.values():
+    for actor in lobby.actors.values() if isinstance(lobby, Lobby) else lobby:
         for hand_id in actor.runner.recovered:
             try:
                 r = record(hand_id)

@@ -8,7 +8,13 @@ lease is taken over, when
 
 * it ran on this host and its process has ended (``os.kill(pid, 0)`` finds no such process): at once, so a
   server restarted after a crash recovers its tables straight away;
-* it ran on another host (or an unknown one): once its heartbeat is older than the taker's ``timeout``.
+* it ran on another host (or an unknown one): once its heartbeat is older than the taker's ``timeout``
+  (:data:`DEFAULT_TIMEOUT`, 5 s: a split room's worker that dies loses its tables within seconds, issue 25).
+
+A holder that keeps tables idle for long (a split room's worker, :mod:`pokerroom.server.split.worker`) renews
+all its leases every :data:`HEARTBEAT` seconds in one statement (:func:`renew`), so the short timeout never takes a
+live holder's table; :func:`renew` also tells it which tables it lost (taken over while it was cut off), which it
+must stop playing at once.  Its writes are fenced anyway: :func:`hold` refuses a holder whose lease was taken.
 
 A process id that the system has given to another process since can keep a dead holder's lease alive; an
 operator then ends it with :func:`release` (``owner`` None).
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import os
 import socket
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -31,10 +38,28 @@ from pokerroom.store.checks import as_utc, known_table
 from pokerroom.store.records import Lease
 from pokerroom.store.schema import table_leases
 
-__all__ = ["DEFAULT_TIMEOUT", "current", "describe", "hold", "pid_alive", "release", "take", "this_host"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "HEARTBEAT",
+    "current",
+    "describe",
+    "every",
+    "gone",
+    "hold",
+    "pid_alive",
+    "release",
+    "renew",
+    "take",
+    "this_host",
+]
 
-DEFAULT_TIMEOUT = 30.0
-"""Seconds without a heartbeat after which a lease held from another host may be taken over."""
+DEFAULT_TIMEOUT = 5.0
+"""Seconds without a heartbeat after which a lease held from another host may be taken over (issue 25: a dead
+worker's tables are played again within seconds)."""
+
+HEARTBEAT = 1.0
+"""Seconds between a holder's renewals of its leases (:func:`renew`): :data:`DEFAULT_TIMEOUT` leaves four renewals
+missed (a slow store, a long pause of the garbage collector) before a live holder could lose a table."""
 
 _ROW = select(table_leases).where(table_leases.c.table_id == bindparam("b_table"))
 _ROW_LOCKED = _ROW.with_for_update()
@@ -81,7 +106,9 @@ def current(conn: Connection, table: int) -> Lease | None:
     return None if row is None else _lease(row)
 
 
-def _gone(lease: Lease, now: datetime, host: str, timeout: float) -> bool:
+def gone(lease: Lease, now: datetime, host: str, timeout: float) -> bool:
+    """Whether the holder of ``lease`` counts as gone at ``now`` for a taker on ``host`` (the module docstring's
+    rule: its process ended on this host, or its heartbeat is more than ``timeout`` seconds old from another)."""
     if lease.host and lease.host == host:
         return not pid_alive(lease.pid)
     return (as_utc(now) - lease.heartbeat).total_seconds() > timeout
@@ -100,7 +127,7 @@ def take(
         conn.execute(table_leases.insert().values(table_id=table, **values))
         return None
     held = _lease(row)
-    if held.owner != owner and not _gone(held, now, host, timeout):
+    if held.owner != owner and not gone(held, now, host, timeout):
         same = held.host == host
         raise StoreError(
             f"table {table} is being played by {describe(held, now)}; another runner may take it over once "
@@ -120,9 +147,29 @@ def hold(conn: Connection, now: datetime, table: int, owner: str) -> None:
     raise StoreError(f"runner {owner} no longer holds the lease of table {table} ({who}); it must stop")
 
 
+def renew(conn: Connection, now: datetime, held: Mapping[int, str]) -> set[int]:
+    """Refresh to ``now`` the heartbeat of every lease in ``held`` (table -> owner token) that its owner still
+    holds, in one statement; returns the tables of ``held`` whose lease another holder has taken, or nobody holds
+    (the caller must stop playing them: their writes are refused by :func:`hold` anyway)."""
+    if not held:
+        return set()
+    owners = list(held.values())
+    conn.execute(update(table_leases).where(table_leases.c.owner.in_(owners)).values(heartbeat=now))
+    rows = conn.execute(
+        select(table_leases.c.table_id, table_leases.c.owner).where(table_leases.c.owner.in_(owners))
+    ).all()
+    kept = {int(r.table_id) for r in rows if held.get(int(r.table_id)) == r.owner}
+    return set(held) - kept
+
+
 def release(conn: Connection, table: int, owner: str | None) -> bool:
     """End ``owner``'s lease of ``table`` (any holder's when ``owner`` is None); returns whether one ended."""
     query = delete(table_leases).where(table_leases.c.table_id == known_table(conn, table))
     if owner is not None:
         query = query.where(table_leases.c.owner == owner)
     return bool(conn.execute(query).rowcount)
+
+
+def every(conn: Connection) -> list[Lease]:
+    """Every table's lease, in one query (a worker looking for tables to claim)."""
+    return [_lease(row) for row in conn.execute(select(table_leases))]

@@ -1,0 +1,252 @@
+"""A gateway of the split room (issue 25): ``pokerroom serve --nats URL --database postgresql://...``.
+
+The gateway is the single process's app (:func:`pokerroom.server.app.create_app`: accounts, the HTTP API, the
+web client, the players' WebSockets with their caps, rate limits and outboxes) over a :class:`GatewayLobby`,
+which plays no table: a table socket's connect, commands and disconnect go to ``room.table.<id>.in`` and the
+worker holding the table answers on ``room.gw.<gateway>.<conn>`` (:mod:`pokerroom.server.split.subjects`).  The
+gateway checks and rate-limits each message as the single process does (the worker parses it again: one parser,
+:func:`pokerroom.server.protocol.parse`) and answers a ``ping`` itself.
+
+When a table changes hands (its worker died, another claimed it and voided the hand in progress), the new
+holder announces it on ``room.table.<id>.owner`` and the gateway sends ``connect`` again for each of its sockets
+at that table: each page gets a ``welcome`` and a fresh full ``state`` from the new holder and plays on without
+reloading.  The lobby's list (``GET /api/tables``, ``GET /api/tables/ID``) is what the workers publish each
+second on ``room.tables.rows``; a table whose worker has not published for
+:data:`~pokerroom.store.leases.DEFAULT_TIMEOUT` seconds is left out until another claims it; a socket opened to
+a table the rows do not name is taken when the store has it open (its worker answers once it claims it), refused
+with 4404 otherwise.
+
+A player's new table (``POST /api/tables``) is made by one of the workers (``room.tables.create``), which plays
+it.  Not yet served by a split room (the single process serves them): the waiting lists, the operators' table
+actions (pause, resume, close, void) and club nights across several gateways; docs/split-room.md says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from pokerroom.errors import RoomError
+from pokerroom.server.actor import Connection
+from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit
+from pokerroom.server.oplog import event
+from pokerroom.server.protocol import Ping, encode, parse
+from pokerroom.server.split import subjects
+from pokerroom.server.table_info import ShutSummary
+from pokerroom.store import Store
+from pokerroom.store.audit import CLOSED
+from pokerroom.store.leases import DEFAULT_TIMEOUT, this_host
+from pokerroom.store.schema import lobby_tables, table_status
+
+__all__ = ["CREATE_TIMEOUT", "GatewayLobby", "Relayed"]
+
+log = logging.getLogger(__name__)
+
+CREATE_TIMEOUT = 15.0
+"""Seconds a gateway waits for a worker to make a player's new table (``POST /api/tables``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Relayed:
+    """A client's message checked by the gateway's parser, relayed to the table's worker as it came."""
+
+    text: str
+
+
+def relay(data: str | bytes) -> Ping | Relayed:
+    """The gateway's reading of one client message: :func:`parse` checks it (a
+    :class:`~pokerroom.server.protocol.ProtocolError` goes back to the client, as in the single process); a ping
+    is kept to be answered here; anything else is relayed as it came."""
+    command = parse(data)
+    if isinstance(command, Ping):
+        return command
+    return Relayed(data if isinstance(data, str) else data.decode("utf-8"))
+
+
+class GatewayLobby(Lobby):
+    """The lobby of a gateway (see the module docstring): no actors of its own; the tables are the workers'.
+    ``nats_url``: the room's NATS; ``room``: the room's name there (:class:`~pokerroom.server.split.subjects.
+    Subjects`); ``name``: this gateway's name in subjects (default ``HOST-PID-XXXXXX``)."""
+
+    def __init__(
+        self, store: Store, nats_url: str, *, room: str = subjects.DEFAULT_ROOM, name: str | None = None
+    ) -> None:
+        super().__init__(store)
+        self.subjects = subjects.Subjects(room)
+        self.nats_url = nats_url
+        self.name = name or f"{this_host().split('.')[0]}-{os.getpid()}-{secrets.token_hex(3)}".replace(".", "-")
+        self.published: dict[str, tuple[float, list[dict[str, object]]]] = {}
+        """Worker -> (when, monotonic seconds; its tables' rows)."""
+        self.sockets: dict[int, dict[int, Connection]] = {}
+        """Table -> conn id -> the socket."""
+        self._ids: dict[Connection, tuple[int, int]] = {}
+        self._by_id: dict[int, Connection] = {}
+        self._next = itertools.count(1)
+        self._client: Any = None
+        self._out: subjects.Publisher | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ the lobby's life
+
+    def open(self, *, starters: Sequence[Starter] = STARTER_TABLES) -> None:
+        """Nothing to open: the workers open and create the tables."""
+
+    async def start(self) -> None:
+        """Connect to NATS and listen for the workers' messages (inside the server's event loop)."""
+        import nats
+
+        self._client = client = await nats.connect(self.nats_url, name=f"pokerroom-gateway-{self.name}")
+        self._out = subjects.Publisher(client)
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._out.pump()), loop.create_task(self._alive())]
+        await client.subscribe(self.subjects.to_gateway_any(self.name), cb=self._deliver)
+        await client.subscribe(self.subjects.tables_rows, cb=self._rows)
+        await client.subscribe(self.subjects.table_owner_any, cb=self._owner)
+        event("gateway_start", gateway=self.name, nats=self.nats_url)
+
+    async def stop(self) -> ShutSummary:
+        """Tell the workers every socket is gone, then leave NATS; the tables play on (the workers')."""
+        for sock in list(self._ids):
+            self._disconnect(sock)
+        await asyncio.sleep(0.05)  # the disconnects out
+        for task in self._tasks:
+            task.cancel()
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                await self._client.drain()
+        return ShutSummary()
+
+    def close(self) -> ShutSummary:
+        return ShutSummary()
+
+    async def _alive(self) -> None:
+        while True:
+            assert self._out is not None
+            self._out.put(self.subjects.gateways_alive, json.dumps({"gateway": self.name}).encode())
+            await asyncio.sleep(subjects.ALIVE_EVERY)
+
+    # ------------------------------------------------------------------ the lobby's list
+
+    def _fresh(self) -> dict[int, dict[str, object]]:
+        """Each table's latest row from a worker heard of within the lease timeout."""
+        now = time.monotonic()
+        out: dict[int, tuple[float, dict[str, object]]] = {}
+        for when, rows in self.published.values():
+            if now - when > DEFAULT_TIMEOUT:
+                continue
+            for row in rows:
+                table_id = int(row["id"])  # type: ignore[call-overload]
+                if table_id not in out or out[table_id][0] < when:
+                    out[table_id] = (when, row)
+        return {table_id: row for table_id, (_when, row) in out.items()}
+
+    def rows(self) -> list[dict[str, object]]:
+        fresh = self._fresh()
+        return [fresh[t] for t in sorted(fresh)]
+
+    def table_json(self, table_id: int) -> dict[str, object] | None:
+        return self._fresh().get(table_id)
+
+    async def create_row(self, player: str, *, bots: int = 0, **settings: Any) -> dict[str, object]:
+        """A player's new table, made by one of the workers (``room.tables.create``): its row, or the worker's
+        refusal raised again here (:class:`TableLimit` with its status and wait, else :class:`RoomError`);
+        RoomError when no worker answers within :data:`CREATE_TIMEOUT` seconds."""
+        if self._client is None:
+            raise RoomError("the room is not connected to its workers yet; try again in a moment")
+        request = encode({"player": player, "bots": bots, "settings": settings}).encode()
+        try:
+            reply = await self._client.request(self.subjects.tables_create, request, timeout=CREATE_TIMEOUT)
+        except Exception as exc:  # no worker answered (none running, or all busy): nothing was created
+            raise RoomError(f"no table worker answered ({type(exc).__name__}); try again in a moment") from None
+        answer = json.loads(reply.data)
+        if "row" in answer:
+            row: dict[str, object] = answer["row"]
+            # Listed at once (its worker's next rows say the same): the page opens the table's socket next.
+            when, rows = self.published.get(str(answer["worker"]), (time.monotonic(), []))
+            self.published[str(answer["worker"])] = (when, [*rows, row])
+            return row
+        if answer["status"] != 400 or answer.get("retry_after") is not None:
+            raise TableLimit(answer["error"], status=int(answer["status"]), retry_after=answer.get("retry_after"))
+        raise RoomError(answer["error"])
+
+    async def _rows(self, msg: Any) -> None:
+        with contextlib.suppress(ValueError, KeyError, TypeError):
+            data = json.loads(msg.data)
+            self.published[str(data["worker"])] = (time.monotonic(), list(data["rows"]))
+
+    # ------------------------------------------------------------------ sockets
+
+    def socket_route(
+        self, table_id: int
+    ) -> tuple[Callable[[Any, Any], None], Callable[[str | bytes], Any]] | None:
+        if table_id not in self._fresh() and not self._stored_open(table_id):
+            return None
+
+        def submit(conn: Connection, item: Any) -> None:
+            self._submit(table_id, conn, item)
+
+        return submit, relay
+
+    def _stored_open(self, table_id: int) -> bool:
+        """Whether the store has table ``table_id`` of the lobby, not closed: a table no worker's rows named yet
+        (made a moment ago through another gateway, or being claimed) takes sockets all the same; one indexed
+        read, for table ids the rows do not know only."""
+        with self.store.reading() as conn:
+            known = conn.execute(select(lobby_tables.c.table_id).where(lobby_tables.c.table_id == table_id)).first()
+            closed = conn.execute(
+                select(table_status.c.status).where(table_status.c.table_id == table_id)
+            ).scalar_one_or_none()
+        return known is not None and closed != CLOSED
+
+    def _submit(self, table_id: int, conn: Connection, item: Any) -> None:
+        if item == "connect":
+            conn_id = next(self._next)
+            self._ids[conn] = (table_id, conn_id)
+            self._by_id[conn_id] = conn
+            self.sockets.setdefault(table_id, {})[conn_id] = conn
+            self._send(table_id, "connect", conn_id, conn.player)
+        elif item == "disconnect":
+            self._disconnect(conn)
+        elif isinstance(item, Relayed) and conn in self._ids:
+            self._send(table_id, "command", self._ids[conn][1], conn.player, item.text)
+
+    def _disconnect(self, conn: Connection) -> None:
+        where = self._ids.pop(conn, None)
+        if where is None:
+            return
+        table_id, conn_id = where
+        self._by_id.pop(conn_id, None)
+        self.sockets.get(table_id, {}).pop(conn_id, None)
+        self._send(table_id, "disconnect", conn_id, conn.player)
+
+    def _send(self, table_id: int, kind: str, conn_id: int, player: str, text: str = "") -> None:
+        if self._out is not None:
+            self._out.put(self.subjects.table_in(table_id), subjects.envelope(kind, self.name, conn_id, player, text))
+
+    async def _deliver(self, msg: Any) -> None:
+        """A worker's message for one of this gateway's sockets, sent as it came."""
+        with contextlib.suppress(ValueError):
+            conn = self._by_id.get(int(msg.subject.rsplit(".", 1)[1]))
+            if conn is not None:
+                conn.send(msg.data.decode("utf-8"))
+
+    async def _owner(self, msg: Any) -> None:
+        """A worker claimed a table: every socket of this gateway at it connects again, to the new holder."""
+        with contextlib.suppress(ValueError):
+            table_id = self.subjects.table_of(msg.subject)
+            conns = self.sockets.get(table_id, {})
+            for conn_id, conn in conns.items():
+                self._send(table_id, "connect", conn_id, conn.player)
+            if conns:
+                event("table_reconnected", gateway=self.name, table_id=table_id, sockets=len(conns))
