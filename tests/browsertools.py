@@ -55,13 +55,19 @@ def running_server(db: Path, starters: Sequence[Starter], **options: Any) -> Ite
 def serving(app: Any, port: int | None = None) -> Iterator[int]:
     """The ASGI ``app`` served by uvicorn on 127.0.0.1 in a thread (at ``port``, else a free one) until the block
     ends; yields the port."""
-    port = port or free_port()
+    # The socket is bound here and handed to uvicorn: a port found free and bound later may be taken meanwhile
+    # (a browser's or client's outgoing connections draw from the same ephemeral range).
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port or 0))
+    port = int(sock.getsockname()[1])
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60
     while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
+        assert thread.is_alive(), f"the server stopped while starting (port {port}): see its log above"
+        assert time.monotonic() < deadline, "the server did not start in 60 s"
         time.sleep(0.05)
     try:
         yield port

@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -179,7 +180,21 @@ def test_a_worker_claims_serves_and_drops_a_table_whose_lease_was_taken(store: S
         pump.cancel()
         await client.close()
 
-    asyncio.run(main())
+    # In a thread of its own: a browser test of the same pytest worker leaves Playwright's event loop running in
+    # the main thread, where asyncio.run is refused.
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 # --- the room as processes -----------------------------------------------------------------------------------
