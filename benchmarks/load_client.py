@@ -33,6 +33,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from pokerroom.loadtest.client import Window
+from pokerroom.loadtest.figures import percentile
 from pokerroom.server.protocol import VERSION
 
 COOKIE = "pokerroom_session"
@@ -51,13 +53,6 @@ class Params:
     deflate: bool = True
     connect_concurrency: int = 50
     seed: int = 1
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 @dataclass
@@ -117,17 +112,6 @@ class Figures:
     cpu: float = 0.0
     messages: int = 0
     loop: Lag = field(default_factory=lambda: Lag())
-
-
-class Window:
-    """The measuring window (``time.monotonic`` seconds; the same clock in every process of the machine)."""
-
-    def __init__(self) -> None:
-        self.start = float("inf")
-        self.end = float("inf")
-
-    def holds(self, t: float) -> bool:
-        return self.start <= t < self.end
 
 
 @dataclass
