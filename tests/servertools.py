@@ -47,14 +47,19 @@ Message = dict[str, Any]
 def merge(state: Message, delta: Message) -> Message:
     """``state`` with ``delta`` applied as docs/protocol.md says a client does (a new object; ``state`` is left as
     it was): ``set`` over the state, ``hand_set`` over its hand, ``events`` appended to the hand's events."""
-    assert delta["type"] == "delta", delta
     out: Message = json.loads(json.dumps(state))
-    out.update(delta["set"])
-    if delta["hand_set"] or delta["events"]:
-        assert out["hand"] is not None, f"a hand delta with no hand held: {delta}"
-        out["hand"].update(delta["hand_set"])
-        out["hand"]["events"].extend(delta["events"])
+    apply_delta(out, delta)
     return out
+
+
+def apply_delta(state: Message, delta: Message) -> None:
+    """:func:`merge` in place: ``state`` itself changed."""
+    assert delta["type"] == "delta", delta
+    state.update(delta["set"])
+    if delta["hand_set"] or delta["events"]:
+        assert state["hand"] is not None, f"a hand delta with no hand held: {delta}"
+        state["hand"].update(delta["hand_set"])
+        state["hand"]["events"].extend(delta["events"])
 
 
 class States:
@@ -65,15 +70,18 @@ class States:
         self.state: Message | None = None
         self.seq = 0
 
-    def take(self, m: Message) -> Message:
-        """``m``, or for a ``delta`` the whole state it makes, as a ``state`` message (a copy of its own)."""
+    def take(self, m: Message, *, copy: bool = True) -> Message:
+        """``m``, or for a ``delta`` the whole state it makes, as a ``state`` message: a copy of its own, or with
+        ``copy`` false the kept state itself (the next delta changes it: for a caller that keeps no history)."""
         if m["type"] == "state":
-            self.state, self.seq = m, 0
+            self.state, self.seq = json.loads(json.dumps(m)), 0  # its own copy: deltas change it in place
         elif m["type"] == "delta":
             assert self.state is not None, f"a delta before any state: {m}"
             assert m["seq"] == self.seq + 1, f"delta seq {m['seq']} after {self.seq}"
             self.seq = m["seq"]
-            self.state = merge(self.state, m)
+            apply_delta(self.state, json.loads(json.dumps(m)))  # a copy of the (small) delta: none of it shared
+            if not copy:
+                return self.state
             whole: Message = json.loads(json.dumps(self.state))
             return whole
         return m

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,11 +33,13 @@ class Client:
     left out: they name earlier hands' cards) is checked, and a delta is kept as the whole state it makes
     (:class:`~servertools.States`: :meth:`last_state`, :attr:`messages`)."""
 
-    def __init__(self, player: str, actor: TableActor, *, track_results: bool = False) -> None:
+    def __init__(self, player: str, actor: TableActor, *, track_results: bool = False, history: bool = True) -> None:
         self.player = player
         self.actor = actor
         self.track_results = track_results
-        self._sent: list[dict[str, Any]] = []
+        self.history = history
+        """Whether every message is kept (:attr:`messages`); without, the last 50, the state as one live object."""
+        self._sent: deque[dict[str, Any]] = deque(maxlen=None if history else 50)
         self.states = States()
         self._errors: list[dict[str, Any]] = []
         self.checked = 0
@@ -45,7 +48,7 @@ class Client:
     def send(self, message: dict[str, Any] | str) -> None:
         if isinstance(message, str):  # a state or a delta as the broadcast encodes it
             sent = json.loads(message)
-            state = self.states.take(sent)  # a delta: the whole state it makes
+            state = self.states.take(sent, copy=self.history)  # a delta: the whole state it makes
             self._sent.append(state)
             if self.track_results and self.actor.results and self.actor.results[-1]["number"] not in self.results:
                 self.results.update((r["number"], r) for r in state["results"])
@@ -463,7 +466,7 @@ def test_no_message_carries_another_seats_down_cards(store: Store) -> None:
         actor = lobby.create(name=f"leak-{game}", game=game, stakes=stakes, limit=limit, seats=6)
         actor.bot_kind = "random"  # the bots' play is not what is tested here; the simple bot's equity is slow
         assert len(actor.add_bots(3)) == 3
-        clients = {p: Client(p, actor, track_results=p == "dan") for p in people}
+        clients = {p: Client(p, actor, track_results=p == "dan", history=False) for p in people}
         for p in people:
             actor.connect(clients[p])
         for seat, p in zip((3, 4, 5), people, strict=False):
