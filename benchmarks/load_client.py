@@ -35,6 +35,7 @@ from websockets.exceptions import ConnectionClosed
 
 from pokerroom.loadtest.client import Window
 from pokerroom.loadtest.figures import percentile
+from pokerroom.loadtest.view import Applied, View, apply
 from pokerroom.server.protocol import VERSION
 
 COOKIE = "pokerroom_session"
@@ -141,9 +142,9 @@ class Client:
         self.pending: tuple[int, int, float] | None = None  # (hand number, events seen, sent at)
         self.acted: tuple[int, int] | None = None  # the turn last acted on (hand number, events seen)
         self.acting: asyncio.Task[None] | None = None
-        self.state: dict[str, Any] | None = None
-        """The table as the messages read make it (docs/protocol.md: a ``delta`` merged into the last ``state``)."""
-        self.seq = 0
+        self.view = View()
+        """The table as the messages read make it (pokerroom.loadtest.view: a ``delta`` merged into the last
+        ``state``)."""
 
     async def open(self) -> None:
         url = f"ws://{self.params.host}:{self.params.port}/ws/tables/{self.table}"
@@ -204,22 +205,6 @@ class Client:
         if self.window.holds(received):
             self.figures.applied += 1
 
-    def _merge(self, msg: dict[str, Any]) -> bool:
-        """Take a ``state`` or ``delta`` into :attr:`state` as the page does; False after a gap (the deltas until
-        the next ``state`` are skipped)."""
-        if msg["type"] == "state":
-            self.state, self.seq = msg, 0
-            return True
-        if self.state is None or msg["seq"] != self.seq + 1:
-            return False
-        self.seq += 1
-        self.state.update(msg["set"])
-        if msg["hand_set"] or msg["events"]:
-            hand = self.state["hand"]
-            hand.update(msg["hand_set"])
-            hand["events"].extend(msg["events"])
-        return True
-
     async def play(self) -> None:
         """Read this client's messages until the connection ends; act at its turns."""
         assert self.ws is not None
@@ -238,14 +223,12 @@ class Client:
                     if code in ACTION_ERRORS and self.pending is not None:
                         self.pending = None
                     continue
-                if kind not in ("state", "delta"):
+                applied = apply(self.view, msg)
+                if applied is Applied.RESYNC:  # a gap: one resync, then a full state
+                    await self._send({"v": VERSION, "type": "resync"})
+                if applied is not Applied.STATE and applied is not Applied.DELTA:
                     continue
-                if not self._merge(msg):
-                    if self.state is not None:  # the gap: one resync, then a full state
-                        self.state = None
-                        await self._send({"v": VERSION, "type": "resync"})
-                    continue
-                msg = self.state
+                msg = self.view.state
                 assert msg is not None
                 hand = msg.get("hand")
                 if self.pending is not None:
