@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import randomplay
+import servertools
 from pokerroom.engine import Hand
 from pokerroom.games import Game, Limit
 from pokerroom.store import Store
@@ -92,6 +93,14 @@ def _shares_a_module(item: pytest.Item) -> bool:
     return any(d.scope in ("module", "class") for defs in info.name2fixturedefs.values() for d in defs)
 
 
+@pytest.fixture(autouse=True)
+def _cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Argon2id at its cheapest in every test (a sign-up takes a millisecond, not a fifth of a second of CPU);
+    a test of the hashing sets its own costs (:func:`servertools.hashes`), and
+    ``test_server_api.test_a_room_hashes_with_argon2id_at_the_library_defaults`` checks the room's own."""
+    servertools.hashes(monkeypatch, 1, 8)
+
+
 @pytest.fixture
 def play_randomly() -> PlayRandomly:
     """Deal a seeded hand of ``game`` at ``limit`` with random stacks and antes and play it out with random legal
@@ -128,3 +137,18 @@ def browser_type_launch_args() -> dict[str, object]:
     if not CHROMIUM.exists():
         pytest.fail("Debian's Chromium is not installed: run `make chromium` (apt-get install chromium)")
     return {"executable_path": str(CHROMIUM), "headless": True, "args": FLAGS}
+
+
+@pytest.fixture(autouse=True)
+def _close_what_a_browser_test_opened(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close the pages (browser contexts) a browser test opened and left open: an open page keeps running its
+    timers and socket for the rest of the session, a renderer's share of a core each."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = {id(c) for c in browser.contexts}
+    yield
+    for context in browser.contexts:
+        if id(context) not in before:
+            context.close()

@@ -70,16 +70,17 @@ class States:
         self.state: Message | None = None
         self.seq = 0
 
-    def take(self, m: Message, *, copy: bool = True) -> Message:
+    def take(self, m: Message, *, copy: bool = True, owned: bool = False) -> Message:
         """``m``, or for a ``delta`` the whole state it makes, as a ``state`` message: a copy of its own, or with
-        ``copy`` false the kept state itself (the next delta changes it: for a caller that keeps no history)."""
+        ``copy`` false the kept state itself (the next delta changes it: for a caller that keeps no history).
+        ``owned``: ``m`` is the caller's to give away (just decoded, not used after), so it is kept, not copied."""
         if m["type"] == "state":
-            self.state, self.seq = json.loads(json.dumps(m)), 0  # its own copy: deltas change it in place
+            self.state, self.seq = (m if owned else json.loads(json.dumps(m))), 0  # deltas change it in place
         elif m["type"] == "delta":
             assert self.state is not None, f"a delta before any state: {m}"
             assert m["seq"] == self.seq + 1, f"delta seq {m['seq']} after {self.seq}"
             self.seq = m["seq"]
-            apply_delta(self.state, json.loads(json.dumps(m)))  # a copy of the (small) delta: none of it shared
+            apply_delta(self.state, m if owned else json.loads(json.dumps(m)))  # no part of a copy shared
             if not copy:
                 return self.state
             whole: Message = json.loads(json.dumps(self.state))
@@ -128,12 +129,6 @@ def hashes(monkeypatch: pytest.MonkeyPatch, time_cost: int, memory_cost: int) ->
         "PasswordHasher",
         lambda: PasswordHasher(time_cost=time_cost, memory_cost=memory_cost, parallelism=1),
     )
-
-
-@pytest.fixture(autouse=True, name="cheap_hashes")
-def cheap_hashes_fixture(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Argon2id at its cheapest: a sign-up takes a millisecond, not a tenth of a second."""
-    hashes(monkeypatch, 1, 8)
 
 
 HOUSE_BANKROLL = 1_000_000

@@ -35,7 +35,6 @@ from pokerroom.store import Store
 from pokerroom.store.audit import BANNED, SUSPENDED, AdminError, entries, hold, hold_of
 from pokerroom.store.roles import grant
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 

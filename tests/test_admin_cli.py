@@ -23,7 +23,6 @@ from pokerroom.store import Store
 from pokerroom.store.audit import desk_open, entries, hold_of, table_statuses
 from pokerroom.store.roles import grant
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 runner = CliRunner()

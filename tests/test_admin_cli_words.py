@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests import servertools
 from typer.testing import CliRunner
 
 from pokerroom.cli import app
@@ -15,8 +14,6 @@ from pokerroom.server.accounts import Users
 from pokerroom.store import Store
 from pokerroom.store.audit import desk_beat, desk_open, entries, pending
 from pokerroom.store.schema import lobby_tables
-
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 
 runner = CliRunner()
 

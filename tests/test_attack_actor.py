@@ -35,7 +35,6 @@ from pokerroom.server.protocol import MAX_MESSAGE, VERSION, encode
 from pokerroom.store.runner import TableRunner
 from servertools import DUEL, Message, actor_of, api, heads_up, my_turn, serve, sign_up, table
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 STATIC = Path(__file__).parent.parent / "src" / "pokerroom" / "server" / "static"

@@ -37,7 +37,6 @@ from pokerroom.room.record import Deck, HandRecord
 from servertools import DUEL, PASSWORD, Conn, my_turn, serve, sign_up, table
 from tabletools import check_down, new_table, play_out
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 SECRET = bytes(range(32))

@@ -46,7 +46,6 @@ from pokerroom.server.throttle import (
 from pokerroom.store import Store
 from servertools import FAST, HEADS_UP, PASSWORD, Conn, Player, api, hashes, serve, sign_up, table
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 NEW_PASSWORD = "battery staple"

@@ -25,7 +25,6 @@ from pokerroom.server.origins import ORIGIN_REFUSED, OriginError, OriginGuard, o
 from pokerroom.server.throttle import DEVICE_COOKIE
 from servertools import PASSWORD, PLAY, Player, api, play_chips, serve, sign_up, table
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 EVIL = "http://evil.example"

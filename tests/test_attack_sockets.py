@@ -17,7 +17,6 @@ from starlette.websockets import WebSocketDisconnect
 import servertools
 from servertools import Player, serve, sign_up, table
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 

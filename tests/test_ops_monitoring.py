@@ -21,7 +21,6 @@ from pokerroom.server.oplog import configure
 from pokerroom.store.audit import BANNED, hold
 from servertools import DUEL, PASSWORD, actor_of, heads_up, serve, sign_up, store_of
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 

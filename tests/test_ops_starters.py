@@ -14,7 +14,6 @@ from pokerroom.server import STARTER_TABLES
 from pokerroom.server.starters import DEFAULT_FILE, Starter, StarterError, parse, read
 from servertools import serve
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 TWO = """

@@ -48,14 +48,17 @@ class Client:
     def send(self, message: dict[str, Any] | str) -> None:
         if isinstance(message, str):  # a state or a delta as the broadcast encodes it
             sent = json.loads(message)
-            state = self.states.take(sent, copy=self.history)  # a delta: the whole state it makes
+            told = message  # what the socket would carry: checked as sent, but for the results (earlier hands)
+            if '"results"' in message:
+                part = dict(sent.get("set", sent))
+                part.pop("results", None)
+                told = json.dumps(part) + json.dumps(sent.get("hand_set")) + json.dumps(sent.get("events"))
+            state = self.states.take(sent, copy=self.history, owned=not self.history)  # a delta: the whole state
             self._sent.append(state)
             if self.track_results and self.actor.results and self.actor.results[-1]["number"] not in self.results:
                 self.results.update((r["number"], r) for r in state["results"])
             if state["hand"] is not None:
-                part = sent.get("set", sent)
-                part.pop("results", None)  # the results name earlier hands' cards
-                self._no_leak(state["you"], json.dumps(part, separators=(",", ":")) + json.dumps(sent.get("events")))
+                self._no_leak(state["you"], told)
             return
         sent_dict: dict[str, Any] = json.loads(json.dumps(message))  # every message is JSON as over the socket
         self._sent.append(sent_dict)

@@ -109,6 +109,24 @@ def seat(s: Message, k: int) -> Message:
 # --- accounts ----------------------------------------------------------------------------------------------
 
 
+def test_a_room_hashes_with_argon2id_at_the_library_defaults(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The room's own costs (the suite runs on the cheapest, conftest._cheap_hashes): Argon2id at argon2-cffi's
+    defaults, 64 MiB, 3 passes, 4 lanes; the hash verifies, a wrong password does not."""
+    from argon2 import PasswordHasher
+
+    from pokerroom.server import accounts
+
+    monkeypatch.setattr(accounts, "PasswordHasher", PasswordHasher)
+    store = Store(db)
+    try:
+        users = accounts.Users(store)
+        hashed = users.hash(PASSWORD)
+        assert hashed.startswith("$argon2id$v=19$m=65536,t=3,p=4$"), hashed
+        assert users.verify(hashed, PASSWORD) and not users.verify(hashed, PASSWORD + "x")
+    finally:
+        store.close()
+
+
 def test_sign_up_log_in_log_out(db: str) -> None:
     with serve(db) as client:
         r = client.post("/api/signup", json={"name": "alice", "password": PASSWORD})

@@ -70,7 +70,6 @@ from servertools import (
 )
 
 # Fixtures: pytest finds them among the module's names.
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 # --- bugs: junk that killed the connection or the server ---------------------------------------------------
@@ -307,9 +306,13 @@ def test_threads_do_not_exhaust_the_connection_pool(db: str, monkeypatch: pytest
 
 
 @contextmanager
-def uvicorn_server(app: Any) -> Iterator[int]:
-    """``app`` served by uvicorn on a free local port (in a thread) until the block ends."""
+def uvicorn_server(app: Any, *, send_buffer: int | None = None) -> Iterator[int]:
+    """``app`` served by uvicorn on a free local port (in a thread) until the block ends.  ``send_buffer``: the
+    kernel's send buffer of each accepted connection in bytes (inherited from the listening socket; Linux's
+    autotuning lets one grow to megabytes otherwise)."""
     sock = socket.socket()
+    if send_buffer is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="error", ws_max_size=65536, lifespan="on"))
@@ -338,7 +341,9 @@ def test_a_client_that_never_reads_is_dropped(db: str, monkeypatch: pytest.Monke
     store = Store(db)
     try:
         app = create_app(store=store, starters=[ring], **FAST)
-        with uvicorn_server(app) as port:
+        # A small send buffer: the kernel no longer soaks up megabytes (a minute of resyncs on a loaded machine,
+        # past uvicorn's unanswered-ping close) before the outbox fills.
+        with uvicorn_server(app, send_buffer=16384) as port:
             base = f"http://127.0.0.1:{port}"
             token = httpx2.post(f"{base}/api/signup", json={"name": "slowpoke", "password": PASSWORD}).cookies[COOKIE]
             # Bots never play each other alone (issue 20): a person who reads and plays sits in the fourth seat.

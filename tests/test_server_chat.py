@@ -25,7 +25,6 @@ from pokerroom.store import Store
 from pokerroom.store.roles import OPERATOR, grant
 from servertools import DUEL, Recorder, api, serve, sign_up, store_of, table
 
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 WALL = 1_767_225_600.0  # 2026-01-01T00:00:00Z

@@ -9,13 +9,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-import servertools
 from pokerroom.cli import app as cli_app
 from pokerroom.room.proof import Reveal, seed_hash, verify
 from servertools import DUEL, TRIO, Conn, Message, api, serve, sign_up, table
 
 # Fixtures: pytest finds them among the module's names (Argon2 at its cheapest).
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 
 
 def _fold_hand(a: Conn, b: Conn, number: int) -> None:

@@ -36,7 +36,6 @@ from servertools import (
 )
 
 # Fixtures: pytest finds them among the module's names.
-cheap_hashes_fixture = servertools.cheap_hashes_fixture
 db_fixture = servertools.db_fixture
 
 # --- the traps, through the protocol, with exact chips -----------------------------------------------------
