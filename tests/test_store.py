@@ -252,6 +252,38 @@ def test_journal_round_trip(store: Store) -> None:
     assert store.journal_entries(other) == []
 
 
+def test_the_journal_on_sqlites_driver_writes_what_sqlalchemy_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On SQLite the journal's insert runs on the driver's cursor (the hot path): the row it writes is the row
+    SQLAlchemy's own execution of the same statement writes, value for value (JSON text, time text)."""
+    from pokerroom.store import hands as stored
+
+    entry = {"seat": 1, "action": "raise", "amount": 10, "cards": ["Ah", "Kd"], "note": 'é "♠"', "x": None}
+    rows = []
+    for way in ("driver", "sqlalchemy"):
+        with Store(f"sqlite:///{tmp_path / way}.db", now=Clock()) as s:
+            table, _ = seated(s, "A", "B")
+            hand = s.begin_hand(table, 1, setup={"seed": 1})
+            if way == "sqlalchemy":
+                monkeypatch.setattr(
+                    stored._JOURNAL_APPEND_SQLITE, "rowcount",
+                    lambda conn, values: conn.execute(stored._JOURNAL_APPEND, values).rowcount,
+                )  # fmt: skip
+            s.journal(hand, 0, entry)
+            with pytest.raises(StoreError, match="already has journal entry 0"):
+                s.journal(hand, 0, entry)
+            with s.engine.connect() as conn:
+                rows.append(conn.execute(text("SELECT hand_id, seq, entry, created_at FROM journal")).all())
+            assert s.journal_entries(hand) == [entry]
+            s.void_hand(hand, contributions={}, reason="test")
+            with pytest.raises(StoreError, match=f"hand {hand} is voided; its journal is closed"):
+                s.journal(hand, 1, entry)
+            with pytest.raises(StoreError, match="no hand with id 99"):
+                s.journal(99, 0, entry)
+    assert rows[0] == rows[1] and len(rows[0]) == 1
+
+
 def test_hands_in_progress_and_numbers(store: Store) -> None:
     t1 = store.create_table("one", game="holdem", config={})
     t2 = store.create_table("two", game="omaha", config={})

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 
 from pokerroom.errors import LedgerError, StoreError
 from pokerroom.room.record import Status
@@ -78,6 +79,39 @@ refusal is looked up after, off the hot path)."""
 _JOURNAL_APPEND_XID = _JOURNAL_APPEND.returning(func.txid_current())
 """PostgreSQL's: the transaction id comes back with the insert (the store asks it before ``COMMIT`` to look up a
 cut one, :mod:`pokerroom.store.retry`), saving a statement."""
+
+
+class _OnTheDriver:
+    """A prebuilt statement run on SQLite's own cursor, inside the caller's transaction: SQLAlchemy compiles it and
+    turns the values into the driver's (its bind processors) once, but its per-statement execution (events,
+    execution context, result) costs several times SQLite's insert, and the journal runs once per action."""
+
+    def __init__(self, statement: Any) -> None:
+        self.statement = statement
+        self._compiled: Any = None
+        self._steps: list[tuple[str, Any]] = []
+
+    def rowcount(self, conn: Connection, values: dict[str, Any]) -> int:
+        """Run with ``values`` on ``conn`` (a SQLite connection); the number of rows written."""
+        if self._compiled is None:
+            compiled = self.statement.compile(dialect=conn.dialect)
+            binds = compiled.binds
+            dialect = conn.dialect
+            self._steps = [
+                (name, binds[name].type.dialect_impl(dialect).bind_processor(dialect)) for name in compiled.positiontup
+            ]
+            self._compiled = compiled
+        params = self._compiled.construct_params(values)
+        row = [value if step is None else step(value) for value, step in ((params[n], f) for n, f in self._steps)]
+        driver = conn.connection.driver_connection
+        assert driver is not None
+        try:
+            return int(driver.execute(self._compiled.string, row).rowcount)
+        except conn.dialect.loaded_dbapi.Error as err:  # raised as SQLAlchemy raises it (IntegrityError ...)
+            raise DBAPIError.instance(self._compiled.string, row, err, conn.dialect.loaded_dbapi.Error) from err
+
+
+_JOURNAL_APPEND_SQLITE = _OnTheDriver(_JOURNAL_APPEND)
 
 
 def _info(row: Any) -> HandInfo:
@@ -166,6 +200,9 @@ def write_journal(
         got = conn.execute(_JOURNAL_APPEND_XID, values).scalar()
         if got is not None:
             return int(got)
+    elif conn.dialect.name == "sqlite":
+        if _JOURNAL_APPEND_SQLITE.rowcount(conn, values) == 1:
+            return None
     elif conn.execute(_JOURNAL_APPEND, values).rowcount == 1:
         return None
     status = conn.execute(_HAND_STATUS, {"hand": hand}).scalar()  # nothing written: say why
