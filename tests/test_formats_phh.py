@@ -234,7 +234,7 @@ def test_round_trip_of_the_data() -> None:
 def test_written_text_matches_the_dataset_files() -> None:
     # Files written by the PHH reference tools come back byte for byte (bar the final newline).
     paths = [p for p in iter_paths(PHH / "dataset") if "pluribus" not in p.parts]
-    paths += list(iter_paths(PHH / "dataset" / "pluribus"))[:: 1 if SOAK else 50]
+    paths += list(iter_paths(PHH / "dataset" / "pluribus"))[:: 1 if SOAK else 10]  # make test: a tenth
     same = 0
     for path in paths:
         hands = read(path)

@@ -15,6 +15,7 @@ caps on open sockets (:class:`~pokerroom.server.sockets.SocketRegistry`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import traceback
@@ -225,6 +226,9 @@ def create_app(
             keeper.cancel()
             if renewer is not None:
                 renewer.cancel()
+                # A renewal in its thread finishes first (anyio does not abandon it): the store must outlive it.
+                with contextlib.suppress(asyncio.CancelledError):
+                    await renewer
             await desk.stop()
             hash_pool.close()
             done = await nights.stop()
