@@ -57,9 +57,45 @@ def test_every_serve_option_has_its_variable() -> None:
     out = flat(CliRunner().invoke(cli, ["serve", "--help"], env={"COLUMNS": "200"}).output)
     for option in (
         "HOST", "PORT", "DATABASE", "TABLES", "BOT_DELAY", "NEXT_HAND_DELAY", "PUBLIC_URL", "ALLOWED_ORIGIN",
-        "REVEAL_SEED", "LOG_FORMAT", "LOG_LEVEL",
+        "REVEAL_SEED", "LOG_FORMAT", "LOG_LEVEL", "SOCKETS_PER_ADDRESS", "SIGNUPS_PER_ADDRESS",
     ):  # fmt: skip
         assert f"env var: POKERROOM_{option}" in out, option
+
+
+def test_the_caps_per_address_from_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--sockets-per-address`` and ``--signups-per-address`` (here the second from its variable) set the room's
+    caps: two sign-ups from one address pass, the third is refused (429) with the refill rate kept; the socket
+    cap is the room's; without the options the defaults (200 sockets, 20 sign-ups) hold."""
+    import uvicorn
+
+    from pokerroom.server.sockets import SOCKETS_PER_ADDRESS
+    from pokerroom.server.throttle import SIGNUP_ADDRESS
+
+    seen: dict[str, Any] = {}
+
+    def run(app: Any, **kw: Any) -> None:
+        seen["sockets"] = app.state.sockets.per_address
+        seen["signup"] = app.state.throttle.limits.signup
+        with TestClient(app) as client:
+            seen["codes"] = [
+                client.post("/api/signup", json={"name": f"p{k}", "password": "password1"}).status_code
+                for k in range(3)
+            ]
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    args = ["serve", "--database", db, "--port", str(free_port()), "--tables", "none"]
+    out = CliRunner().invoke(cli, [*args, "--sockets-per-address", "2000"], env={"POKERROOM_SIGNUPS_PER_ADDRESS": "2"})
+    assert out.exit_code == 0, out.output
+    assert seen == {
+        "sockets": 2000, "signup": type(SIGNUP_ADDRESS)(burst=2, every=SIGNUP_ADDRESS.every), "codes": [201, 201, 429],
+    }  # fmt: skip
+    out = CliRunner().invoke(cli, [*args, "--signups-per-address", "0"])
+    assert out.exit_code == 2 and "--signups-per-address" in flat(out.output)
+    db2 = f"sqlite:///{tmp_path / 'room2.db'}"
+    out = CliRunner().invoke(cli, ["serve", "--database", db2, "--port", str(free_port()), "--tables", "none"])
+    assert out.exit_code == 0, out.output
+    assert (seen["sockets"], seen["signup"], seen["codes"]) == (SOCKETS_PER_ADDRESS, SIGNUP_ADDRESS, [201] * 3)
 
 
 def test_serve_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -184,6 +184,23 @@ def serve(
         ),
     ] = None,
     room: Annotated[str, typer.Option(help=ROOM_HELP + " With --nats only.", **_env("room"))] = "room",
+    sockets_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help="Open WebSockets one address may hold (default 200); more for a load test from one machine "
+            "(`pokerroom loadtest`) or players behind one NAT.",
+            min=1,
+            **_env("sockets-per-address"),
+        ),
+    ] = None,
+    signups_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help="Sign-ups one address may make at once, then one every 3 minutes (default 20).",
+            min=1,
+            **_env("signups-per-address"),
+        ),
+    ] = None,
 ) -> None:
     """Run the card room server: lobby, accounts and tables in the browser at http://HOST:PORT/."""
     from pokerroom.server.oplog import configure
@@ -198,6 +215,7 @@ def serve(
     reveal, starters = room_options(reveal_seed, tables)
     defences: dict[str, Any] = {
         "public_url": public_url, "allowed_origins": list(allowed_origin or ()), "reveal": reveal,
+        **address_caps(sockets_per_address, signups_per_address),
     }  # fmt: skip
     house_bots = bot_spec(house_bots, "--house-bots")
     handler = configure(level=log_level.value, fmt=log_format.value)
@@ -208,6 +226,22 @@ def serve(
         )
     finally:
         logging.getLogger().removeHandler(handler)
+
+
+def address_caps(sockets: int | None, signups: int | None) -> dict[str, Any]:
+    """The :func:`~pokerroom.server.create_app` options of ``--sockets-per-address`` and
+    ``--signups-per-address`` (``None``: the room's defaults, :data:`~pokerroom.server.sockets.SOCKETS_PER_ADDRESS`
+    and :data:`~pokerroom.server.throttle.SIGNUP_ADDRESS`, whose refill rate a given burst keeps)."""
+    from dataclasses import replace
+
+    from pokerroom.server.throttle import SIGNUP_ADDRESS, LoginLimits
+
+    caps: dict[str, Any] = {}
+    if sockets is not None:
+        caps["sockets_per_address"] = sockets
+    if signups is not None:
+        caps["login_limits"] = LoginLimits(signup=replace(SIGNUP_ADDRESS, burst=signups))
+    return caps
 
 
 def room_options(reveal_seed: str, tables: str | None) -> tuple[Reveal, tuple[Starter, ...]]:
