@@ -12,18 +12,13 @@ import itertools
 import logging
 import zlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pokerroom.bots import make as make_bot
 from pokerroom.errors import PokerroomError, RoomError
+from pokerroom.server.actor_parts import ActorParts
 from pokerroom.server.oplog import event
 from pokerroom.store.ledger import BOT_PREFIX, HouseBankrollShort, house_key
-
-if TYPE_CHECKING:
-    from pokerroom.room.table import Table
-    from pokerroom.server.table_info import TableInfo
-    from pokerroom.server.waitlist import Waitlist
-    from pokerroom.store.runner import TableRunner
 
 __all__ = ["BotFactory", "BotHome", "HouseBotSeats", "check_players_bots", "most_house_bots"]
 
@@ -56,27 +51,17 @@ BotHome = Callable[[str], int]
 returns the chips moved."""
 
 
-class HouseBotSeats:
+class HouseBotSeats(ActorParts):
     """The house bots' part of a table's actor (see the module docstring); :class:`TableActor` sets the
-    attributes below."""
+    attributes below (and :class:`~pokerroom.server.actor_parts.ActorParts`'s)."""
 
     if TYPE_CHECKING:
-        table: Table
-        runner: TableRunner
-        info: TableInfo
-        waitlist: Waitlist
         fund_bot: BotFactory
         bot_home: BotHome | None
         bot_kind: str
-        bots: dict[str, Any]
         house_bots: int
-        closing: bool
-        closed: bool
         _seed: int | None
         _short_logged: bool
-        _changed: bool
-
-        def _schedule_deal(self) -> None: ...
 
     def add_bots(self, count: int) -> list[str]:
         """Seat up to ``count`` house bots in empty seats (between hands or during one: they are dealt in from the

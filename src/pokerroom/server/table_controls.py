@@ -12,48 +12,29 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from pokerroom.errors import PokerroomError
+from pokerroom.server.actor_parts import ActorParts
 from pokerroom.server.protocol import VERSION
 
 if TYPE_CHECKING:
-    from pokerroom.room.clock import Clock
-    from pokerroom.room.table import Table
     from pokerroom.server.actor import Connection, TableActor
-    from pokerroom.server.table_info import TableInfo
-    from pokerroom.server.waitlist import Waitlist
-    from pokerroom.store.runner import TableRunner
 
 __all__ = ["OperatorControls"]
 
 
-class OperatorControls:
+class OperatorControls(ActorParts):
     """The operator's part of a table's actor (see the module docstring); :class:`TableActor` sets the attributes
-    below."""
+    below (and :class:`~pokerroom.server.actor_parts.ActorParts`'s)."""
 
     if TYPE_CHECKING:
-        table: Table
-        runner: TableRunner
-        info: TableInfo
-        clock: Clock
-        waitlist: Waitlist
-        bots: dict[str, Any]
-        connections: dict[str, list[Connection]]
-        paused: bool
-        closing: bool
-        closed: bool
         next_hand_delay: float
         when_closed: Callable[[TableActor, dict[str, int]], None] | None
         _leaving: set[str]
-        _changed: bool
         _bot_due: float | None
-        _deal_due: float | None
 
         def submit(self, conn: Connection | None, item: Any) -> None: ...
-        def _schedule_deal(self) -> None: ...
-        def _hand_running(self) -> bool: ...
         def _void(self, reason: str) -> None: ...
         def _send_bots_home(self, moved: dict[str, int]) -> None: ...
         def offer_seats(self) -> None: ...
-        def _seated(self, player: str) -> bool: ...
         def _leave(self, player: str, seat: int) -> None: ...
 
     def _stand_leavers(self) -> None:

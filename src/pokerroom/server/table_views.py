@@ -5,48 +5,33 @@ TableActor`, kept apart as :class:`~pokerroom.server.table_controls.OperatorCont
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pokerroom.engine import Event
 from pokerroom.engine.codec import event_json
+from pokerroom.server.actor_parts import ActorParts
 from pokerroom.server.protocol import VERSION, view_json
 
 if TYPE_CHECKING:
-    from pokerroom.room.clock import Clock
-    from pokerroom.room.table import Table
-    from pokerroom.server.actor import Connection
     from pokerroom.server.deltas import Deltas
     from pokerroom.server.shuffle_desk import ShuffleDesk
-    from pokerroom.server.table_info import TableInfo
-    from pokerroom.store.runner import TableRunner
 
 __all__ = ["TableViews"]
 
 
-class TableViews:
-    """The views part of a table's actor; :class:`~pokerroom.server.actor.TableActor` sets the attributes below."""
+class TableViews(ActorParts):
+    """The views part of a table's actor; :class:`~pokerroom.server.actor.TableActor` sets the attributes below
+    (and :class:`~pokerroom.server.actor_parts.ActorParts`'s)."""
 
     if TYPE_CHECKING:
-        table: Table
-        runner: TableRunner
-        info: TableInfo
-        clock: Clock
         shuffle: ShuffleDesk
         deltas: Deltas
-        bots: dict[str, Any]
-        connections: dict[str, list[Connection]]
         results: list[dict[str, object]]
         timed_out: set[int]
         hand_ids: dict[int, int]
-        paused: bool
-        closing: bool
-        _changed: bool
-        _deal_due: float | None
         _rebuys_due: dict[str, int]
 
-        def _hand_running(self) -> bool: ...
         def _watched(self) -> bool: ...
-        def _seated(self, player: str) -> bool: ...
 
     def _shared(self) -> dict[str, object]:
         """The part of a ``state`` message that is the same for every connection."""
