@@ -210,7 +210,7 @@ def create_app(
             app.state.start_error = err
             lobby.close()
             raise
-        log_recovery(lobby, metrics, the_store.hand_record)  # each hand a crash cut: counted and logged
+        log_recovery(lobby.actors.values(), metrics, the_store.hand_record)  # each hand a crash cut: counted and logged
         await lobby.start()
         nights.open()
         await nights.start()

@@ -141,17 +141,15 @@ def operations_routes(*, store: Store, lobby: Lobby, metrics: RoomMetrics) -> AP
     return router
 
 
-def log_recovery(
-    lobby: Lobby | Iterable[TableActor], metrics: RoomMetrics, record: Callable[[int], HandRecord]
-) -> None:
-    """Log and count the crash recovery the lobby's tables (or the ``actors`` given: a split room's worker logs
-    each table it claims) did on opening (RULES §3.8): each voided hand counted
+def log_recovery(actors: Iterable[TableActor], metrics: RoomMetrics, record: Callable[[int], HandRecord]) -> None:
+    """Log and count the crash recovery the tables of ``actors`` did on opening (RULES §3.8; a lobby's tables at
+    start-up, or each table a split room's worker claims): each voided hand counted
     in ``hands_voided_total`` and logged as a ``hand_voided`` event (:func:`~pokerroom.server.actor.hand_voided`:
     its ``refunded`` chips, read by ``record(hand_id)``), then one ``recovered`` event with ``hands_voided``, the
     voided ``hands`` (``{"table", "hand_id", "number"}``) and ``chips_refunded``; nothing when no hand was cut."""
     chips = 0
     hands: list[dict[str, object]] = []
-    for actor in lobby.actors.values() if isinstance(lobby, Lobby) else lobby:
+    for actor in actors:
         for hand_id in actor.runner.recovered:
             try:
                 r = record(hand_id)

@@ -102,7 +102,7 @@ class _OnTheDriver:
             ]
             self._compiled = compiled
         params = self._compiled.construct_params(values)
-        row = [value if step is None else step(value) for value, step in ((params[n], f) for n, f in self._steps)]
+        row = [params[name] if step is None else step(params[name]) for name, step in self._steps]
         driver = conn.connection.driver_connection
         assert driver is not None
         try:
