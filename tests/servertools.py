@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from pokerroom.engine import Action
+from pokerroom.loadtest.view import Applied, View, apply
 from pokerroom.server import COOKIE, Starter, create_app
 from pokerroom.server import accounts as accounts_module
 from pokerroom.server.protocol import VERSION, Act
@@ -45,47 +46,44 @@ Message = dict[str, Any]
 
 
 def merge(state: Message, delta: Message) -> Message:
-    """``state`` with ``delta`` applied as docs/protocol.md says a client does (a new object; ``state`` is left as
-    it was): ``set`` over the state, ``hand_set`` over its hand, ``events`` appended to the hand's events."""
-    out: Message = json.loads(json.dumps(state))
-    apply_delta(out, delta)
-    return out
-
-
-def apply_delta(state: Message, delta: Message) -> None:
-    """:func:`merge` in place: ``state`` itself changed."""
-    assert delta["type"] == "delta", delta
-    state.update(delta["set"])
-    if delta["hand_set"] or delta["events"]:
-        assert state["hand"] is not None, f"a hand delta with no hand held: {delta}"
-        state["hand"].update(delta["hand_set"])
-        state["hand"]["events"].extend(delta["events"])
+    """``state`` with ``delta`` applied as a client does (:func:`pokerroom.loadtest.view.apply`, the one merge of
+    docs/protocol.md; its ``seq`` taken as the next), as a new object: ``state`` is left as it was."""
+    view = View(state=json.loads(json.dumps(state)))
+    assert apply(view, {**delta, "seq": view.next_seq}) is Applied.DELTA, delta
+    assert view.state is not None
+    return view.state
 
 
 class States:
-    """A client's copy of its table's state, kept as the page keeps it: a ``state`` replaces it, a ``delta`` is
-    merged into it (its ``seq`` checked: the next after the last)."""
+    """A client's copy of its table's state, kept by :func:`pokerroom.loadtest.view.apply` as the page keeps it:
+    a ``state`` replaces it, a ``delta`` is merged into it; a delta out of order (its ``seq`` not the next after
+    the last) or one for a hand when none is held fails the test."""
 
     def __init__(self) -> None:
-        self.state: Message | None = None
-        self.seq = 0
+        self.view = View()
+
+    @property
+    def state(self) -> Message | None:
+        """The state as merged so far (``None`` before the first ``state``)."""
+        return self.view.state
 
     def take(self, m: Message, *, copy: bool = True, owned: bool = False) -> Message:
         """``m``, or for a ``delta`` the whole state it makes, as a ``state`` message: a copy of its own, or with
         ``copy`` false the kept state itself (the next delta changes it: for a caller that keeps no history).
         ``owned``: ``m`` is the caller's to give away (just decoded, not used after), so it is kept, not copied."""
+        if m["type"] not in ("state", "delta"):
+            return m
+        if m["type"] == "delta" and (m["hand_set"] or m["events"]):
+            held = {**(self.view.state or {}), **m["set"]}
+            assert held.get("hand") is not None, f"a hand delta with no hand held: {m}"
+        expected = Applied.STATE if m["type"] == "state" else Applied.DELTA
+        seq = self.view.next_seq - 1
+        applied = apply(self.view, m if owned else json.loads(json.dumps(m)))  # no part of a copy shared
+        assert applied is expected, f"{m['type']} seq {m.get('seq')} after seq {seq}: {applied.value}"
         if m["type"] == "state":
-            self.state, self.seq = (m if owned else json.loads(json.dumps(m))), 0  # deltas change it in place
-        elif m["type"] == "delta":
-            assert self.state is not None, f"a delta before any state: {m}"
-            assert m["seq"] == self.seq + 1, f"delta seq {m['seq']} after {self.seq}"
-            self.seq = m["seq"]
-            apply_delta(self.state, m if owned else json.loads(json.dumps(m)))  # no part of a copy shared
-            if not copy:
-                return self.state
-            whole: Message = json.loads(json.dumps(self.state))
-            return whole
-        return m
+            return m
+        assert self.state is not None
+        return self.state if not copy else json.loads(json.dumps(self.state))
 
 
 class Recorder:
