@@ -100,10 +100,13 @@ def test_a_page_open_over_a_restart_between_hands_verifies_the_next_hand(tmp_pat
         server.start()
         page.get_by_test_id("conn-status").wait_for(state="hidden", timeout=30_000)
         sit = page.get_by_test_id("sit-button").first
-        if sit.is_visible():  # the restart stood vera up with her chips: she sits again
-            sit.click()
-            page.get_by_test_id("buyin-confirm").click()
-        _wait(page, lambda: len(seeds()) == 2, "a fresh seed after the restart")
+        deadline = time.monotonic() + 30
+        while len(seeds()) < 2:  # the welcome's state may render after the socket shows connected
+            assert time.monotonic() < deadline, "no fresh seed after the restart in time"
+            if sit.is_visible():  # the restart stood vera up with her chips: she sits again
+                sit.click()
+                page.get_by_test_id("buyin-confirm").click()
+            page.wait_for_timeout(50)
         first, second = seeds()
         assert first["hand"] == second["hand"] and first["seed"] != second["seed"]
         number = second["hand"]
