@@ -194,8 +194,10 @@ def test_absurd_stakes_exit_2(stakes: str, message: str, tmp_path: Path) -> None
 
 def test_stakes_just_inside_the_limit_play() -> None:
     big = MAX_CHIPS // (100 * 2)  # the buy-in is 100 big blinds; two bots
-    result = runner.invoke(app, ["simulate", "holdem", "--players", "2", "--hands", "3", "--stakes", f"{big}/{big}"])
+    args = ["simulate", "holdem", "--players", "2", "--hands", "3", "--stakes", f"{big}/{big}", "--seed", "1"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
+    assert f"Results after 3 hands (BB = big blind = {big} chips)" in flat(result.output)
     assert "Store check passed" in result.output
 
 
@@ -318,3 +320,22 @@ def test_house_rules_are_set_with_rule_as_in_play(tmp_path: Path) -> None:
     assert "omaha8 has no house rule 'nope'; its house rules: odd_chips_to_high" in plain(bad.output)
     plain_run = runner.invoke(app, ["simulate", "omaha8", "--players", "3", "--hands", "2", "--seed", "2"])
     assert plain_run.exit_code == 0 and "House rules:" not in plain_run.output
+
+
+@pytest.mark.parametrize("store", [True, False])
+def test_a_rebuy_past_the_stores_limit_stops_the_run_before_its_deposit(store: bool) -> None:
+    """Stakes just inside the limit: the two buy-ins are 9007199254740800 chips, so when a bot busts its rebuy
+    would take the chips deposited past 2**53.  The run stops there (seed 1: after hand 2), through the store and
+    without it alike, and what was played checks out."""
+    big = MAX_CHIPS // (100 * 2)
+    args = ["simulate", "holdem", "--players", "2", "--hands", "40", "--stakes", f"{big}/{big}", "--bots", "random",
+            "--seed", "1"] + ([] if store else ["--no-store"])  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert (
+        f"stopped after 2 hands: depositing {100 * big} chips more would take the {200 * big} deposited past "
+        f"{MAX_CHIPS} chips (2**53, the store's limit)"
+    ) in out
+    assert f"Results after 2 hands (BB = big blind = {big} chips)" in out
+    assert ("Store check passed" if store else "Chip check passed after every hand") in out

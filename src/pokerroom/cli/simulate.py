@@ -108,6 +108,7 @@ from pokerroom.games.stakes import Stakes, parse_stakes
 from pokerroom.room.table import Table, TableConfig
 from pokerroom.stats.report import interval as per_100
 from pokerroom.store import Store
+from pokerroom.store.checks import MAX_CHIPS  # the most chips a blind, a bet or the buy-ins together may be
 from pokerroom.words import plural
 
 if TYPE_CHECKING:
@@ -115,9 +116,6 @@ if TYPE_CHECKING:
 
 __all__ = ["LIMITS", "MAX_CHIPS", "interval", "simulate"]
 
-MAX_CHIPS = 2**53
-"""The most chips a blind, a bet or the bots' buy-ins together may be: the store's limit for an amount and a
-balance (every figure exact as a 64-bit integer and as a float)."""
 
 
 def interval(results: Sequence[int], unit: int = 1) -> tuple[float, float]:

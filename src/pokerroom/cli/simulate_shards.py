@@ -42,6 +42,7 @@ from pokerroom.room.record import HandRecord
 from pokerroom.room.seeds import derive_seed
 from pokerroom.room.table import Table, TableConfig
 from pokerroom.store import Store
+from pokerroom.store.checks import MAX_CHIPS
 from pokerroom.store.runner import Bot, TableRunner, stored_config
 from pokerroom.store.schema import balances
 from pokerroom.words import plural
@@ -289,11 +290,11 @@ def _play(store: Store, runner: TableRunner, spec: ShardSpec, on_hand: Callable[
     stopped: str | None = None
     started = time.perf_counter()
     for _ in range(spec.hands):
-        if spec.reset_stacks is not None:
-            _reset(runner, store, by_name, spec.reset_stacks)
-        else:
-            _rebuys(runner, store, by_name, spec.buy_in)
         try:
+            if spec.reset_stacks is not None:
+                _reset(runner, store, by_name, spec.reset_stacks)
+            else:
+                _rebuys(runner, store, by_name, spec.buy_in)
             result: HandRecord = runner.play_hand(act)  # the deck from the table's seed: the shard's
         except RoomError as exc:
             stopped = str(exc)
@@ -320,6 +321,7 @@ def _reset(runner: TableRunner, store: Store, seats: dict[str, _Seat], chips: in
             continue
         seat = seats[name]
         if chips > stack:
+            _more_chips(seats.values(), chips - stack)
             store.deposit(seat.account, chips - stack, memo="simulate: reset")
             seat.deposited += chips - stack
         runner.reset_stack(name, chips)
@@ -387,17 +389,19 @@ def _play_in_memory(spec: ShardSpec, on_hand: Callable[[], None] | None) -> Shar
     problems: list[str] = []
     started = time.perf_counter()
     for _ in range(spec.hands):
-        for name, stack in table.stacks().items():
-            seat = by_name[name]
-            if spec.reset_stacks is not None:
-                change = table.reset_stack(name, spec.reset_stacks)
-                seat.deposited += max(change, 0)  # as through the store: chips taken off go to the bot's account
-                cashed += max(-change, 0)
-            elif want := _rebuy(table, name, stack, spec.buy_in):
-                table.add_chips(name, want)
-                seat.deposited += want
-                seat.rebuys += 1
         try:
+            for name, stack in table.stacks().items():
+                seat = by_name[name]
+                if spec.reset_stacks is not None:
+                    _more_chips(seats, spec.reset_stacks - stack)
+                    change = table.reset_stack(name, spec.reset_stacks)
+                    seat.deposited += max(change, 0)  # as through the store: chips taken off go to the account
+                    cashed += max(-change, 0)
+                elif want := _rebuy(table, name, stack, spec.buy_in):
+                    _more_chips(seats, want)
+                    table.add_chips(name, want)
+                    seat.deposited += want
+                    seat.rebuys += 1
             result = table.play_bots(bots)
         except RoomError as exc:
             stopped = str(exc)
@@ -439,12 +443,25 @@ def _rebuy(table: Table, name: str, stack: int, buy_in: int) -> int:
     return max(0, want if most is None else min(want, most))
 
 
+def _more_chips(seats: Iterable[_Seat], more: int) -> None:
+    """RoomError (the shard stops, as when its table stops) when depositing ``more`` chips would take what the
+    shard's bots deposited past :data:`~pokerroom.store.checks.MAX_CHIPS`, which no store balance may pass: at stakes
+    near the limit, rebuys reach it (refused before the deposit, so the fast path stops where the store would)."""
+    deposited = sum(s.deposited for s in seats)
+    if more > 0 and deposited + more > MAX_CHIPS:
+        raise RoomError(
+            f"depositing {plural(more, 'chip')} more would take the {deposited} deposited past {MAX_CHIPS} chips "
+            "(2**53, the store's limit)"
+        )
+
+
 def _rebuys(runner: TableRunner, store: Store, seats: dict[str, _Seat], buy_in: int) -> None:
     """Busted bots, and bots below the table's minimum stack, buy back up to the buy-in (deposited first)."""
     for name, stack in runner.table.stacks().items():
         want = _rebuy(runner.table, name, stack, buy_in)
         if want:
             seat = seats[name]
+            _more_chips(seats.values(), want)
             store.deposit(seat.account, want, memo="simulate: rebuy")
             seat.deposited += want
             seat.rebuys += 1
