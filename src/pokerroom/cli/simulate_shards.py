@@ -450,8 +450,8 @@ def _more_chips(seats: Iterable[_Seat], more: int) -> None:
     deposited = sum(s.deposited for s in seats)
     if more > 0 and deposited + more > MAX_CHIPS:
         raise RoomError(
-            f"depositing {plural(more, 'chip')} more would take the {deposited} deposited past {MAX_CHIPS} chips "
-            "(2**53, the store's limit)"
+            f"depositing {plural(more, 'chip')} more would take the {deposited} deposited past "
+            f"{plural(MAX_CHIPS, 'chip')} (2**53, the store's limit)"
         )
 
 
