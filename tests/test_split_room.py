@@ -31,18 +31,20 @@ from sqlalchemy.pool import NullPool
 from websockets.sync.client import ClientConnection, connect
 
 import soak
+from pokerroom.errors import RoomError
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.table import TableConfig
-from pokerroom.server.accounts import play_account
-from pokerroom.server.lobby import Lobby
-from pokerroom.server.protocol import VERSION
+from pokerroom.server.accounts import Users, play_account
+from pokerroom.server.lobby import Lobby, UnknownTable
+from pokerroom.server.protocol import VERSION, Sit
+from pokerroom.server.split.gateway import GatewayLobby
 from pokerroom.server.split.subjects import GATEWAY_TIMEOUT, Publisher, envelope
 from pokerroom.server.split.worker import Worker
 from pokerroom.server.starters import Starter
 from pokerroom.store import Store, leases
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import lobby_tables
-from servertools import PASSWORD, States, check_or_call, my_turn
+from servertools import PASSWORD, Recorder, States, check_or_call, my_turn
 from storetools import PG_URL, Clock, holder_dies, pg_database
 
 CLI = [str(Path(sys.executable).parent / "pokerroom")]
@@ -180,8 +182,75 @@ def test_a_worker_claims_serves_and_drops_a_table_whose_lease_was_taken(store: S
         pump.cancel()
         await client.close()
 
-    # In a thread of its own: a browser test of the same pytest worker leaves Playwright's event loop running in
-    # the main thread, where asyncio.run is refused.
+    _in_a_thread(main)
+
+
+def test_waiting_lists_through_a_gateway_are_the_tables_workers(store: Store) -> None:
+    """A gateway's waiting-list requests reach the worker holding the table (join, leave: ``room.table.<id>.ask``)
+    or every worker (a player's places, leaving every list: ``room.waitlists``), and give what the single
+    process's lobby gives: the entry with its place, the refusals (a seated player, an unknown table: 404), the
+    places sorted by table."""
+    why = _unreachable()
+    if why:
+        pytest.skip(why)
+    users = Users(store)
+    for name in ("alice", "bob", "carol", "dave"):
+        users.sign_up(name, PASSWORD)
+    TableRunner(store, "W", TableConfig("holdem", seats=2)).close()
+    table = store.table_id("W")
+    with store.writing() as conn:
+        conn.execute(lobby_tables.insert().values(table_id=table, bots=0, created_by=None))
+    room = f"r{random.getrandbits(32):08x}"
+
+    async def main() -> None:
+        import nats
+
+        client = await nats.connect(NATS_URL)
+        worker = Worker(store, NATS_URL, name="w", room=room)
+        worker._client = client
+        worker._out = out = Publisher(client)
+        pump = asyncio.get_running_loop().create_task(out.pump())
+        await client.subscribe(f"{room}.waitlists", cb=worker._waitlists)
+        gateway = GatewayLobby(store, NATS_URL, room=room, name="g")
+        await gateway.start()
+        await worker.beat()  # claims W and publishes its row
+        for _ in range(100):
+            if table in gateway._fresh():
+                break
+            await asyncio.sleep(0.02)
+        actor = worker.lobby.actors[table]
+        for seat, name in enumerate(("alice", "bob")):
+            conn = Recorder(name)
+            actor.connect(conn)
+            actor.handle(conn, Sit(seat, 200))
+        with pytest.raises(UnknownTable, match="no table with id 999"):
+            await gateway.waitlist("join", "carol", 999)
+        with pytest.raises(RoomError, match="alice already has a seat at this table"):
+            await gateway.waitlist("join", "alice", table)
+        first = {"table": table, "name": "W", "place": 1, "waiting": 1, "offer": None}
+        assert await gateway.waitlist("join", "carol", table) == first
+        assert (await gateway.waitlist("join", "dave", table))["place"] == 2
+        assert await gateway.waitlist("mine", "dave") == [
+            {"table": table, "name": "W", "place": 2, "waiting": 2, "offer": None}
+        ]
+        assert actor.waitlist.players == ["carol", "dave"]  # the worker's list, beside its actor
+        assert await gateway.waitlist("leave", "carol", table) is True
+        assert await gateway.waitlist("leave", "carol", table) is False
+        assert await gateway.waitlist("leave_all", "dave") is None
+        assert await gateway.waitlist("mine", "dave") == [] and actor.waitlist.players == []
+        with pytest.raises(RoomError, match="no waiting-list request 'sideways'"):
+            await gateway.waitlist("sideways", "dave")
+        await gateway.stop()
+        await worker.lobby.stop()
+        pump.cancel()
+        await client.close()
+
+    _in_a_thread(main)
+
+
+def _in_a_thread(main: Callable[[], Any]) -> None:
+    """``asyncio.run(main())`` in a thread of its own: a browser test of the same pytest worker leaves
+    Playwright's event loop running in the main thread, where asyncio.run is refused."""
     failed: list[BaseException] = []
 
     def run() -> None:
@@ -322,6 +391,11 @@ def test_a_killed_workers_table_resumes_on_another_with_the_hand_refunded(tmp_pa
             taken = {"detail": "a table named 'Mine' already exists"}
             assert _post(base, "/api/tables", mine, cookie)[:2] == (400, taken)
             _until(lambda: [r["name"] for r in _get(base, "/api/tables") or []] == ["Split", "Mine"], "the new row")
+            # The waiting lists through the gateway: the table's worker answers (seats free: no list to join).
+            status, refused, _ = _post(base, f"/api/tables/{table_id}/waitlist", {}, cookie)
+            assert status == 400 and "is free: sit down there instead" in refused["detail"], refused
+            unknown = _post(base, "/api/tables/999999/waitlist", {}, cookie)[:2]
+            assert unknown == (404, {"detail": "no table with id 999999"})
             total = store.total()
             socket_url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
             with connect(socket_url, additional_headers={"Cookie": cookie}, open_timeout=10) as raw:

@@ -16,7 +16,7 @@ WebSockets opened under them at once (:class:`~pokerroom.server.sockets.SocketRe
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,7 +71,7 @@ def _busy(err: PoolBusy) -> HTTPException:
 class AccountRoutes:
     """What the account endpoints work with: the players, the throttle, the hashing pool, the open sockets,
     ``me`` (a player's ``{"player", "balances"}``), ``player`` (the dependency naming the logged-in player),
-    ``leave_waitlists`` (on the event loop) and whether cookies are ``secure`` (an https public URL)."""
+    ``leave_waitlists`` (awaited on the event loop) and whether cookies are ``secure`` (an https public URL)."""
 
     users: Users
     throttle: LoginThrottle
@@ -79,7 +79,7 @@ class AccountRoutes:
     sockets: SocketRegistry
     me: Callable[[str], dict[str, object]]
     player: Callable[..., str]
-    leave_waitlists: Callable[[str], None]
+    leave_waitlists: Callable[[str], Awaitable[object]]
     secure: bool = False
     path: str = "/"
     """The cookies' path: the room's base path (``/poker/`` behind a proxy, server/operations.py)."""
@@ -201,7 +201,7 @@ def account_routes(a: AccountRoutes) -> APIRouter:
             a.sockets.end("logged out", session=digest(token))
             event("logout", name=name, address=client_address(request))
             if name is not None and not await run(users.logged_in, name):
-                a.leave_waitlists(name)  # off every waiting list once no session of theirs is left (issue 18)
+                await a.leave_waitlists(name)  # off every waiting list once no session of theirs is left (issue 18)
         a.drop_cookie(response)
         return {}
 
@@ -209,7 +209,7 @@ def account_routes(a: AccountRoutes) -> APIRouter:
     async def logout_everywhere(response: Response, name: str = Depends(a.player)) -> dict[str, object]:
         await run(users.end_sessions, name)
         closed = a.sockets.end("logged out everywhere", player=name)
-        a.leave_waitlists(name)
+        await a.leave_waitlists(name)
         a.drop_cookie(response)
         return {"closed": closed}
 

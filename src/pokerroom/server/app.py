@@ -51,7 +51,7 @@ from pokerroom.server.admin_routes import admin_routes
 from pokerroom.server.chat import ChatRoom
 from pokerroom.server.hand_replay import replay_json
 from pokerroom.server.hashing import HASH_QUEUE, HASH_THREADS, HashPool
-from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit
+from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit, UnknownTable
 from pokerroom.server.metrics import RoomMetrics
 from pokerroom.server.night_protocol import parse as parse_night
 from pokerroom.server.nights import NightHall, night_routes
@@ -134,7 +134,7 @@ async def _keep_leases(lobby: Lobby) -> None:
 
 
 def _http(err: PokerroomError) -> HTTPException:
-    status = err.status if isinstance(err, AuthError) else 400
+    status = err.status if isinstance(err, AuthError) else 404 if isinstance(err, UnknownTable) else 400
     return HTTPException(status_code=status, detail=str(err))
 
 
@@ -296,7 +296,7 @@ def create_app(
                 sockets=sockets,
                 me=me,
                 player=player,
-                leave_waitlists=lobby.leave_waitlists,
+                leave_waitlists=lambda name: lobby.waitlist("leave_all", name),
                 secure=public_url is not None and public_url.strip().lower().startswith("https:"),
                 path=base + "/",
                 metrics=metrics,
@@ -366,20 +366,26 @@ def create_app(
     # an actor's sit path (server/waitlist.py).
     @app.post("/api/tables/{table_id}/waitlist")
     async def join_waitlist(table_id: int, name: str = Depends(player)) -> dict[str, object]:
-        table_actor(table_id)
         try:
-            return lobby.join_waitlist(table_id, name)
+            entry: dict[str, object] = await lobby.waitlist("join", name, table_id)
         except PokerroomError as err:
             raise _http(err) from None
+        return entry
 
     @app.delete("/api/tables/{table_id}/waitlist")
     async def leave_waitlist(table_id: int, name: str = Depends(player)) -> dict[str, object]:
-        table_actor(table_id)
-        return {"left": lobby.leave_waitlist(table_id, name)}
+        try:
+            return {"left": await lobby.waitlist("leave", name, table_id)}
+        except PokerroomError as err:
+            raise _http(err) from None
 
     @app.get("/api/waitlist")
     async def my_waitlists(name: str = Depends(player)) -> list[dict[str, object]]:
-        return lobby.waitlists(name)
+        try:
+            entries: list[dict[str, object]] = await lobby.waitlist("mine", name)
+        except PokerroomError as err:
+            raise _http(err) from None
+        return entries
 
     @app.get("/api/tables/{table_id}")
     def get_table(table_id: int) -> dict[str, object]:

@@ -56,9 +56,11 @@ __all__ = [
     "STARTER_TABLES",
     "TABLE_CREATE_BURST",
     "TABLE_CREATE_RATE",
+    "WAITLIST_REQUESTS",
     "Lobby",
     "Starter",
     "TableLimit",
+    "UnknownTable",
     "stakes_text",
 ]
 
@@ -87,6 +89,15 @@ class TableLimit(RoomError):
         super().__init__(message)
         self.status = status
         self.retry_after = retry_after
+
+
+class UnknownTable(RoomError):
+    """No table of the lobby has this id (the HTTP API answers 404)."""
+
+
+WAITLIST_REQUESTS = ("join", "leave", "mine", "leave_all")
+"""What :meth:`Lobby.waitlist_request` does: put a player on a table's waiting list (their entry), take them off
+it (whether they were on it), list their places (their entries) or take them off every list (logged out)."""
 
 
 def stakes_text(table: PokerTable) -> str:
@@ -401,7 +412,7 @@ class Lobby:
     def actor(self, table_id: int) -> TableActor:
         actor = self.actors.get(table_id)
         if actor is None:
-            raise RoomError(f"no table with id {table_id}")
+            raise UnknownTable(f"no table with id {table_id}")
         return actor
 
     def renew_leases(self) -> set[int]:
@@ -449,6 +460,27 @@ class Lobby:
         return rows
 
     # ------------------------------------------------------------------ waiting lists
+
+    async def waitlist(self, what: str, player: str, table_id: int | None = None) -> Any:
+        """The HTTP API's waiting-list requests (on the event loop): :meth:`waitlist_request` here; a gateway of
+        the split room asks the workers (:class:`~pokerroom.server.split.gateway.GatewayLobby`)."""
+        return self.waitlist_request(what, player, table_id)
+
+    def waitlist_request(self, what: str, player: str, table_id: int | None = None) -> Any:
+        """One of :data:`WAITLIST_REQUESTS` for ``player`` over this lobby's tables (``table_id`` for "join" and
+        "leave"): :meth:`join_waitlist`, :meth:`leave_waitlist`, :meth:`waitlists` or :meth:`leave_waitlists`.
+        Raises :class:`UnknownTable` for a table not here, :class:`RoomError` for a refused join or another
+        request."""
+        if what in ("join", "leave"):
+            if table_id is None:
+                raise RoomError(f"a waiting list's {what!r} names its table")
+            return self.join_waitlist(table_id, player) if what == "join" else self.leave_waitlist(table_id, player)
+        if what == "mine":
+            return self.waitlists(player)
+        if what == "leave_all":
+            self.leave_waitlists(player)
+            return None
+        raise RoomError(f"no waiting-list request {what!r}; one of {', '.join(WAITLIST_REQUESTS)}")
 
     def join_waitlist(self, table_id: int, player: str) -> dict[str, object]:
         """Put ``player`` on table ``table_id``'s waiting list (server/waitlist.py); returns their entry (see

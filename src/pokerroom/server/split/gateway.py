@@ -17,8 +17,11 @@ a table the rows do not name is taken when the store has it open (its worker ans
 with 4404 otherwise.
 
 A player's new table (``POST /api/tables``) is made by one of the workers (``room.tables.create``), which plays
-it.  Not yet served by a split room (the single process serves them): the waiting lists, the operators' table
-actions (pause, resume, close, void) and club nights across several gateways; docs/split-room.md says so.
+it.  The waiting lists are the workers' (each table's beside its actor): a join or leave goes to the table's
+worker (``room.table.<id>.ask``), a player's places and their leaving every list (logged out) to every worker
+(``room.waitlists``), the answers of the workers heard from within :data:`GATHER_TIMEOUT` gathered.  Not yet
+served by a split room (the single process serves them): the operators' table actions (pause, resume, close,
+void) and club nights across several gateways; docs/split-room.md says so.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from sqlalchemy import select
 
 from pokerroom.errors import RoomError
 from pokerroom.server.actor import Connection
-from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit
+from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit, UnknownTable
 from pokerroom.server.oplog import event
 from pokerroom.server.protocol import Ping, encode, parse
 from pokerroom.server.split import subjects
@@ -49,12 +52,19 @@ from pokerroom.store.audit import CLOSED
 from pokerroom.store.leases import DEFAULT_TIMEOUT, this_host
 from pokerroom.store.schema import lobby_tables, table_status
 
-__all__ = ["CREATE_TIMEOUT", "GatewayLobby", "Relayed"]
+__all__ = ["ASK_TIMEOUT", "CREATE_TIMEOUT", "GATHER_TIMEOUT", "GatewayLobby", "Relayed"]
 
 log = logging.getLogger(__name__)
 
 CREATE_TIMEOUT = 15.0
 """Seconds a gateway waits for a worker to make a player's new table (``POST /api/tables``)."""
+
+ASK_TIMEOUT = 5.0
+"""Seconds a gateway waits for a table's worker to answer a waiting-list join or leave."""
+
+GATHER_TIMEOUT = 1.0
+"""Seconds a gateway waits for every live worker's answer to a request all of them answer (``room.waitlists``);
+a worker silent that long is left out of the answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +190,61 @@ class GatewayLobby(Lobby):
             raise TableLimit(answer["error"], status=int(answer["status"]), retry_after=answer.get("retry_after"))
         raise RoomError(answer["error"])
 
+    # ------------------------------------------------------------------ waiting lists
+
+    async def waitlist(self, what: str, player: str, table_id: int | None = None) -> Any:
+        """:meth:`Lobby.waitlist` through the workers (module docstring): the value the worker's lobby gives, or its
+        refusal raised again here (:class:`UnknownTable`, :class:`RoomError`); RoomError when the table's worker
+        does not answer within :data:`ASK_TIMEOUT` seconds.  A player's places are sorted by table id."""
+        if self._client is None:
+            raise RoomError("the room is not connected to its workers yet; try again in a moment")
+        request = encode({"what": what, "player": player}).encode()
+        if what in ("join", "leave"):
+            if table_id is None or (table_id not in self._fresh() and not self._stored_open(table_id)):
+                raise UnknownTable(f"no table with id {table_id}")
+            try:
+                reply = await self._client.request(self.subjects.table_ask(table_id), request, timeout=ASK_TIMEOUT)
+            except Exception as exc:  # no worker holds it this moment (being taken over), or none answered
+                raise RoomError(f"table {table_id}'s worker did not answer ({type(exc).__name__}); try again in a "
+                                "moment") from None  # fmt: skip
+            return _answered(json.loads(reply.data))
+        if what not in ("mine", "leave_all"):
+            return Lobby.waitlist_request(self, what, player, table_id)  # the lobby's refusal of the request
+        answers = [_answered(a) for a in await self._gather(self.subjects.waitlists, request)]
+        if what == "leave_all":
+            return None
+        return sorted((entry for entries in answers for entry in entries), key=lambda entry: int(entry["table"]))
+
+    async def _gather(self, subject: str, request: bytes) -> list[dict[str, Any]]:
+        """Publish ``request`` to every worker on ``subject`` and gather their answers: until every worker heard
+        from within the lease timeout has answered, or :data:`GATHER_TIMEOUT` seconds."""
+        client = self._client
+        now = time.monotonic()
+        expected = {worker for worker, (when, _rows) in self.published.items() if now - when <= DEFAULT_TIMEOUT}
+        answers: list[dict[str, Any]] = []
+        heard: set[str] = set()
+        complete = asyncio.Event()
+
+        async def take(msg: Any) -> None:
+            with contextlib.suppress(ValueError, TypeError, KeyError):
+                answer = json.loads(msg.data)
+                answers.append(answer)
+                heard.add(str(answer["worker"]))
+                if expected <= heard:
+                    complete.set()
+
+        inbox = client.new_inbox()
+        sub = await client.subscribe(inbox, cb=take)
+        try:
+            await client.publish(subject, request, reply=inbox)
+            if expected:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(complete.wait(), GATHER_TIMEOUT)
+        finally:
+            with contextlib.suppress(Exception):
+                await sub.unsubscribe()
+        return answers
+
     async def _rows(self, msg: Any) -> None:
         with contextlib.suppress(ValueError, KeyError, TypeError):
             data = json.loads(msg.data)
@@ -250,3 +315,10 @@ class GatewayLobby(Lobby):
                 self._send(table_id, "connect", conn_id, conn.player)
             if conns:
                 event("table_reconnected", gateway=self.name, table_id=table_id, sockets=len(conns))
+
+
+def _answered(answer: dict[str, Any]) -> Any:
+    """A worker's answer to a waiting-list request: its value, or its refusal raised again."""
+    if "error" in answer:
+        raise (UnknownTable if answer.get("unknown") else RoomError)(str(answer["error"]))
+    return answer["value"]

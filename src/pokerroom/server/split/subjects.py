@@ -19,6 +19,12 @@ A gateway holds players' WebSockets; a worker holds table actors, each under its
     room.tables.create           gateway -> one worker (queue group ``workers``), a request: a player's new table
                                  ({"player", "bots", "settings"}); the answer {"row", "worker"} or {"error", "status",
                                  "retry_after"} (``POST /api/tables``)
+    room.table.<table>.ask       gateway -> the worker holding <table>, a request: a player's join or leave of its
+                                 waiting list ({"what", "player"}); the answer {"value", "worker"} or {"error",
+                                 "unknown"} (:meth:`~pokerroom.server.lobby.Lobby.waitlist_request`)
+    room.waitlists               gateway -> every worker, a request each answers: a player's places on the waiting
+                                 lists, or their leaving every list ({"what": "mine" | "leave_all", "player"}); the
+                                 gateway gathers the answers of the workers it heard from
 
 Why core NATS and not JetStream for the table traffic: nothing of value lives in these messages.  The chips and
 every hand's journal are written to PostgreSQL by the actor before the players see them, and what a message
@@ -74,6 +80,7 @@ class Subjects:
         self.tables_rows = f"{room}.tables.rows"
         self.tables_create = f"{room}.tables.create"
         self.table_owner_any = f"{room}.table.*.owner"
+        self.waitlists = f"{room}.waitlists"
 
     def table_in(self, table: int) -> str:
         """The subject of table ``table``'s commands: ``room.table.<table>.in``."""
@@ -82,6 +89,10 @@ class Subjects:
     def table_owner(self, table: int) -> str:
         """The subject a worker announces its claim of ``table`` on: ``room.table.<table>.owner``."""
         return f"{self.room}.table.{int(table)}.owner"
+
+    def table_ask(self, table: int) -> str:
+        """The subject of requests to the worker holding ``table``: ``room.table.<table>.ask``."""
+        return f"{self.room}.table.{int(table)}.ask"
 
     def table_of(self, subject: str) -> int:
         """The table of a ``room.table.<table>.…`` subject; ValueError for another subject."""

@@ -45,7 +45,7 @@ import anyio.to_thread
 from sqlalchemy import select
 
 from pokerroom.errors import PokerroomError
-from pokerroom.server.lobby import MAX_OPEN_TABLES, Lobby, TableLimit
+from pokerroom.server.lobby import MAX_OPEN_TABLES, Lobby, TableLimit, UnknownTable
 from pokerroom.server.operations import log_recovery
 from pokerroom.server.oplog import event
 from pokerroom.server.protocol import ProtocolError, encode, error_message, parse
@@ -103,7 +103,8 @@ class Worker:
         """Table -> (gateway, conn) -> the socket as its actor knows it."""
         self.gateways: dict[str, float] = {}
         """Gateway -> when it was last heard of (monotonic seconds)."""
-        self._subscriptions: dict[int, Any] = {}
+        self._subscriptions: dict[int, tuple[Any, ...]] = {}
+        """Table -> its subscriptions (commands, requests)."""
         self._retired: set[int] = set()
         """Closed tables already looked at (cashed out if a crash left chips there)."""
         self._client: Any = None
@@ -121,6 +122,7 @@ class Worker:
         pump = asyncio.get_running_loop().create_task(out.pump())
         await client.subscribe(self.subjects.gateways_alive, cb=self._gateway_alive)
         await client.subscribe(self.subjects.tables_create, queue=subjects.WORKERS, cb=self._create)
+        await client.subscribe(self.subjects.waitlists, cb=self._waitlists)
         await anyio.to_thread.run_sync(self._create_starters)
         event("worker_start", worker=self.name, nats=self.nats_url)
         # Renewing runs on its own: claiming many tables at once (a dead worker's hundreds) takes longer than the
@@ -132,9 +134,10 @@ class Worker:
             renewing.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await renewing
-            for sub in self._subscriptions.values():
-                with contextlib.suppress(Exception):
-                    await sub.unsubscribe()
+            for subs in self._subscriptions.values():
+                for sub in subs:
+                    with contextlib.suppress(Exception):
+                        await sub.unsubscribe()
             self._subscriptions.clear()
             done = await self.lobby.stop()
             await asyncio.sleep(0.1)  # the last messages out (the players' pages see the tables stop)
@@ -240,7 +243,10 @@ class Worker:
         the claim (the gateways reconnect their sockets there)."""
         self.sockets[table_id] = {}
         assert self._client is not None and self._out is not None
-        self._subscriptions[table_id] = await self._client.subscribe(self.subjects.table_in(table_id), cb=self._command)
+        self._subscriptions[table_id] = (
+            await self._client.subscribe(self.subjects.table_in(table_id), cb=self._command),
+            await self._client.subscribe(self.subjects.table_ask(table_id), cb=self._ask),
+        )
         self._out.put(self.subjects.table_owner(table_id), json.dumps({"worker": self.name}).encode())
 
     async def _create(self, msg: Any) -> None:
@@ -285,9 +291,9 @@ class Worker:
         without a write (the new holder voided its hand and owns its chips)."""
         actor = self.lobby.actors.pop(table_id, None)
         task = self.lobby.tasks.pop(table_id, None)
-        sub = self._subscriptions.pop(table_id, None)
+        subs = self._subscriptions.pop(table_id, ())
         self.sockets.pop(table_id, None)
-        if sub is not None:
+        for sub in subs:
             with contextlib.suppress(Exception):
                 await sub.unsubscribe()
         if actor is not None:
@@ -340,6 +346,37 @@ class Worker:
                 if actor is not None:
                     actor.submit(conn, "disconnect")
         event("gateway_gone", level=logging.WARNING, worker=self.name, gateway=gateway)
+
+    async def _ask(self, msg: Any) -> None:
+        """A waiting-list request for one of this worker's tables (``room.table.<id>.ask``: join or leave)."""
+        try:
+            table_id = self.subjects.table_of(msg.subject)
+            data = json.loads(msg.data)
+            what, player = str(data["what"]), str(data["player"])
+        except (ValueError, KeyError, TypeError):
+            return
+        await self._answer(msg, what if what in ("join", "leave") else "", player, table_id)
+
+    async def _waitlists(self, msg: Any) -> None:
+        """A player's places on this worker's waiting lists, or their leaving every one (``room.waitlists``)."""
+        try:
+            data = json.loads(msg.data)
+            what, player = str(data["what"]), str(data["player"])
+        except (ValueError, KeyError, TypeError):
+            return
+        await self._answer(msg, what if what in ("mine", "leave_all") else "", player, None)
+
+    async def _answer(self, msg: Any, what: str, player: str, table_id: int | None) -> None:
+        """Answer a request with what this worker's lobby does (:meth:`Lobby.waitlist_request`) or its refusal."""
+        answer: dict[str, object]
+        try:
+            answer = {"value": self.lobby.waitlist_request(what, player, table_id), "worker": self.name}
+        except UnknownTable as err:
+            answer = {"error": str(err), "unknown": True, "worker": self.name}
+        except PokerroomError as err:
+            answer = {"error": str(err), "unknown": False, "worker": self.name}
+        with contextlib.suppress(Exception):
+            await msg.respond(encode(answer).encode())
 
     async def _command(self, msg: Any) -> None:
         """One message of ``room.table.<id>.in`` (:func:`subjects.envelope`) handed to the table's actor."""
