@@ -35,13 +35,13 @@ from pokerroom.errors import RoomError
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.table import TableConfig
 from pokerroom.server.accounts import Users, play_account
-from pokerroom.server.lobby import Lobby, UnknownTable
+from pokerroom.server.lobby import TABLE_CLOSED, Lobby, UnknownTable
 from pokerroom.server.protocol import VERSION, Sit
 from pokerroom.server.split.gateway import GatewayLobby
 from pokerroom.server.split.subjects import GATEWAY_TIMEOUT, Publisher, envelope
 from pokerroom.server.split.worker import Worker
 from pokerroom.server.starters import Starter
-from pokerroom.store import Store, leases
+from pokerroom.store import Store, audit, leases
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import lobby_tables
 from servertools import PASSWORD, Recorder, States, check_or_call, my_turn
@@ -240,6 +240,81 @@ def test_waiting_lists_through_a_gateway_are_the_tables_workers(store: Store) ->
         assert await gateway.waitlist("mine", "dave") == [] and actor.waitlist.players == []
         with pytest.raises(RoomError, match="no waiting-list request 'sideways'"):
             await gateway.waitlist("sideways", "dave")
+        await gateway.stop()
+        await worker.lobby.stop()
+        pump.cancel()
+        await client.close()
+
+    _in_a_thread(main)
+
+
+class _GatewaySocket:
+    """A player's socket as a gateway holds it: what it is sent and how it was ended."""
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.sent: list[str] = []
+        self.ended: tuple[int, str] | None = None
+
+    def send(self, message: Any) -> None:
+        self.sent.append(message if isinstance(message, str) else json.dumps(message))
+
+    def end(self, code: int, reason: str) -> None:
+        self.ended = (code, reason)
+
+
+def test_an_operators_table_actions_through_a_gateway_are_applied_by_the_tables_worker(store: Store) -> None:
+    """Pause, resume, void and close reach the worker holding the table (``room.table.<id>.ask``) and do what they
+    do in the single process; closing ends the gateway's sockets at the table with TABLE_CLOSED; a table no worker
+    holds is said to be so.  A queued action is claimed by one server only (several gateways poll the queue)."""
+    why = _unreachable()
+    if why:
+        pytest.skip(why)
+    TableRunner(store, "W", TableConfig("holdem", seats=2)).close()
+    table = store.table_id("W")
+    with store.writing() as conn:
+        conn.execute(lobby_tables.insert().values(table_id=table, bots=0, created_by=None))
+    queued = audit.table_action(store, table, "pause", operator="olga", applied=False)
+    assert audit.claim(store, queued.id) and not audit.claim(store, queued.id)
+    audit.table_action(store, table, "resume", operator="olga", applied=True)
+    room = f"r{random.getrandbits(32):08x}"
+
+    async def main() -> None:
+        import nats
+
+        client = await nats.connect(NATS_URL)
+        worker = Worker(store, NATS_URL, name="w", room=room)
+        worker._client = client
+        worker._out = out = Publisher(client)
+        pump = asyncio.get_running_loop().create_task(out.pump())
+        gateway = GatewayLobby(store, NATS_URL, room=room, name="g")
+        await gateway.start()
+        await worker.beat()
+        actor = worker.lobby.actors[table]
+        sock = _GatewaySocket("alice")
+        gateway._submit(table, sock, "connect")  # type: ignore[arg-type]
+        for _ in range(100):
+            if actor.connections.get("alice"):
+                break
+            await asyncio.sleep(0.02)
+        assert await gateway.table_state(table) == {"closing": False, "hand_playing": None}
+        assert await gateway.table_state(table + 1000) is None
+        assert await gateway.table_action(table, "pause", operator="olga") == {"done": True, "hand_playing": None}
+        assert actor.paused
+        assert await gateway.table_action(table, "resume", operator="olga") == {"done": True}
+        assert not actor.paused
+        assert await gateway.table_action(table, "void", operator="olga", hand=5) == {
+            "done": False, "why": f"hand 5 is not being played at table {table}"
+        }  # fmt: skip
+        unheld = await gateway.table_action(table + 1000, "pause", operator="olga")
+        assert unheld["done"] is False and f"table {table + 1000}'s worker did not answer" in unheld["why"]
+        assert await gateway.table_action(table, "close", operator="olga") == {"done": True, "closed_at_once": True}
+        for _ in range(100):
+            if sock.ended is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert sock.ended == (TABLE_CLOSED, f"table {table} is closed")
+        assert table not in worker.lobby.actors
         await gateway.stop()
         await worker.lobby.stop()
         pump.cancel()

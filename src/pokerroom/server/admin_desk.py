@@ -32,15 +32,16 @@ from typing import Any
 import anyio.to_thread
 
 from pokerroom.errors import PokerroomError
-from pokerroom.server.actor import TableActor
-from pokerroom.server.lobby import Lobby
+from pokerroom.server.lobby import TABLE_CLOSED, Lobby
 from pokerroom.server.oplog import event
 from pokerroom.server.sockets import SocketRegistry
 from pokerroom.store import Store
 from pokerroom.store.audit import (
     BANNED,
     SUSPENDED,
+    TABLE_ACTIONS,
     Entry,
+    claim,
     desk_beat,
     desk_close,
     desk_open,
@@ -54,9 +55,6 @@ __all__ = ["ACCOUNT_HELD", "BEAT_SECONDS", "POLL_SECONDS", "TABLE_CLOSED", "Admi
 ACCOUNT_HELD = 4423
 """The close code of the sockets of a player an operator suspended or banned (the page does not reconnect; a log-in
 is refused with 403 saying until when)."""
-
-TABLE_CLOSED = 4404
-"""The close code of the sockets at a table an operator closed (the table is gone, as for an unknown table)."""
 
 POLL_SECONDS = 1.0
 """Seconds between two reads of the queued admin actions (the command line's reach a server within ~2 s)."""
@@ -134,7 +132,12 @@ class AdminDesk:
     async def _catch_up(self) -> int:
         """Apply every queued action, oldest first, and mark them applied (the caller holds the lock)."""
         queued = await anyio.to_thread.run_sync(pending, self.store)
-        done = {e.id: self.apply(e, via="cli") for e in queued}
+        done: dict[int, dict[str, Any]] = {}
+        for e in queued:
+            # A table action is applied once in the room, by the server that claims it (several gateways poll).
+            if e.action in TABLE_ACTIONS and not await anyio.to_thread.run_sync(claim, self.store, e.id):
+                continue
+            done[e.id] = await self.apply(e, via="cli")
         if done:
             await anyio.to_thread.run_sync(mark_applied, self.store, done)
         return len(done)
@@ -148,7 +151,7 @@ class AdminDesk:
         async with self._lock:
             await self._catch_up()
             entry = await anyio.to_thread.run_sync(write)
-            done = self.apply(entry, via="api")
+            done = await self.apply(entry, via="api")
             # What applying did goes into the row as for a queued action: the audit reads alike from both channels.
             await anyio.to_thread.run_sync(mark_applied, self.store, {entry.id: done})
             return dataclasses.replace(entry, detail={**entry.detail, "applied": done}), done
@@ -180,11 +183,11 @@ class AdminDesk:
 
     # ------------------------------------------------------------------ applying
 
-    def apply(self, entry: Entry, *, via: str) -> dict[str, Any]:
+    async def apply(self, entry: Entry, *, via: str) -> dict[str, Any]:
         """Apply ``entry`` to the running room (on the event loop); returns what it did (JSON).  An action on a
         table this server does not hold, or a void of a hand no longer played, does nothing and says so."""
         try:
-            result = self._apply(entry)
+            result = await self._apply(entry)
         except PokerroomError as err:
             result = {"done": False, "why": str(err)}
         event(
@@ -193,7 +196,7 @@ class AdminDesk:
         )  # fmt: skip
         return result
 
-    def _apply(self, e: Entry) -> dict[str, Any]:
+    async def _apply(self, e: Entry) -> dict[str, Any]:
         if e.action in ("suspend", "ban"):
             until = e.detail.get("until")
             held = SUSPENDED if e.action == "suspend" else BANNED
@@ -204,11 +207,10 @@ class AdminDesk:
             return {"done": True, "sockets_closed": self.sockets.end("password reset by an operator", player=e.target)}
         if e.action in ("reinstate", "hand"):
             return {"done": True}
-        if e.action in ("close", "pause", "resume", "void"):
-            actor = self.lobby.actors.get(int(e.target))
-            if actor is None:
-                return {"done": False, "why": f"table {e.target} is not open on this server"}
-            return self._table(actor, e)
+        if e.action in TABLE_ACTIONS:
+            wanted = e.detail.get("hand")
+            hand = int(wanted) if wanted is not None else None
+            return await self.lobby.table_action(int(e.target), e.action, operator=e.operator, hand=hand)
         return {"done": False, "why": f"no admin action {e.action!r}"}
 
     def remove_player(self, name: str, reason: str) -> dict[str, Any]:
@@ -217,28 +219,3 @@ class AdminDesk:
         closed = self.sockets.end(reason, player=name, code=ACCOUNT_HELD)
         tables = [tid for tid, actor in sorted(self.lobby.actors.items()) if actor.remove_player(name)]
         return {"done": True, "sockets_closed": closed, "stood_up_at": tables}
-
-    def _table(self, actor: TableActor, e: Entry) -> dict[str, Any]:
-        if e.action == "pause":
-            actor.pause()
-            return {"done": True, "hand_playing": actor.runner.hand_id}
-        if e.action == "resume":
-            actor.resume()
-            return {"done": True}
-        if e.action == "void":
-            wanted = e.detail.get("hand")
-            reason = f"voided by operator {e.operator}: hand void, chips returned (RULES §3.8)"
-            voided = actor.void_hand(reason, int(wanted) if wanted is not None else None)
-            if voided is None:
-                return {"done": False, "why": f"hand {wanted} is not being played at table {actor.info.id}"}
-            return {"done": True, "hand": voided}
-        at_once = self.lobby.close_table(actor.info.id, then=self._closed)
-        return {"done": True, "closed_at_once": at_once}
-
-    def _closed(self, actor: TableActor, moved: dict[str, int]) -> None:
-        for conns in actor.connections.values():
-            for conn in conns:
-                end = getattr(conn, "end", None)  # a Socket; in-process test connections have none
-                if end is not None:
-                    end(TABLE_CLOSED, f"table {actor.info.id} is closed")
-        event("admin", action="table_closed", target=str(actor.info.id), cashed_out=moved)

@@ -171,15 +171,15 @@ def admin_routes(store: Store, users: Users, desk: AdminDesk, player: Callable[.
         if action not in audit.TABLE_ACTIONS:
             actions = ", ".join(audit.TABLE_ACTIONS)
             raise HTTPException(status_code=404, detail=f"no table action {action!r}; the actions are {actions}")
-        actor = desk.lobby.actors.get(table_id)
-        if actor is None or actor.closing:
+        state = await desk.lobby.table_state(table_id)
+        if state is None or state["closing"]:
             raise HTTPException(status_code=404, detail=f"no open table with id {table_id}")
         detail: dict[str, object] = {}
         wanted = body.hand if body is not None else None
         if action != "void" and wanted is not None:
             raise HTTPException(status_code=400, detail=f"hand: only a void names a hand, not a {action}")
         if action == "void":
-            playing = actor.hand_playing()
+            playing = state["hand_playing"]
             if wanted is None:
                 raise HTTPException(
                     status_code=400,
@@ -207,7 +207,7 @@ def admin_routes(store: Store, users: Users, desk: AdminDesk, player: Callable[.
             raise HTTPException(status_code=404, detail=detail) from None
         except PokerroomError as err:
             raise HTTPException(status_code=422, detail=f"hand {hand_id} cannot be written: {err}") from None
-        desk.apply(entry, via="api")
+        await desk.apply(entry, via="api")
         if format == "phh":
             return PlainTextResponse(out)
         return {"hand_id": hand_id, "status": out["status"], "record": out}

@@ -214,8 +214,7 @@ def create_app(
         await lobby.start()
         nights.open()
         await nights.start()
-        if not split:
-            await desk.start()
+        await desk.start()  # a gateway's too: a table action reaches the table's worker (server/split/gateway.py)
         keeper = asyncio.get_running_loop().create_task(_keep_gc(gc_freeze_every, gc_sweep_every))
         renewer = None if split else asyncio.get_running_loop().create_task(_keep_leases(lobby))
         if on_started is not None:

@@ -37,6 +37,7 @@ from pokerroom.room.table import Table as PokerTable
 from pokerroom.server.accounts import play_account
 from pokerroom.server.actor import TableActor
 from pokerroom.server.house_bots import check_players_bots, most_house_bots
+from pokerroom.server.oplog import event
 from pokerroom.server.protocol import parse
 from pokerroom.server.ratelimit import TokenBucket
 from pokerroom.server.starters import STARTER_TABLES, Starter
@@ -54,6 +55,7 @@ __all__ = [
     "MAX_BUY_IN",
     "MAX_OPEN_TABLES",
     "STARTER_TABLES",
+    "TABLE_CLOSED",
     "TABLE_CREATE_BURST",
     "TABLE_CREATE_RATE",
     "WAITLIST_REQUESTS",
@@ -89,6 +91,10 @@ class TableLimit(RoomError):
         super().__init__(message)
         self.status = status
         self.retry_after = retry_after
+
+
+TABLE_CLOSED = 4404
+"""The close code of the sockets at a table an operator closed (the table is gone, as for an unknown table)."""
 
 
 class UnknownTable(RoomError):
@@ -409,6 +415,52 @@ class Lobby:
         actor.when_closed = closed
         return actor.close_table()
 
+    # ------------------------------------------------------------------ operators' table actions
+
+    async def table_state(self, table_id: int) -> dict[str, object] | None:
+        """What an operator's table action checks first (on the event loop): :meth:`table_state_now` here; a gateway
+        of the split room asks the table's worker."""
+        return self.table_state_now(table_id)
+
+    def table_state_now(self, table_id: int) -> dict[str, object] | None:
+        """``{"closing": bool, "hand_playing": hand id or None}`` of table ``table_id``, ``None`` when this lobby
+        does not play it."""
+        actor = self.actors.get(table_id)
+        if actor is None:
+            return None
+        return {"closing": actor.closing, "hand_playing": actor.hand_playing()}
+
+    async def table_action(
+        self, table_id: int, action: str, *, operator: str, hand: int | None = None
+    ) -> dict[str, Any]:
+        """An operator's table action applied (on the event loop): :meth:`table_action_now` here; a gateway of the
+        split room has the table's worker apply it."""
+        return self.table_action_now(table_id, action, operator=operator, hand=hand)
+
+    def table_action_now(self, table_id: int, action: str, *, operator: str, hand: int | None = None) -> dict[str, Any]:
+        """Apply ``action`` (:data:`~pokerroom.store.audit.TABLE_ACTIONS`) of ``operator`` to table ``table_id``:
+        pause or resume its deals, void hand ``hand`` (RULES §3.8: every contribution back), or close it (every
+        socket there ended with :data:`TABLE_CLOSED` once it has closed).  Returns what it did (JSON: ``done`` and
+        what more); a table this lobby does not play, or a hand no longer played, does nothing and says why."""
+        actor = self.actors.get(table_id)
+        if actor is None:
+            return {"done": False, "why": f"table {table_id} is not open on this server"}
+        if action == "pause":
+            actor.pause()
+            return {"done": True, "hand_playing": actor.runner.hand_id}
+        if action == "resume":
+            actor.resume()
+            return {"done": True}
+        if action == "void":
+            reason = f"voided by operator {operator}: hand void, chips returned (RULES §3.8)"
+            voided = actor.void_hand(reason, hand)
+            if voided is None:
+                return {"done": False, "why": f"hand {hand} is not being played at table {table_id}"}
+            return {"done": True, "hand": voided}
+        if action == "close":
+            return {"done": True, "closed_at_once": self.close_table(table_id, then=_closed_by_operator)}
+        return {"done": False, "why": f"no table action {action!r}"}
+
     def actor(self, table_id: int) -> TableActor:
         actor = self.actors.get(table_id)
         if actor is None:
@@ -580,3 +632,14 @@ def _running_loop() -> bool:
     except RuntimeError:
         return False
     return True
+
+
+def _closed_by_operator(actor: TableActor, moved: dict[str, int]) -> None:
+    """A table an operator closed has closed: every socket there ends with :data:`TABLE_CLOSED` (a gateway's too,
+    through its worker), and the log says who took what back."""
+    for conns in actor.connections.values():
+        for conn in conns:
+            end = getattr(conn, "end", None)  # a socket; in-process test connections have none
+            if end is not None:
+                end(TABLE_CLOSED, f"table {actor.info.id} is closed")
+    event("admin", action="table_closed", target=str(actor.info.id), cashed_out=moved)

@@ -44,6 +44,7 @@ __all__ = [
     "Desk",
     "Entry",
     "Hold",
+    "claim",
     "desk_beat",
     "desk_close",
     "desk_open",
@@ -358,6 +359,20 @@ def pending(store: Store) -> list[Entry]:
     query = select(audit_log).where(audit_log.c.applied_at.is_(None)).order_by(audit_log.c.id)
     with store.reading() as conn:
         return [_entry(r) for r in conn.execute(query)]
+
+
+def claim(store: Store, entry_id: int) -> bool:
+    """Mark row ``entry_id`` applied now unless a server has already; whether this call did.  Where several
+    servers poll the queue (the gateways of a split room), a table action is applied by the one that claims it
+    (:func:`mark_applied` then adds what applying did, keeping the time of the claim)."""
+    now = to_naive_utc(store.now())
+    with store.writing() as conn:
+        done = conn.execute(
+            update(audit_log)
+            .where(audit_log.c.id == entry_id, audit_log.c.applied_at.is_(None))
+            .values(applied_at=now)
+        )
+        return bool(done.rowcount)
 
 
 def mark_applied(store: Store, done: Mapping[int, Mapping[str, Any]]) -> None:

@@ -20,8 +20,10 @@ A player's new table (``POST /api/tables``) is made by one of the workers (``roo
 it.  The waiting lists are the workers' (each table's beside its actor): a join or leave goes to the table's
 worker (``room.table.<id>.ask``), a player's places and their leaving every list (logged out) to every worker
 (``room.waitlists``), the answers of the workers heard from within :data:`GATHER_TIMEOUT` gathered.  Not yet
-served by a split room (the single process serves them): the operators' table actions (pause, resume, close,
-void) and club nights across several gateways; docs/split-room.md says so.
+served by a split room (the single process serves them): club nights across several gateways; docs/split-room.md
+says so.  An operator's table action (pause, resume, close, void; from the API or queued by the command line and
+applied by a gateway's desk) is checked and applied by the table's worker (``room.table.<id>.ask``); the sockets
+at a table an operator closed are closed by their gateway when the worker says so (``room.gw.<gateway>.<conn>.end``).
 """
 
 from __future__ import annotations
@@ -121,6 +123,7 @@ class GatewayLobby(Lobby):
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._out.pump()), loop.create_task(self._alive())]
         await client.subscribe(self.subjects.to_gateway_any(self.name), cb=self._deliver)
+        await client.subscribe(self.subjects.to_gateway_ends(self.name), cb=self._end)
         await client.subscribe(self.subjects.tables_rows, cb=self._rows)
         await client.subscribe(self.subjects.table_owner_any, cb=self._owner)
         event("gateway_start", gateway=self.name, nats=self.nats_url)
@@ -202,18 +205,48 @@ class GatewayLobby(Lobby):
         if what in ("join", "leave"):
             if table_id is None or (table_id not in self._fresh() and not self._stored_open(table_id)):
                 raise UnknownTable(f"no table with id {table_id}")
-            try:
-                reply = await self._client.request(self.subjects.table_ask(table_id), request, timeout=ASK_TIMEOUT)
-            except Exception as exc:  # no worker holds it this moment (being taken over), or none answered
-                raise RoomError(f"table {table_id}'s worker did not answer ({type(exc).__name__}); try again in a "
-                                "moment") from None  # fmt: skip
-            return _answered(json.loads(reply.data))
+            return await self._ask_table(table_id, {"what": what, "player": player})
         if what not in ("mine", "leave_all"):
             return Lobby.waitlist_request(self, what, player, table_id)  # the lobby's refusal of the request
         answers = [_answered(a) for a in await self._gather(self.subjects.waitlists, request)]
         if what == "leave_all":
             return None
         return sorted((entry for entries in answers for entry in entries), key=lambda entry: int(entry["table"]))
+
+    # ------------------------------------------------------------------ operators' table actions
+
+    async def table_state(self, table_id: int) -> dict[str, object] | None:
+        """:meth:`Lobby.table_state` from the table's worker; ``None`` when no worker answers (none holds it)."""
+        try:
+            state: dict[str, object] | None = await self._ask_table(table_id, {"what": "state"})
+        except RoomError:
+            return None
+        return state
+
+    async def table_action(
+        self, table_id: int, action: str, *, operator: str, hand: int | None = None
+    ) -> dict[str, Any]:
+        """:meth:`Lobby.table_action` applied by the table's worker; ``done`` false, saying why, when none answers."""
+        request: dict[str, object] = {"what": "admin", "action": action, "operator": operator, "hand": hand}
+        try:
+            done: dict[str, Any] = await self._ask_table(table_id, request)
+        except RoomError as err:
+            return {"done": False, "why": str(err)}
+        return done
+
+    async def _ask_table(self, table_id: int, request: dict[str, object]) -> Any:
+        """``request`` to the worker holding ``table_id`` (``room.table.<id>.ask``): its answer's value, or its
+        refusal raised again; RoomError when none answers within :data:`ASK_TIMEOUT` seconds."""
+        if self._client is None:
+            raise RoomError("the room is not connected to its workers yet; try again in a moment")
+        try:
+            reply = await self._client.request(
+                self.subjects.table_ask(table_id), encode(request).encode(), timeout=ASK_TIMEOUT
+            )
+        except Exception as exc:  # no worker holds it this moment (being taken over, closed), or none answered
+            raise RoomError(f"table {table_id}'s worker did not answer ({type(exc).__name__}); try again in a "
+                            "moment") from None  # fmt: skip
+        return _answered(json.loads(reply.data))
 
     async def _gather(self, subject: str, request: bytes) -> list[dict[str, Any]]:
         """Publish ``request`` to every worker on ``subject`` and gather their answers: until every worker heard
@@ -305,6 +338,15 @@ class GatewayLobby(Lobby):
             conn = self._by_id.get(int(msg.subject.rsplit(".", 1)[1]))
             if conn is not None:
                 conn.send(msg.data.decode("utf-8"))
+
+    async def _end(self, msg: Any) -> None:
+        """A worker closes one of this gateway's sockets (``room.gw.<gateway>.<conn>.end``: its table closed)."""
+        with contextlib.suppress(ValueError, KeyError, TypeError):
+            conn = self._by_id.get(int(msg.subject.split(".")[-2]))
+            data = json.loads(msg.data)
+            end = getattr(conn, "end", None)
+            if end is not None:
+                end(int(data["code"]), str(data["reason"]))
 
     async def _owner(self, msg: Any) -> None:
         """A worker claimed a table: every socket of this gateway at it connects again, to the new holder."""

@@ -11,6 +11,7 @@ A gateway holds players' WebSockets; a worker holds table actors, each under its
                                  so the players' pages get a fresh full ``state`` from the new owner
     room.gw.<gateway>.<conn>     worker -> gateway: one message for socket <conn> of <gateway>, the exact text
                                  the socket sends
+    room.gw.<gateway>.<conn>.end worker -> gateway: close socket <conn> ({"code", "reason"}: its table closed)
     room.gateways.alive          gateway -> workers, every :data:`ALIVE_EVERY` s: {"gateway"}; a worker that has
                                  not heard of a gateway for :data:`GATEWAY_TIMEOUT` s disconnects its sockets
                                  (a gateway that dies loses only its connections)
@@ -20,8 +21,11 @@ A gateway holds players' WebSockets; a worker holds table actors, each under its
                                  ({"player", "bots", "settings"}); the answer {"row", "worker"} or {"error", "status",
                                  "retry_after"} (``POST /api/tables``)
     room.table.<table>.ask       gateway -> the worker holding <table>, a request: a player's join or leave of its
-                                 waiting list ({"what", "player"}); the answer {"value", "worker"} or {"error",
-                                 "unknown"} (:meth:`~pokerroom.server.lobby.Lobby.waitlist_request`)
+                                 waiting list ({"what", "player"}: :meth:`~pokerroom.server.lobby.Lobby.
+                                 waitlist_request`), the table's state for an operator's action ({"what": "state"})
+                                 or the action ({"what": "admin", "action", "operator", "hand"}: :meth:`~pokerroom.
+                                 server.lobby.Lobby.table_action_now`); the answer {"value", "worker"} or {"error",
+                                 "unknown"}
     room.waitlists               gateway -> every worker, a request each answers: a player's places on the waiting
                                  lists, or their leaving every list ({"what": "mine" | "leave_all", "player"}); the
                                  gateway gathers the answers of the workers it heard from
@@ -104,6 +108,14 @@ class Subjects:
     def to_gateway(self, gateway: str, conn: int) -> str:
         """The subject of socket ``conn`` of ``gateway``: ``room.gw.<gateway>.<conn>``."""
         return f"{self.room}.gw.{gateway}.{int(conn)}"
+
+    def to_gateway_end(self, gateway: str, conn: int) -> str:
+        """The subject that closes socket ``conn`` of ``gateway``: ``room.gw.<gateway>.<conn>.end``."""
+        return f"{self.to_gateway(gateway, conn)}.end"
+
+    def to_gateway_ends(self, gateway: str) -> str:
+        """Every socket's closing subject of ``gateway`` (a wildcard)."""
+        return f"{self.room}.gw.{gateway}.*.end"
 
     def to_gateway_any(self, gateway: str) -> str:
         """Every socket's subject of ``gateway`` (a wildcard)."""

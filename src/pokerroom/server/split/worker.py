@@ -76,6 +76,10 @@ class RemoteConnection:
         text = message if isinstance(message, str) else encode(message)
         self._out.put(self.subject, text.encode())
 
+    def end(self, code: int, reason: str) -> None:
+        """Have the gateway close the socket with ``code`` and ``reason`` (its table closed)."""
+        self._out.put(f"{self.subject}.end", json.dumps({"code": code, "reason": reason}).encode())
+
 
 class Worker:
     """Plays tables of ``store`` for the room on NATS at ``nats_url`` (see the module docstring).  ``name``: this
@@ -348,14 +352,27 @@ class Worker:
         event("gateway_gone", level=logging.WARNING, worker=self.name, gateway=gateway)
 
     async def _ask(self, msg: Any) -> None:
-        """A waiting-list request for one of this worker's tables (``room.table.<id>.ask``: join or leave)."""
+        """A request for one of this worker's tables (``room.table.<id>.ask``): a waiting list's join or leave, the
+        table's state for an operator's action, or the action (:mod:`~pokerroom.server.split.subjects`)."""
         try:
             table_id = self.subjects.table_of(msg.subject)
             data = json.loads(msg.data)
-            what, player = str(data["what"]), str(data["player"])
+            what = str(data["what"])
+            if what == "state":
+                answer: dict[str, object] = {"value": self.lobby.table_state_now(table_id), "worker": self.name}
+            elif what == "admin":
+                hand = None if data.get("hand") is None else int(data["hand"])
+                done = self.lobby.table_action_now(
+                    table_id, str(data["action"]), operator=str(data["operator"]), hand=hand
+                )
+                answer = {"value": done, "worker": self.name}
+            else:
+                await self._answer(msg, what if what in ("join", "leave") else "", str(data["player"]), table_id)
+                return
         except (ValueError, KeyError, TypeError):
             return
-        await self._answer(msg, what if what in ("join", "leave") else "", player, table_id)
+        with contextlib.suppress(Exception):
+            await msg.respond(encode(answer).encode())
 
     async def _waitlists(self, msg: Any) -> None:
         """A player's places on this worker's waiting lists, or their leaving every one (``room.waitlists``)."""
