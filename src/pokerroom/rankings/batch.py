@@ -46,9 +46,9 @@ import numpy as np
 from pokerroom.cards import format_card
 from pokerroom.errors import DuplicateCard, InvalidCard, PokerroomError, UnsupportedRule
 from pokerroom.rankings import TELESINA, Ranking, find, telesina_pot_keys
-from pokerroom.rankings.batch_tables import BatchTables, CardsTables, batch_tables, combos
+from pokerroom.rankings.batch_tables import BatchTables, CardsTables, Model, batch_tables, combos
 from pokerroom.rankings.few import MAX_FEW_CARDS, FewCardRanking
-from pokerroom.rankings.kernels import cards_rows, eval_rows, omaha_rows, row_errors
+from pokerroom.rankings.kernels import cards_rows, eval_rows, omaha_rows, row_errors, seven_rows, suited_rows
 from pokerroom.rankings.model import Category
 
 if TYPE_CHECKING:
@@ -182,6 +182,19 @@ def _few_values(ranking: FewCardRanking, k: int) -> np.ndarray:
 def _eval(rows: np.ndarray, out: np.ndarray, t: BatchTables, ranking: Ranking, check: bool) -> None:
     """The rows' values into ``out``; with ``check``, each row checked as the kernel reads it (one pass over the
     cards rather than two), the first bad one raised (``out`` then holds the values of some rows)."""
+    if rows.shape[1] == 7:
+        bad = _split(
+            seven_rows, (rows, out), _deck_mask(ranking) if check else 0, t.model, t.sig_bits, t.shift, t.weight,
+            t.bits, t.suit7, t.off7, t.val7, t.flush,
+        )  # fmt: skip
+        if bad >= 0:
+            _row_error(rows, bad, ranking)
+        if t.model in (Model.FOUR_FLUSH, Model.FLUSH_EVERY_FIVE):  # the rows left at -1
+            _split(
+                suited_rows, (rows, out), t.model, t.sig_bits, t.shift, t.weight, t.bits, t.suit5, t.suit7, t.off5,
+                t.val5, t.off7, t.val7, t.flush, t.four, t.high_bit, subsets(7),
+            )  # fmt: skip
+        return
     bad = _split(
         eval_rows, (rows, out), _deck_mask(ranking) if check else 0, t.model, t.sig_bits, t.shift, t.weight, t.bits,
         t.suit5, t.suit6, t.suit7, t.off5, t.val5, t.off6, t.val6, t.off7, t.val7, t.flush, t.four, t.high_bit,

@@ -22,6 +22,8 @@ __all__ = [
     "five_value",
     "omaha_rows",
     "row_errors",
+    "seven_rows",
+    "suited_rows",
     "suited_value",
 ]
 
@@ -105,45 +107,83 @@ def _bad_row(cards: Array, i: int, deck: int) -> bool:
 
 
 @njit
+def _plain7(k: int, sig: int, shift: int, off7: Array, val7: Array) -> int:
+    """The unsuited value of seven cards from their weight sum ``k`` (the perfect hash's two loads)."""
+    key = (k >> sig) & 16777215  # constant masks: provably in bounds, no wraparound checks
+    return val7[(key + off7[(key >> shift) & 4095]) & 262143]
+
+
+@njit
+def seven_rows(
+    cards: Array, out: Array, deck: int, model: int, sig: int, shift: int, weight: Array, bits: Array,
+    suit7: Array, off7: Array, val7: Array, flush: Array,
+) -> int:  # fmt: skip
+    """``out[i]`` = the value of the seven cards ``cards[i]`` under a non-``CARDS`` ranking, or -1 where a suit's
+    cards need :func:`suited_rows` (Sökö's four of a suit; five of a suit where a flush can rank below the unsuited
+    reading).  ``deck`` as for :func:`eval_rows`; returns the first bad row, or -1.  Its own kernel, with only the
+    arrays the common rows read: the compiled loop keeps them in registers (with the rare readings' arrays too it
+    spills, about a tenth slower)."""
+    for i in range(cards.shape[0]):
+        c0, c1, c2, c3, c4, c5, c6 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[
+            i, 5], cards[i, 6]  # fmt: skip
+        if deck != 0:  # checked as read, sharing the loads: a separate pass over the rows costs twice as much
+            m0, m1, m2, m3, m4, m5, m6 = (1 << int(c0), 1 << int(c1), 1 << int(c2), 1 << int(c3), 1 << int(c4),
+                                          1 << int(c5), 1 << int(c6))  # fmt: skip
+            union = m0 | m1 | m2 | m3 | m4 | m5 | m6  # seven distinct cards: their bits sum to their union
+            if union != m0 + m1 + m2 + m3 + m4 + m5 + m6 or union & ~deck:
+                return i
+        k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4] + weight[c5] + weight[c6]
+        value = _plain7(k, sig, shift, off7, val7)
+        s = suit7[k & 511]
+        if s != 0:
+            if s <= 4 and model != _FLUSH_EVERY_FIVE:  # the common flush, inline
+                b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4] | bits[c5] | bits[c6]
+                suited = flush[(b >> (16 * (s - 1))) & 8191]
+                if suited > value:
+                    value = suited
+            else:
+                value = -1
+        out[i] = value
+    return -1
+
+
+@njit
+def suited_rows(
+    cards: Array, out: Array, model: int, sig: int, shift: int, weight: Array, bits: Array, suit5: Array,
+    suit7: Array, off5: Array, val5: Array, off7: Array, val7: Array, flush: Array, four: Array, high_bit: Array,
+    subsets: Array,
+) -> None:  # fmt: skip
+    """The rows :func:`seven_rows` left at -1, valued by :func:`suited_value`."""
+    for i in range(cards.shape[0]):
+        if out[i] != -1:
+            continue
+        row = cards[i]
+        k = 0
+        b = 0
+        for q in range(7):
+            k += weight[row[q]]
+            b |= bits[row[q]]
+        out[i] = suited_value(
+            row, b, suit7[k & 511], _plain7(k, sig, shift, off7, val7), model, weight, bits, sig, shift, suit5,
+            off5, val5, flush, four, high_bit, subsets,
+        )  # fmt: skip
+
+
+@njit
 def eval_rows(
     cards: Array, out: Array, deck: int, model: int, sig: int, shift: int, weight: Array, bits: Array,
     suit5: Array, suit6: Array, suit7: Array, off5: Array, val5: Array, off6: Array, val6: Array, off7: Array,
     val7: Array, flush: Array, four: Array, high_bit: Array, subsets: Array,
 ) -> int:  # fmt: skip
-    """``out[i]`` = the value of the hand ``cards[i]`` (rows of 5 to 9 card ints) under a non-``CARDS`` ranking.
+    """``out[i]`` = the value of the hand ``cards[i]`` (rows of 5, 6, 8 or 9 card ints; seven:
+    :func:`seven_rows`) under a non-``CARDS`` ranking.
 
     ``deck``: the 52-bit mask of the ranking's cards, to check each row as it is read (no card twice, none off
     the deck), or 0 for no check; returns the first bad row (the rows before it evaluated), or -1.
     ``subsets``: every 5-card subset of a row's positions (:func:`~pokerroom.rankings.batch_tables.combos`).
     """
     rows, n = cards.shape
-    if n == 7:
-        for i in range(rows):
-            c0, c1, c2, c3, c4, c5, c6 = cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[
-                i, 5], cards[i, 6]  # fmt: skip
-            if deck != 0:  # checked as read, sharing the loads: a separate pass over the rows costs twice as much
-                m0, m1, m2, m3, m4, m5, m6 = (1 << int(c0), 1 << int(c1), 1 << int(c2), 1 << int(c3), 1 << int(c4),
-                                              1 << int(c5), 1 << int(c6))  # fmt: skip
-                union = m0 | m1 | m2 | m3 | m4 | m5 | m6  # seven distinct cards: their bits sum to their union
-                if union != m0 + m1 + m2 + m3 + m4 + m5 + m6 or union & ~deck:
-                    return i
-            k = weight[c0] + weight[c1] + weight[c2] + weight[c3] + weight[c4] + weight[c5] + weight[c6]
-            key = (k >> sig) & 16777215  # constant masks: provably in bounds, no wraparound checks
-            value = val7[(key + off7[(key >> shift) & 4095]) & 262143]
-            s = suit7[k & 511]
-            if s != 0:
-                b = bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4] | bits[c5] | bits[c6]
-                if s <= 4 and model != _FLUSH_EVERY_FIVE:  # the common flush, inline: a call here costs 25 %
-                    suited = flush[(b >> (16 * (s - 1))) & 8191]
-                    if suited > value:
-                        value = suited
-                else:
-                    value = suited_value(
-                        cards[i], b, s, value, model, weight, bits, sig, shift, suit5, off5, val5, flush,
-                        four, high_bit, subsets,
-                    )  # fmt: skip
-            out[i] = value
-    elif n == 6:
+    if n == 6:
         for i in range(rows):
             if deck != 0 and _bad_row(cards, i, deck):
                 return i
