@@ -8,6 +8,7 @@ Skipped, saying why, when NATS (127.0.0.1:4222) or PostgreSQL is out of reach.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -20,7 +21,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -196,56 +197,33 @@ def test_waiting_lists_through_a_gateway_are_the_tables_workers(store: Store) ->
     users = Users(store)
     for name in ("alice", "bob", "carol", "dave"):
         users.sign_up(name, PASSWORD)
-    TableRunner(store, "W", TableConfig("holdem", seats=2)).close()
-    table = store.table_id("W")
-    with store.writing() as conn:
-        conn.execute(lobby_tables.insert().values(table_id=table, bots=0, created_by=None))
-    room = f"r{random.getrandbits(32):08x}"
+    table = _lobby_table(store, "W")
+    _with_worker_and_gateway(store, lambda worker, gateway: _waitlists(worker, gateway, table))
 
-    async def main() -> None:
-        import nats
 
-        client = await nats.connect(NATS_URL)
-        worker = Worker(store, NATS_URL, name="w", room=room)
-        worker._client = client
-        worker._out = out = Publisher(client)
-        pump = asyncio.get_running_loop().create_task(out.pump())
-        await client.subscribe(f"{room}.waitlists", cb=worker._waitlists)
-        gateway = GatewayLobby(store, NATS_URL, room=room, name="g")
-        await gateway.start()
-        await worker.beat()  # claims W and publishes its row
-        for _ in range(100):
-            if table in gateway._fresh():
-                break
-            await asyncio.sleep(0.02)
-        actor = worker.lobby.actors[table]
-        for seat, name in enumerate(("alice", "bob")):
-            conn = Recorder(name)
-            actor.connect(conn)
-            actor.handle(conn, Sit(seat, 200))
-        with pytest.raises(UnknownTable, match="no table with id 999"):
-            await gateway.waitlist("join", "carol", 999)
-        with pytest.raises(RoomError, match="alice already has a seat at this table"):
-            await gateway.waitlist("join", "alice", table)
-        first = {"table": table, "name": "W", "place": 1, "waiting": 1, "offer": None}
-        assert await gateway.waitlist("join", "carol", table) == first
-        assert (await gateway.waitlist("join", "dave", table))["place"] == 2
-        assert await gateway.waitlist("mine", "dave") == [
-            {"table": table, "name": "W", "place": 2, "waiting": 2, "offer": None}
-        ]
-        assert actor.waitlist.players == ["carol", "dave"]  # the worker's list, beside its actor
-        assert await gateway.waitlist("leave", "carol", table) is True
-        assert await gateway.waitlist("leave", "carol", table) is False
-        assert await gateway.waitlist("leave_all", "dave") is None
-        assert await gateway.waitlist("mine", "dave") == [] and actor.waitlist.players == []
-        with pytest.raises(RoomError, match="no waiting-list request 'sideways'"):
-            await gateway.waitlist("sideways", "dave")
-        await gateway.stop()
-        await worker.lobby.stop()
-        pump.cancel()
-        await client.close()
-
-    _in_a_thread(main)
+async def _waitlists(worker: Worker, gateway: GatewayLobby, table: int) -> None:
+    actor = worker.lobby.actors[table]
+    for seat, name in enumerate(("alice", "bob")):
+        conn = Recorder(name)
+        actor.connect(conn)
+        actor.handle(conn, Sit(seat, 200))
+    with pytest.raises(UnknownTable, match="no table with id 999"):
+        await gateway.waitlist("join", "carol", 999)
+    with pytest.raises(RoomError, match="alice already has a seat at this table"):
+        await gateway.waitlist("join", "alice", table)
+    first = {"table": table, "name": "W", "place": 1, "waiting": 1, "offer": None}
+    assert await gateway.waitlist("join", "carol", table) == first
+    assert (await gateway.waitlist("join", "dave", table))["place"] == 2
+    assert await gateway.waitlist("mine", "dave") == [
+        {"table": table, "name": "W", "place": 2, "waiting": 2, "offer": None}
+    ]
+    assert actor.waitlist.players == ["carol", "dave"]  # the worker's list, beside its actor
+    assert await gateway.waitlist("leave", "carol", table) is True
+    assert await gateway.waitlist("leave", "carol", table) is False
+    assert await gateway.waitlist("leave_all", "dave") is None
+    assert await gateway.waitlist("mine", "dave") == [] and actor.waitlist.players == []
+    with pytest.raises(RoomError, match="no waiting-list request 'sideways'"):
+        await gateway.waitlist("sideways", "dave")
 
 
 class _GatewaySocket:
@@ -270,55 +248,85 @@ def test_an_operators_table_actions_through_a_gateway_are_applied_by_the_tables_
     why = _unreachable()
     if why:
         pytest.skip(why)
-    TableRunner(store, "W", TableConfig("holdem", seats=2)).close()
-    table = store.table_id("W")
-    with store.writing() as conn:
-        conn.execute(lobby_tables.insert().values(table_id=table, bots=0, created_by=None))
+    table = _lobby_table(store, "W")
     queued = audit.table_action(store, table, "pause", operator="olga", applied=False)
     assert audit.claim(store, queued.id) and not audit.claim(store, queued.id)
     audit.table_action(store, table, "resume", operator="olga", applied=True)
-    room = f"r{random.getrandbits(32):08x}"
+    _with_worker_and_gateway(store, lambda worker, gateway: _table_actions(worker, gateway, table))
 
-    async def main() -> None:
-        import nats
 
-        client = await nats.connect(NATS_URL)
-        worker = Worker(store, NATS_URL, name="w", room=room)
-        worker._client = client
-        worker._out = out = Publisher(client)
-        pump = asyncio.get_running_loop().create_task(out.pump())
-        gateway = GatewayLobby(store, NATS_URL, room=room, name="g")
-        await gateway.start()
-        await worker.beat()
-        actor = worker.lobby.actors[table]
-        sock = _GatewaySocket("alice")
-        gateway._submit(table, sock, "connect")  # type: ignore[arg-type]
-        for _ in range(100):
-            if actor.connections.get("alice"):
-                break
-            await asyncio.sleep(0.02)
-        assert await gateway.table_state(table) == {"closing": False, "hand_playing": None}
-        assert await gateway.table_state(table + 1000) is None
-        assert await gateway.table_action(table, "pause", operator="olga") == {"done": True, "hand_playing": None}
-        assert actor.paused
-        assert await gateway.table_action(table, "resume", operator="olga") == {"done": True}
-        assert not actor.paused
-        assert await gateway.table_action(table, "void", operator="olga", hand=5) == {
-            "done": False, "why": f"hand 5 is not being played at table {table}"
-        }  # fmt: skip
-        unheld = await gateway.table_action(table + 1000, "pause", operator="olga")
-        assert unheld["done"] is False and f"table {table + 1000}'s worker did not answer" in unheld["why"]
-        assert await gateway.table_action(table, "close", operator="olga") == {"done": True, "closed_at_once": True}
-        for _ in range(100):
-            if sock.ended is not None:
-                break
-            await asyncio.sleep(0.02)
-        assert sock.ended == (TABLE_CLOSED, f"table {table} is closed")
-        assert table not in worker.lobby.actors
+async def _table_actions(worker: Worker, gateway: GatewayLobby, table: int) -> None:
+    actor = worker.lobby.actors[table]
+    sock = _GatewaySocket("alice")
+    gateway._submit(table, sock, "connect")  # type: ignore[arg-type]
+    for _ in range(100):
+        if actor.connections.get("alice"):
+            break
+        await asyncio.sleep(0.02)
+    assert await gateway.table_state(table) == {"closing": False, "hand_playing": None}
+    assert await gateway.table_state(table + 1000) is None
+    assert await gateway.table_action(table, "pause", operator="olga") == {"done": True, "hand_playing": None}
+    assert actor.paused
+    assert await gateway.table_action(table, "resume", operator="olga") == {"done": True}
+    assert not actor.paused
+    assert await gateway.table_action(table, "void", operator="olga", hand=5) == {
+        "done": False, "why": f"hand 5 is not being played at table {table}"
+    }  # fmt: skip
+    unheld = await gateway.table_action(table + 1000, "pause", operator="olga")
+    assert unheld["done"] is False and f"table {table + 1000}'s worker did not answer" in unheld["why"]
+    assert await gateway.table_action(table, "close", operator="olga") == {"done": True, "closed_at_once": True}
+    for _ in range(100):
+        if sock.ended is not None:
+            break
+        await asyncio.sleep(0.02)
+    assert sock.ended == (TABLE_CLOSED, f"table {table} is closed")
+    assert table not in worker.lobby.actors
+
+
+def _lobby_table(store: Store, name: str) -> int:
+    """A two-seat hold'em table of the room's lobby, nobody playing it; its id."""
+    TableRunner(store, name, TableConfig("holdem", seats=2)).close()
+    table = store.table_id(name)
+    with store.writing() as conn:
+        conn.execute(lobby_tables.insert().values(table_id=table, bots=0, created_by=None))
+    return table
+
+
+@contextlib.asynccontextmanager
+async def _worker_and_gateway(store: Store) -> AsyncIterator[tuple[Worker, GatewayLobby]]:
+    """A worker of ``store`` and a gateway on NATS, in a room of their own: the worker has beaten once (it holds
+    the free tables) and the gateway has its rows."""
+    import nats
+
+    room = f"r{random.getrandbits(32):08x}"  # subjects of this test alone on the shared server
+    client = await nats.connect(NATS_URL)
+    worker = Worker(store, NATS_URL, name="w", room=room)
+    worker._client = client
+    worker._out = out = Publisher(client)
+    pump = asyncio.get_running_loop().create_task(out.pump())
+    await client.subscribe(f"{room}.waitlists", cb=worker._waitlists)
+    gateway = GatewayLobby(store, NATS_URL, room=room, name="g")
+    await gateway.start()
+    await worker.beat()
+    for _ in range(100):
+        if "w" in gateway.published:
+            break
+        await asyncio.sleep(0.02)
+    try:
+        yield worker, gateway
+    finally:
         await gateway.stop()
         await worker.lobby.stop()
         pump.cancel()
         await client.close()
+
+
+def _with_worker_and_gateway(store: Store, body: Callable[[Worker, GatewayLobby], Awaitable[None]]) -> None:
+    """Await ``body(worker, gateway)`` with :func:`_worker_and_gateway`'s pair, in a thread of its own."""
+
+    async def main() -> None:
+        async with _worker_and_gateway(store) as (worker, gateway):
+            await body(worker, gateway)
 
     _in_a_thread(main)
 
