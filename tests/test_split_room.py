@@ -36,6 +36,7 @@ from pokerroom.errors import RoomError
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.table import TableConfig
 from pokerroom.server.accounts import Users, play_account
+from pokerroom.server.admin_desk import ACCOUNT_HELD
 from pokerroom.server.lobby import TABLE_CLOSED, Lobby, UnknownTable
 from pokerroom.server.protocol import VERSION, Sit
 from pokerroom.server.split.gateway import GatewayLobby
@@ -244,10 +245,12 @@ class _GatewaySocket:
 def test_an_operators_table_actions_through_a_gateway_are_applied_by_the_tables_worker(store: Store) -> None:
     """Pause, resume, void and close reach the worker holding the table (``room.table.<id>.ask``) and do what they
     do in the single process; closing ends the gateway's sockets at the table with TABLE_CLOSED; a table no worker
-    holds is said to be so.  A queued action is claimed by one server only (several gateways poll the queue)."""
+    holds is said to be so.  A queued action is claimed by one server only (several gateways poll the queue).  A
+    hold on a player stands them up at every worker's table and ends their sockets there with ACCOUNT_HELD."""
     why = _unreachable()
     if why:
         pytest.skip(why)
+    Users(store).sign_up("bob", PASSWORD)
     table = _lobby_table(store, "W")
     queued = audit.table_action(store, table, "pause", operator="olga", applied=False)
     assert audit.claim(store, queued.id) and not audit.claim(store, queued.id)
@@ -257,12 +260,22 @@ def test_an_operators_table_actions_through_a_gateway_are_applied_by_the_tables_
 
 async def _table_actions(worker: Worker, gateway: GatewayLobby, table: int) -> None:
     actor = worker.lobby.actors[table]
-    sock = _GatewaySocket("alice")
-    gateway._submit(table, sock, "connect")  # type: ignore[arg-type]
+    sock, bob = _GatewaySocket("alice"), _GatewaySocket("bob")
+    for s in (sock, bob):
+        gateway._submit(table, s, "connect")  # type: ignore[arg-type]
     for _ in range(100):
-        if actor.connections.get("alice"):
+        if actor.connections.get("alice") and actor.connections.get("bob"):
             break
         await asyncio.sleep(0.02)
+    actor.handle(actor.connections["bob"][0], Sit(1, 200))
+    assert actor.table.seats[1] is not None and actor.table.seats[1].player == "bob"
+    assert await gateway.remove_player("bob", "bob is banned from this room") == [table]
+    for _ in range(100):
+        if bob.ended is not None:
+            break
+        await asyncio.sleep(0.02)
+    assert bob.ended == (ACCOUNT_HELD, "bob is banned from this room") and actor.table.seats[1] is None
+    assert await gateway.remove_player("bob", "bob is banned from this room") == []  # seated nowhere now
     assert await gateway.table_state(table) == {"closing": False, "hand_playing": None}
     assert await gateway.table_state(table + 1000) is None
     assert await gateway.table_action(table, "pause", operator="olga") == {"done": True, "hand_playing": None}
@@ -304,7 +317,7 @@ async def _worker_and_gateway(store: Store) -> AsyncIterator[tuple[Worker, Gatew
     worker._client = client
     worker._out = out = Publisher(client)
     pump = asyncio.get_running_loop().create_task(out.pump())
-    await client.subscribe(f"{room}.waitlists", cb=worker._waitlists)
+    await worker.listen()
     gateway = GatewayLobby(store, NATS_URL, room=room, name="g")
     await gateway.start()
     await worker.beat()

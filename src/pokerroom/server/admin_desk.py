@@ -202,7 +202,8 @@ class AdminDesk:
             held = SUSPENDED if e.action == "suspend" else BANNED
             # The player's page shows the close's reason: the same sentence a log-in is refused with.
             why = refusal(e.target, held, None if until is None else datetime.fromisoformat(str(until)), e.at)
-            return self.remove_player(e.target, why or f"{e.target} is {'banned' if held == BANNED else 'suspended'}")
+            why = why or f"{e.target} is {'banned' if held == BANNED else 'suspended'}"
+            return await self.remove_player(e.target, why)
         if e.action == "password":
             return {"done": True, "sockets_closed": self.sockets.end("password reset by an operator", player=e.target)}
         if e.action in ("reinstate", "hand"):
@@ -213,9 +214,9 @@ class AdminDesk:
             return await self.lobby.table_action(int(e.target), e.action, operator=e.operator, hand=hand)
         return {"done": False, "why": f"no admin action {e.action!r}"}
 
-    def remove_player(self, name: str, reason: str) -> dict[str, Any]:
+    async def remove_player(self, name: str, reason: str) -> dict[str, Any]:
         """End every socket of ``name`` (:data:`ACCOUNT_HELD`; tables and nights), stand them up at every table
-        (after the hand they are dealt into) and take them off every waiting list."""
+        (after the hand they are dealt into) and take them off every waiting list (:meth:`Lobby.remove_player`)."""
         closed = self.sockets.end(reason, player=name, code=ACCOUNT_HELD)
-        tables = [tid for tid, actor in sorted(self.lobby.actors.items()) if actor.remove_player(name)]
+        tables = await self.lobby.remove_player(name, reason)
         return {"done": True, "sockets_closed": closed, "stood_up_at": tables}

@@ -461,6 +461,16 @@ class Lobby:
             return {"done": True, "closed_at_once": self.close_table(table_id, then=_closed_by_operator)}
         return {"done": False, "why": f"no table action {action!r}"}
 
+    async def remove_player(self, player: str, reason: str) -> list[int]:
+        """An operator's hold on ``player`` at the tables (on the event loop): :meth:`remove_player_now` here; a
+        gateway of the split room has every worker do it."""
+        return self.remove_player_now(player)
+
+    def remove_player_now(self, player: str) -> list[int]:
+        """Stand ``player`` up at every table of this lobby (after the hand they are dealt into, their chips back
+        to their account) and take them off every waiting list; the ids of the tables they were seated at."""
+        return [table_id for table_id, actor in sorted(self.actors.items()) if actor.remove_player(player)]
+
     def actor(self, table_id: int) -> TableActor:
         actor = self.actors.get(table_id)
         if actor is None:

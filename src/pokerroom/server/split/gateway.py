@@ -24,6 +24,8 @@ served by a split room (the single process serves them): club nights across seve
 says so.  An operator's table action (pause, resume, close, void; from the API or queued by the command line and
 applied by a gateway's desk) is checked and applied by the table's worker (``room.table.<id>.ask``); the sockets
 at a table an operator closed are closed by their gateway when the worker says so (``room.gw.<gateway>.<conn>.end``).
+A hold on a player goes to every worker (``room.players.hold``): each ends their sockets at its tables and stands
+them up there.
 """
 
 from __future__ import annotations
@@ -233,6 +235,15 @@ class GatewayLobby(Lobby):
         except RoomError as err:
             return {"done": False, "why": str(err)}
         return done
+
+    async def remove_player(self, player: str, reason: str) -> list[int]:
+        """:meth:`Lobby.remove_player` by every worker (``room.players.hold``: each ends the player's sockets at its
+        tables, every gateway's, and stands them up there): the tables they were seated at, sorted."""
+        if self._client is None:
+            raise RoomError("the room is not connected to its workers yet; try again in a moment")
+        request = encode({"player": player, "reason": reason}).encode()
+        answers = await self._gather(self.subjects.players_hold, request)
+        return sorted(int(t) for answer in answers for t in _answered(answer))
 
     async def _ask_table(self, table_id: int, request: dict[str, object]) -> Any:
         """``request`` to the worker holding ``table_id`` (``room.table.<id>.ask``): its answer's value, or its

@@ -29,6 +29,9 @@ A gateway holds players' WebSockets; a worker holds table actors, each under its
     room.waitlists               gateway -> every worker, a request each answers: a player's places on the waiting
                                  lists, or their leaving every list ({"what": "mine" | "leave_all", "player"}); the
                                  gateway gathers the answers of the workers it heard from
+    room.players.hold            gateway -> every worker, a request each answers: an operator suspended or banned a
+                                 player ({"player", "reason"}); each worker ends their sockets at its tables (every
+                                 gateway's) and stands them up there; the answer {"value": [table ids], "worker"}
 
 Why core NATS and not JetStream for the table traffic: nothing of value lives in these messages.  The chips and
 every hand's journal are written to PostgreSQL by the actor before the players see them, and what a message
@@ -85,6 +88,7 @@ class Subjects:
         self.tables_create = f"{room}.tables.create"
         self.table_owner_any = f"{room}.table.*.owner"
         self.waitlists = f"{room}.waitlists"
+        self.players_hold = f"{room}.players.hold"
 
     def table_in(self, table: int) -> str:
         """The subject of table ``table``'s commands: ``room.table.<table>.in``."""

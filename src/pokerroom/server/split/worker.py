@@ -45,6 +45,7 @@ import anyio.to_thread
 from sqlalchemy import select
 
 from pokerroom.errors import PokerroomError
+from pokerroom.server.admin_desk import ACCOUNT_HELD
 from pokerroom.server.lobby import MAX_OPEN_TABLES, Lobby, TableLimit, UnknownTable
 from pokerroom.server.operations import log_recovery
 from pokerroom.server.oplog import event
@@ -124,9 +125,7 @@ class Worker:
         self._client = client = await nats.connect(self.nats_url, name=f"pokerroom-worker-{self.name}")
         self._out = out = subjects.Publisher(client)
         pump = asyncio.get_running_loop().create_task(out.pump())
-        await client.subscribe(self.subjects.gateways_alive, cb=self._gateway_alive)
-        await client.subscribe(self.subjects.tables_create, queue=subjects.WORKERS, cb=self._create)
-        await client.subscribe(self.subjects.waitlists, cb=self._waitlists)
+        await self.listen()
         await anyio.to_thread.run_sync(self._create_starters)
         event("worker_start", worker=self.name, nats=self.nats_url)
         # Renewing runs on its own: claiming many tables at once (a dead worker's hundreds) takes longer than the
@@ -150,6 +149,14 @@ class Worker:
                 await client.drain()
         event("worker_stop", worker=self.name, **done.__dict__)
         return done
+
+    async def listen(self) -> None:
+        """Subscribe to the room's subjects every worker answers (not a table's: :meth:`_serve`)."""
+        client = self._client
+        await client.subscribe(self.subjects.gateways_alive, cb=self._gateway_alive)
+        await client.subscribe(self.subjects.tables_create, queue=subjects.WORKERS, cb=self._create)
+        await client.subscribe(self.subjects.waitlists, cb=self._waitlists)
+        await client.subscribe(self.subjects.players_hold, cb=self._hold)
 
     @staticmethod
     async def _every_beat(step: Callable[[], Awaitable[None]], stop: asyncio.Event) -> None:
@@ -382,6 +389,22 @@ class Worker:
         except (ValueError, KeyError, TypeError):
             return
         await self._answer(msg, what if what in ("mine", "leave_all") else "", player, None)
+
+    async def _hold(self, msg: Any) -> None:
+        """An operator's hold on a player (``room.players.hold``): their sockets at this worker's tables end with
+        ACCOUNT_HELD (every gateway's), and they stand up there (:meth:`Lobby.remove_player_now`)."""
+        try:
+            data = json.loads(msg.data)
+            player, reason = str(data["player"]), str(data["reason"])
+        except (ValueError, KeyError, TypeError):
+            return
+        for conns in self.sockets.values():
+            for conn in conns.values():
+                if conn.player == player:
+                    conn.end(ACCOUNT_HELD, reason)
+        answer = {"value": self.lobby.remove_player_now(player), "worker": self.name}
+        with contextlib.suppress(Exception):
+            await msg.respond(encode(answer).encode())
 
     async def _answer(self, msg: Any, what: str, player: str, table_id: int | None) -> None:
         """Answer a request with what this worker's lobby does (:meth:`Lobby.waitlist_request`) or its refusal."""
