@@ -29,6 +29,7 @@ import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 import soak
@@ -36,9 +37,10 @@ from pokerroom.errors import RoomError
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.table import TableConfig
 from pokerroom.server.accounts import Users, play_account
-from pokerroom.server.admin_desk import ACCOUNT_HELD
-from pokerroom.server.lobby import TABLE_CLOSED, Lobby, UnknownTable
+from pokerroom.server.admin_desk import ACCOUNT_HELD, AdminDesk
+from pokerroom.server.lobby import TABLE_CLOSED, Lobby, TableUnreachable, UnknownTable
 from pokerroom.server.protocol import VERSION, Sit
+from pokerroom.server.sockets import SocketRegistry
 from pokerroom.server.split.gateway import GatewayLobby
 from pokerroom.server.split.subjects import GATEWAY_TIMEOUT, Publisher, envelope
 from pokerroom.server.split.worker import Worker
@@ -285,8 +287,25 @@ async def _table_actions(worker: Worker, gateway: GatewayLobby, table: int) -> N
     assert await gateway.table_action(table, "void", operator="olga", hand=5) == {
         "done": False, "why": f"hand 5 is not being played at table {table}"
     }  # fmt: skip
-    unheld = await gateway.table_action(table + 1000, "pause", operator="olga")
-    assert unheld["done"] is False and f"table {table + 1000}'s worker did not answer" in unheld["why"]
+    unknown = await gateway.table_action(table + 1000, "pause", operator="olga")
+    assert unknown == {"done": False, "why": f"table {table + 1000} is not open"}
+    # A table open in the store that no worker holds yet (made after the worker's beat): its worker is unreachable;
+    # a queued action on it stays queued; closed meanwhile, the close is done at the gateway.
+    unheld = _lobby_table(worker.store, "V")
+    with pytest.raises(TableUnreachable, match=f"table {unheld}'s worker did not answer"):
+        await gateway.table_state(unheld)
+    with pytest.raises(TableUnreachable):
+        await gateway.waitlist("join", "carol", unheld)
+    desk = AdminDesk(worker.store, gateway, SocketRegistry(24, 200))
+    queued = audit.table_action(worker.store, unheld, "pause", operator="olga", applied=False)
+    assert await desk._catch_up() == 0
+    assert [e.id for e in audit.pending(worker.store)] == [queued.id]  # tried again at the next poll
+    audit.mark_applied(worker.store, {queued.id: {"done": False, "why": "the test's"}})
+    there = _GatewaySocket("carol")
+    gateway._submit(unheld, there, "connect")  # type: ignore[arg-type]
+    audit.table_action(worker.store, unheld, "close", operator="olga", applied=True)
+    assert await gateway.table_action(unheld, "close", operator="olga") == {"done": True, "closed_at_once": True}
+    assert there.ended == (TABLE_CLOSED, f"table {unheld} is closed")
     assert await gateway.table_action(table, "close", operator="olga") == {"done": True, "closed_at_once": True}
     for _ in range(100):
         if sock.ended is not None:
@@ -490,8 +509,15 @@ def test_a_killed_workers_table_resumes_on_another_with_the_hand_refunded(tmp_pa
             # The waiting lists through the gateway: the table's worker answers (seats free: no list to join).
             status, refused, _ = _post(base, f"/api/tables/{table_id}/waitlist", {}, cookie)
             assert status == 400 and "is free: sit down there instead" in refused["detail"], refused
-            unknown = _post(base, "/api/tables/999999/waitlist", {}, cookie)[:2]
-            assert unknown == (404, {"detail": "no table with id 999999"})
+            for big in (999999, 2**31, 2**63):  # past the store's ids too: no table, never a 500
+                unknown = _post(base, f"/api/tables/{big}/waitlist", {}, cookie)[:2]
+                assert unknown == (404, {"detail": f"no table with id {big}"})
+            for _ in range(26):  # more than a player's 24 sockets: a refused socket gives its slot back
+                beyond = f"ws://127.0.0.1:{port}/ws/tables/{2**31}"
+                with connect(beyond, additional_headers={"Cookie": cookie}, open_timeout=10) as bad:
+                    with pytest.raises(ConnectionClosed) as refused_socket:
+                        bad.recv(timeout=10)
+                    assert refused_socket.value.rcvd is not None and refused_socket.value.rcvd.code == 4404
             total = store.total()
             socket_url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
             with connect(socket_url, additional_headers={"Cookie": cookie}, open_timeout=10) as raw:

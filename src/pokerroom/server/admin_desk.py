@@ -32,7 +32,7 @@ from typing import Any
 import anyio.to_thread
 
 from pokerroom.errors import PokerroomError
-from pokerroom.server.lobby import TABLE_CLOSED, Lobby
+from pokerroom.server.lobby import TABLE_CLOSED, Lobby, TableUnreachable
 from pokerroom.server.oplog import event
 from pokerroom.server.sockets import SocketRegistry
 from pokerroom.store import Store
@@ -48,6 +48,7 @@ from pokerroom.store.audit import (
     mark_applied,
     pending,
     refusal,
+    unclaim,
 )  # fmt: skip
 
 __all__ = ["ACCOUNT_HELD", "BEAT_SECONDS", "POLL_SECONDS", "TABLE_CLOSED", "AdminDesk"]
@@ -137,7 +138,10 @@ class AdminDesk:
             # A table action is applied once in the room, by the server that claims it (several gateways poll).
             if e.action in TABLE_ACTIONS and not await anyio.to_thread.run_sync(claim, self.store, e.id):
                 continue
-            done[e.id] = await self.apply(e, via="cli")
+            try:
+                done[e.id] = await self.apply(e, via="cli", unreachable=True)
+            except TableUnreachable:  # its table is changing hands: queued again, applied at a later poll
+                await anyio.to_thread.run_sync(unclaim, self.store, e.id)
         if done:
             await anyio.to_thread.run_sync(mark_applied, self.store, done)
         return len(done)
@@ -183,11 +187,15 @@ class AdminDesk:
 
     # ------------------------------------------------------------------ applying
 
-    async def apply(self, entry: Entry, *, via: str) -> dict[str, Any]:
+    async def apply(self, entry: Entry, *, via: str, unreachable: bool = False) -> dict[str, Any]:
         """Apply ``entry`` to the running room (on the event loop); returns what it did (JSON).  An action on a
         table this server does not hold, or a void of a hand no longer played, does nothing and says so."""
         try:
             result = await self._apply(entry)
+        except TableUnreachable:
+            if unreachable:  # the caller's to handle (a queued action is tried again)
+                raise
+            result = {"done": False, "why": f"table {entry.target}'s worker did not answer; try again in a moment"}
         except PokerroomError as err:
             result = {"done": False, "why": str(err)}
         event(

@@ -43,6 +43,7 @@ from pokerroom.room.record import Status
 from pokerroom.room.record_json import record_json
 from pokerroom.server.accounts import MAX_PASSWORD, AuthError, Users
 from pokerroom.server.admin_desk import AdminDesk
+from pokerroom.server.lobby import TableUnreachable
 from pokerroom.store import Store, audit
 
 __all__ = ["GENERATED_PASSWORD_BYTES", "HoldBody", "PasswordBody", "VoidBody", "admin_routes", "new_password"]
@@ -171,7 +172,10 @@ def admin_routes(store: Store, users: Users, desk: AdminDesk, player: Callable[.
         if action not in audit.TABLE_ACTIONS:
             actions = ", ".join(audit.TABLE_ACTIONS)
             raise HTTPException(status_code=404, detail=f"no table action {action!r}; the actions are {actions}")
-        state = await desk.lobby.table_state(table_id)
+        try:
+            state = await desk.lobby.table_state(table_id)
+        except TableUnreachable as err:  # a split room's table being taken over: a moment later it answers
+            raise HTTPException(status_code=503, detail=str(err)) from None
         if state is None or state["closing"]:
             raise HTTPException(status_code=404, detail=f"no open table with id {table_id}")
         detail: dict[str, object] = {}

@@ -51,7 +51,7 @@ from pokerroom.server.admin_routes import admin_routes
 from pokerroom.server.chat import ChatRoom
 from pokerroom.server.hand_replay import replay_json
 from pokerroom.server.hashing import HASH_QUEUE, HASH_THREADS, HashPool
-from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit, UnknownTable
+from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit, TableUnreachable, UnknownTable
 from pokerroom.server.metrics import RoomMetrics
 from pokerroom.server.night_protocol import parse as parse_night
 from pokerroom.server.nights import NightHall, night_routes
@@ -134,7 +134,9 @@ async def _keep_leases(lobby: Lobby) -> None:
 
 
 def _http(err: PokerroomError) -> HTTPException:
-    status = err.status if isinstance(err, AuthError) else 404 if isinstance(err, UnknownTable) else 400
+    if isinstance(err, AuthError):
+        return HTTPException(status_code=err.status, detail=str(err))
+    status = 404 if isinstance(err, UnknownTable) else 503 if isinstance(err, TableUnreachable) else 400
     return HTTPException(status_code=status, detail=str(err))
 
 
@@ -513,7 +515,13 @@ def create_app(
         sock = await connect(ws)
         if sock is None:
             return
-        route = lobby.socket_route(table_id)
+        try:
+            route = lobby.socket_route(table_id)
+        except Exception as err:  # the store away (a gateway looks a table up there): the socket's slot is freed
+            sockets.close(sock)
+            event("error", level=logging.WARNING, where="table socket", table_id=table_id, error=repr(err))
+            await ws.close(code=1011, reason="the table could not be looked up; try again in a moment")
+            return
         if route is None:
             sockets.close(sock)
             await ws.close(code=4404, reason=f"no table with id {table_id}")

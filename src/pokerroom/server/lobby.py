@@ -62,6 +62,7 @@ __all__ = [
     "Lobby",
     "Starter",
     "TableLimit",
+    "TableUnreachable",
     "UnknownTable",
     "stakes_text",
 ]
@@ -99,6 +100,11 @@ TABLE_CLOSED = 4404
 
 class UnknownTable(RoomError):
     """No table of the lobby has this id (the HTTP API answers 404)."""
+
+
+class TableUnreachable(RoomError):
+    """The table is open but the process playing it did not answer (a split room's worker died a moment ago and
+    another is taking the table over): try again in a moment (the HTTP API answers 503)."""
 
 
 WAITLIST_REQUESTS = ("join", "leave", "mine", "leave_all")

@@ -64,6 +64,7 @@ __all__ = [
     "standing_in",
     "table_action",
     "table_statuses",
+    "unclaim",
     "utc_after",
     "utc_time",
 ]
@@ -373,6 +374,13 @@ def claim(store: Store, entry_id: int) -> bool:
             .values(applied_at=now)
         )
         return bool(done.rowcount)
+
+
+def unclaim(store: Store, entry_id: int) -> None:
+    """Put row ``entry_id`` back in the queue (its server claimed it and could not apply it yet: a split room's
+    table changing hands); the next poll tries it again."""
+    with store.writing() as conn:
+        conn.execute(update(audit_log).where(audit_log.c.id == entry_id).values(applied_at=None))
 
 
 def mark_applied(store: Store, done: Mapping[int, Mapping[str, Any]]) -> None:

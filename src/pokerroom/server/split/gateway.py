@@ -42,17 +42,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import anyio.to_thread
 from sqlalchemy import select
 
 from pokerroom.errors import RoomError
 from pokerroom.server.actor import Connection
-from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit, UnknownTable
+from pokerroom.server.lobby import (
+    STARTER_TABLES,
+    TABLE_CLOSED,
+    Lobby,
+    Starter,
+    TableLimit,
+    TableUnreachable,
+    UnknownTable,
+)
 from pokerroom.server.oplog import event
 from pokerroom.server.protocol import Ping, encode, parse
 from pokerroom.server.split import subjects
 from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
 from pokerroom.store.audit import CLOSED
+from pokerroom.store.checks import MAX_SMALL
 from pokerroom.store.leases import DEFAULT_TIMEOUT, this_host
 from pokerroom.store.schema import lobby_tables, table_status
 
@@ -149,7 +159,23 @@ class GatewayLobby(Lobby):
         while True:
             assert self._out is not None
             self._out.put(self.subjects.gateways_alive, json.dumps({"gateway": self.name}).encode())
+            with contextlib.suppress(Exception):  # the store away a moment: looked at again next time
+                await self._sweep()
             await asyncio.sleep(subjects.ALIVE_EVERY)
+
+    async def _sweep(self) -> None:
+        """End this gateway's sockets at tables no worker lists that the store has closed (an operator closed the
+        table while no worker held it: nobody else tells these sockets)."""
+        fresh = self._fresh()
+        for table_id in [t for t, conns in self.sockets.items() if conns and t not in fresh]:
+            if not await anyio.to_thread.run_sync(self._stored_open, table_id):
+                self._end_sockets(table_id, TABLE_CLOSED, f"table {table_id} is closed")
+
+    def _end_sockets(self, table_id: int, code: int, reason: str) -> None:
+        for conn in list(self.sockets.get(table_id, {}).values()):
+            end = getattr(conn, "end", None)
+            if end is not None:
+                end(code, reason)
 
     # ------------------------------------------------------------------ the lobby's list
 
@@ -218,22 +244,33 @@ class GatewayLobby(Lobby):
     # ------------------------------------------------------------------ operators' table actions
 
     async def table_state(self, table_id: int) -> dict[str, object] | None:
-        """:meth:`Lobby.table_state` from the table's worker; ``None`` when no worker answers (none holds it)."""
+        """:meth:`Lobby.table_state` from the table's worker; ``None`` for a table the room does not have open;
+        :class:`TableUnreachable` for an open one no worker answers for (being taken over)."""
         try:
             state: dict[str, object] | None = await self._ask_table(table_id, {"what": "state"})
-        except RoomError:
+        except TableUnreachable:
+            if await anyio.to_thread.run_sync(self._stored_open, table_id):
+                raise
             return None
         return state
 
     async def table_action(
         self, table_id: int, action: str, *, operator: str, hand: int | None = None
     ) -> dict[str, Any]:
-        """:meth:`Lobby.table_action` applied by the table's worker; ``done`` false, saying why, when none answers."""
+        """:meth:`Lobby.table_action` applied by the table's worker.  When none answers: a close of a table the
+        store has closed is done here (this gateway's sockets there end with TABLE_CLOSED, the other gateways'
+        at their next look, :meth:`_sweep`; the next worker to look cashes its chips out); anything else raises
+        :class:`TableUnreachable` (a queued action stays queued: :class:`~pokerroom.server.admin_desk.AdminDesk`)."""
         request: dict[str, object] = {"what": "admin", "action": action, "operator": operator, "hand": hand}
         try:
             done: dict[str, Any] = await self._ask_table(table_id, request)
-        except RoomError as err:
-            return {"done": False, "why": str(err)}
+        except TableUnreachable:
+            if await anyio.to_thread.run_sync(self._stored_open, table_id):
+                raise
+            if action != "close":
+                return {"done": False, "why": f"table {table_id} is not open"}
+            self._end_sockets(table_id, TABLE_CLOSED, f"table {table_id} is closed")
+            return {"done": True, "closed_at_once": True}
         return done
 
     async def remove_player(self, player: str, reason: str) -> list[int]:
@@ -255,8 +292,8 @@ class GatewayLobby(Lobby):
                 self.subjects.table_ask(table_id), encode(request).encode(), timeout=ASK_TIMEOUT
             )
         except Exception as exc:  # no worker holds it this moment (being taken over, closed), or none answered
-            raise RoomError(f"table {table_id}'s worker did not answer ({type(exc).__name__}); try again in a "
-                            "moment") from None  # fmt: skip
+            raise TableUnreachable(f"table {table_id}'s worker did not answer ({type(exc).__name__}); try again in "
+                                   "a moment") from None  # fmt: skip
         return _answered(json.loads(reply.data))
 
     async def _gather(self, subject: str, request: bytes) -> list[dict[str, Any]]:
@@ -310,7 +347,9 @@ class GatewayLobby(Lobby):
     def _stored_open(self, table_id: int) -> bool:
         """Whether the store has table ``table_id`` of the lobby, not closed: a table no worker's rows named yet
         (made a moment ago through another gateway, or being claimed) takes sockets all the same; one indexed
-        read, for table ids the rows do not know only."""
+        read, for table ids the rows do not know only (an id beyond the store's ids is no table: not looked up)."""
+        if not 1 <= table_id <= MAX_SMALL:
+            return False
         with self.store.reading() as conn:
             known = conn.execute(select(lobby_tables.c.table_id).where(lobby_tables.c.table_id == table_id)).first()
             closed = conn.execute(
