@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 import soak
-from pokerroom.errors import RoomError
+from pokerroom.errors import RoomError, StoreError
 from pokerroom.room.clock import VirtualClock
 from pokerroom.room.table import TableConfig
 from pokerroom.server.accounts import Users, play_account
@@ -103,6 +103,23 @@ def test_renew_refreshes_held_leases_and_names_lost_ones(store: Store) -> None:
         assert {lease.table for lease in leases.every(conn)} == {runner.table_id, other.table_id}
     again.close()
     other.close()
+
+
+def test_a_worker_takes_a_hung_holders_table_on_its_own_host_by_its_heartbeat(store: Store, clock: Clock) -> None:
+    """A holder on this host whose process lives (this one) but whose heartbeat is older than the timeout: a
+    worker's runner (``by_heartbeat``) takes its table; any other runner is refused while the process lives."""
+    hung = TableRunner(store, "hung", TableConfig("holdem"))
+    clock.advance(seconds=leases.DEFAULT_TIMEOUT - 1)
+    with pytest.raises(StoreError, match="once its heartbeat is more than 5 s old"):
+        TableRunner(store, "hung", by_heartbeat=True)  # still fresh: refused
+    clock.advance(seconds=2)  # the heartbeat is now DEFAULT_TIMEOUT + 1 seconds old
+    with pytest.raises(StoreError, match="once that process has ended"):
+        TableRunner(store, "hung")
+    worker = TableRunner(store, "hung", by_heartbeat=True)
+    assert worker.taken_over is not None and worker.taken_over.owner == hung.lease
+    lease = store.lease(worker.table_id)
+    assert lease is not None and lease.owner == worker.lease
+    worker.close()
 
 
 def test_a_single_process_room_renews_the_leases_of_its_idle_tables(store: Store, clock: Clock) -> None:

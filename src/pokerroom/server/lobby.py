@@ -140,6 +140,9 @@ class Lobby:
         self.actors: dict[int, TableActor] = {}
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.stats = TableStatsReader(store)
+        self.takes_by_heartbeat = False
+        """Whether this lobby takes a table whose holder on this host lives but stopped renewing its lease
+        (:func:`pokerroom.store.leases.gone`'s ``by_heartbeat``): a split room's worker's lobby does."""
         """Each table's figures from its settled hands (store/table_stats.py)."""
         self._buckets: dict[str, TokenBucket] = {}
         """Each player's table creations (:data:`TABLE_CREATE_RATE`), on the lobby's clock."""
@@ -329,7 +332,10 @@ class Lobby:
         if real_money is None:
             stored = self.store.table_config(self.store.table_id(name))
             real_money = bool(stored.get("real_money", False))
-        runner = TableRunner(self.store, name, config, clock=self.clock, account_of=_account_of(real_money))
+        runner = TableRunner(
+            self.store, name, config, clock=self.clock, account_of=_account_of(real_money),
+            by_heartbeat=self.takes_by_heartbeat,
+        )  # fmt: skip
         table = runner.table
         info = TableInfo(
             id=runner.table_id,

@@ -9,7 +9,11 @@ lease is taken over, when
 * it ran on this host and its process has ended (``os.kill(pid, 0)`` finds no such process): at once, so a
   server restarted after a crash recovers its tables straight away;
 * it ran on another host (or an unknown one): once its heartbeat is older than the taker's ``timeout``
-  (:data:`DEFAULT_TIMEOUT`, 5 s: a split room's worker that dies loses its tables within seconds, issue 25).
+  (:data:`DEFAULT_TIMEOUT`, 5 s: a split room's worker that dies loses its tables within seconds, issue 25);
+* it ran on this host, its process lives, and the taker takes ``by_heartbeat`` (the split room's workers, whose
+  every lease is renewed each :data:`HEARTBEAT`): once its heartbeat is older than ``timeout`` too, so a worker
+  that hangs (stopped, deadlocked) loses its tables to a worker on its own host.  Other takers never take a live
+  process's table on their host: a command-line run that renews nothing (a simulation) keeps its table.
 
 A holder that keeps tables idle for long (a split room's worker, :mod:`pokerroom.server.split.worker`) renews
 all its leases every :data:`HEARTBEAT` seconds in one statement (:func:`renew`), so the short timeout never takes a
@@ -106,17 +110,20 @@ def current(conn: Connection, table: int) -> Lease | None:
     return None if row is None else _lease(row)
 
 
-def gone(lease: Lease, now: datetime, host: str, timeout: float) -> bool:
+def gone(lease: Lease, now: datetime, host: str, timeout: float, *, by_heartbeat: bool = False) -> bool:
     """Whether the holder of ``lease`` counts as gone at ``now`` for a taker on ``host`` (the module docstring's
-    rule: its process ended on this host, or its heartbeat is more than ``timeout`` seconds old from another)."""
+    rule: its process ended on this host, or its heartbeat is more than ``timeout`` seconds old from another or,
+    ``by_heartbeat``, from this one)."""
+    stale = (as_utc(now) - lease.heartbeat).total_seconds() > timeout
     if lease.host and lease.host == host:
-        return not pid_alive(lease.pid)
-    return (as_utc(now) - lease.heartbeat).total_seconds() > timeout
+        return not pid_alive(lease.pid) or (by_heartbeat and stale)
+    return stale
 
 
 def take(
-    conn: Connection, now: datetime, table: int, owner: str, *, host: str, pid: int, timeout: float
-) -> Lease | None:
+    conn: Connection, now: datetime, table: int, owner: str, *, host: str, pid: int, timeout: float,
+    by_heartbeat: bool = False,
+) -> Lease | None:  # fmt: skip
     """Make ``owner`` (on ``host``, process ``pid``) the holder of ``table``'s lease with a fresh heartbeat;
     returns the lease it took over from a holder that is gone (None: the table was free or already ``owner``'s).
     StoreError naming the holder while another one lives."""
@@ -127,8 +134,8 @@ def take(
         conn.execute(table_leases.insert().values(table_id=table, **values))
         return None
     held = _lease(row)
-    if held.owner != owner and not gone(held, now, host, timeout):
-        same = held.host == host
+    if held.owner != owner and not gone(held, now, host, timeout, by_heartbeat=by_heartbeat):
+        same = held.host == host and not by_heartbeat
         raise StoreError(
             f"table {table} is being played by {describe(held, now)}; another runner may take it over once "
             + ("that process has ended" if same else f"its heartbeat is more than {timeout:g} s old")

@@ -178,6 +178,7 @@ class TableRunner:
         lease_timeout: float = DEFAULT_TIMEOUT,
         account_of: Callable[[str], str] | None = None,
         seed: int | None = None,
+        by_heartbeat: bool = False,
     ) -> None:
         self.store = store
         self._account_of = account_of
@@ -208,7 +209,7 @@ class TableRunner:
         self.lease = secrets.token_hex(16)
         """This runner's token in the table's lease."""
         self.closed = False
-        self.taken_over: Lease | None = self._take_lease(lease_timeout)
+        self.taken_over: Lease | None = self._take_lease(lease_timeout, by_heartbeat)
         """The lease of a runner that was gone, taken over on construction (None: the table was free)."""
         _LIVE[self.lease] = self
         try:
@@ -220,7 +221,7 @@ class TableRunner:
 
     # ------------------------------------------------------------------ the lease
 
-    def _take_lease(self, timeout: float) -> Lease | None:
+    def _take_lease(self, timeout: float, by_heartbeat: bool) -> Lease | None:
         held = self.store.lease(self.table_id)
         if (
             held is not None
@@ -232,7 +233,7 @@ class TableRunner:
             # A runner of this process that no longer exists: nothing here can play its table any more.
             self.store.take_lease(self.table_id, self.lease, timeout=timeout)
             return held
-        return self.store.take_lease(self.table_id, self.lease, timeout=timeout)
+        return self.store.take_lease(self.table_id, self.lease, timeout=timeout, by_heartbeat=by_heartbeat)
 
     def renew_lease(self) -> None:
         """Refresh the lease's heartbeat (hands and chip movements do it anyway; call it while a table waits

@@ -662,6 +662,7 @@ class Store:
         host: str | None = None,
         pid: int | None = None,
         timeout: float = _leases.DEFAULT_TIMEOUT,
+        by_heartbeat: bool = False,
     ) -> Lease | None:
         """Make runner ``owner`` (a token, at most 64 characters) the one that plays ``table``, from process
         ``pid`` (default: this one) on ``host`` (default: this host), in one transaction.  A lease held by another
@@ -680,7 +681,9 @@ class Store:
         if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 <= timeout < float("inf"):
             raise StoreError(f"timeout must be a number of seconds of at least 0, not {timeout!r}")
         with self._write() as conn:
-            return _leases.take(conn, self._now(), table, owner, host=host, pid=pid, timeout=float(timeout))
+            return _leases.take(
+                conn, self._now(), table, owner, host=host, pid=pid, timeout=float(timeout), by_heartbeat=by_heartbeat
+            )
 
     @_retried
     def renew_lease(self, table: int, owner: str) -> None:

@@ -104,6 +104,7 @@ class Worker:
         self.name = name or f"{_leases.this_host()}-{os.getpid()}-{secrets.token_hex(2)}"
         self.starters = tuple(starters)
         self.lobby = Lobby(store, **actor_options)
+        self.lobby.takes_by_heartbeat = True  # every worker renews each second: a hung one's tables are taken
         self.sockets: dict[int, dict[tuple[str, int], RemoteConnection]] = {}
         """Table -> (gateway, conn) -> the socket as its actor knows it."""
         self.gateways: dict[str, float] = {}
@@ -210,7 +211,7 @@ class Worker:
         alive = {
             (lease.host, lease.pid)
             for lease in held.values()
-            if lease.table not in mine and not _leases.gone(lease, now, host, _leases.DEFAULT_TIMEOUT)
+            if lease.table not in mine and not self._gone(lease, now, host)
         }
         share = math.ceil(len(open_tables) / (len(alive) + 1)) if open_tables else 0
         out: list[tuple[int, str, int, str | None, bool]] = []
@@ -221,7 +222,7 @@ class Worker:
             if not closed and len(mine) + len(out) >= share:
                 continue
             lease = held.get(table_id)
-            if lease is not None and not _leases.gone(lease, now, host, _leases.DEFAULT_TIMEOUT):
+            if lease is not None and not self._gone(lease, now, host):
                 continue
             if closed:  # never played again; a crash may have left chips there: cashed out (the lobby's rule)
                 self.lobby._retired(table_id, names[table_id], statuses)
@@ -230,6 +231,11 @@ class Worker:
             bots, created_by = rows[table_id]
             out.append((table_id, names[table_id], bots, created_by, statuses.get(table_id) == PAUSED))
         return out
+
+    @staticmethod
+    def _gone(lease: Any, now: Any, host: str) -> bool:
+        """Whether a lease's holder is gone for a worker: its heartbeat too old, on any host (workers renew)."""
+        return _leases.gone(lease, now, host, _leases.DEFAULT_TIMEOUT, by_heartbeat=True)
 
     async def _claim(self, table_id: int, name: str, bots: int, created_by: str | None, paused: bool) -> None:
         """Open table ``table_id`` (its lease taken, its crash recovered, its bots seated) in a worker thread and
