@@ -189,6 +189,24 @@ def test_a_worker_claims_serves_and_drops_a_table_whose_lease_was_taken(store: S
         actor = worker.lobby.actors[table]
         assert list(actor.connections) == ["alice"]
 
+        # Not renewed for longer than a taker waits (the worker was stopped): no message is answered until the
+        # next renewal says which tables it still holds.
+        worker.renewed -= leases.DEFAULT_TIMEOUT + 1
+        assert worker.stale()
+        await client.publish(f"{room}.table.{table}.in", envelope("connect", "gw1", 8, "bob"))
+        await client.flush()
+        await asyncio.sleep(0.2)
+        assert list(actor.connections) == ["alice"]
+        await worker.beat()
+        assert not worker.stale()
+        await client.publish(f"{room}.table.{table}.in", envelope("connect", "gw1", 8, "bob"))
+        await client.flush()
+        for _ in range(100):
+            if "bob" in actor.connections:
+                break
+            await asyncio.sleep(0.02)
+        assert list(actor.connections) == ["alice", "bob"]
+
         worker.gateways["gw1"] -= GATEWAY_TIMEOUT + 1  # silent for too long: its sockets are gone
         await worker.beat()
         await asyncio.sleep(0.1)

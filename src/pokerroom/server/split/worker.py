@@ -115,6 +115,8 @@ class Worker:
         """Closed tables already looked at (cashed out if a crash left chips there)."""
         self._client: Any = None
         self._out: subjects.Publisher | None = None
+        self.renewed = time.monotonic()
+        """When this worker last renewed its leases (monotonic seconds)."""
 
     # ------------------------------------------------------------------ the task
 
@@ -182,6 +184,13 @@ class Worker:
         lost = await anyio.to_thread.run_sync(self.lobby.renew_leases)
         for table_id in sorted(lost):
             await self._drop(table_id)
+        self.renewed = time.monotonic()
+
+    def stale(self) -> bool:
+        """Whether this worker has not renewed its leases for longer than another waits before taking them (it
+        was stopped, or cut off from the store): its tables may be another's, so it answers no message for them
+        until its next renewal says which it still holds (the messages are the new holder's to answer)."""
+        return time.monotonic() - self.renewed > _leases.DEFAULT_TIMEOUT
 
     async def look(self) -> None:
         """Claim the tables this worker may (:meth:`_claimable`), publish its rows, forget silent gateways."""
@@ -367,6 +376,8 @@ class Worker:
     async def _ask(self, msg: Any) -> None:
         """A request for one of this worker's tables (``room.table.<id>.ask``): a waiting list's join or leave, the
         table's state for an operator's action, or the action (:mod:`~pokerroom.server.split.subjects`)."""
+        if self.stale():
+            return
         try:
             table_id = self.subjects.table_of(msg.subject)
             data = json.loads(msg.data)
@@ -389,6 +400,8 @@ class Worker:
 
     async def _waitlists(self, msg: Any) -> None:
         """A player's places on this worker's waiting lists, or their leaving every one (``room.waitlists``)."""
+        if self.stale():
+            return
         try:
             data = json.loads(msg.data)
             what, player = str(data["what"]), str(data["player"])
@@ -399,6 +412,8 @@ class Worker:
     async def _hold(self, msg: Any) -> None:
         """An operator's hold on a player (``room.players.hold``): their sockets at this worker's tables end with
         ACCOUNT_HELD (every gateway's), and they stand up there (:meth:`Lobby.remove_player_now`)."""
+        if self.stale():
+            return
         try:
             data = json.loads(msg.data)
             player, reason = str(data["player"]), str(data["reason"])
@@ -434,7 +449,7 @@ class Worker:
             return
         actor = self.lobby.actors.get(table_id)
         conns = self.sockets.get(table_id)
-        if actor is None or conns is None or self._out is None:
+        if actor is None or conns is None or self._out is None or self.stale():
             return
         self.gateways[gateway] = time.monotonic()
         key = (gateway, conn_id)
