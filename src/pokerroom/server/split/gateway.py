@@ -231,7 +231,9 @@ class GatewayLobby(Lobby):
             raise RoomError("the room is not connected to its workers yet; try again in a moment")
         request = encode({"what": what, "player": player}).encode()
         if what in ("join", "leave"):
-            if table_id is None or (table_id not in self._fresh() and not self._stored_open(table_id)):
+            if table_id is None or (
+                table_id not in self._fresh() and not await anyio.to_thread.run_sync(self._stored_open, table_id)
+            ):
                 raise UnknownTable(f"no table with id {table_id}")
             return await self._ask_table(table_id, {"what": what, "player": player})
         if what not in ("mine", "leave_all"):
