@@ -54,10 +54,12 @@ from pokerroom.words import plural
 __all__ = [
     "MAX_BUY_IN",
     "MAX_OPEN_TABLES",
+    "ROOM_WAITLIST_REQUESTS",
     "STARTER_TABLES",
     "TABLE_CLOSED",
     "TABLE_CREATE_BURST",
     "TABLE_CREATE_RATE",
+    "TABLE_WAITLIST_REQUESTS",
     "WAITLIST_REQUESTS",
     "Lobby",
     "Starter",
@@ -107,9 +109,16 @@ class TableUnreachable(RoomError):
     another is taking the table over): try again in a moment (the HTTP API answers 503)."""
 
 
-WAITLIST_REQUESTS = ("join", "leave", "mine", "leave_all")
-"""What :meth:`Lobby.waitlist_request` does: put a player on a table's waiting list (their entry), take them off
-it (whether they were on it), list their places (their entries) or take them off every list (logged out)."""
+TABLE_WAITLIST_REQUESTS = ("join", "leave")
+"""The waiting-list requests that name a table: put a player on its list (their entry), take them off it (whether
+they were on it)."""
+
+ROOM_WAITLIST_REQUESTS = ("mine", "leave_all")
+"""The waiting-list requests over every table: a player's places (their entries), taking them off every list
+(logged out)."""
+
+WAITLIST_REQUESTS = TABLE_WAITLIST_REQUESTS + ROOM_WAITLIST_REQUESTS
+"""What :meth:`Lobby.waitlist_request` does."""
 
 
 def stakes_text(table: PokerTable) -> str:
@@ -545,7 +554,7 @@ class Lobby:
         "leave"): :meth:`join_waitlist`, :meth:`leave_waitlist`, :meth:`waitlists` or :meth:`leave_waitlists`.
         Raises :class:`UnknownTable` for a table not here, :class:`RoomError` for a refused join or another
         request."""
-        if what in ("join", "leave"):
+        if what in TABLE_WAITLIST_REQUESTS:
             if table_id is None:
                 raise RoomError(f"a waiting list's {what!r} names its table")
             return self.join_waitlist(table_id, player) if what == "join" else self.leave_waitlist(table_id, player)

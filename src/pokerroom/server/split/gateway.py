@@ -48,8 +48,10 @@ from sqlalchemy import select
 from pokerroom.errors import RoomError
 from pokerroom.server.actor import Connection
 from pokerroom.server.lobby import (
+    ROOM_WAITLIST_REQUESTS,
     STARTER_TABLES,
     TABLE_CLOSED,
+    TABLE_WAITLIST_REQUESTS,
     Lobby,
     Starter,
     TableLimit,
@@ -203,11 +205,10 @@ class GatewayLobby(Lobby):
         """A player's new table, made by one of the workers (``room.tables.create``): its row, or the worker's
         refusal raised again here (:class:`TableLimit` with its status and wait, else :class:`RoomError`);
         RoomError when no worker answers within :data:`CREATE_TIMEOUT` seconds."""
-        if self._client is None:
-            raise RoomError("the room is not connected to its workers yet; try again in a moment")
+        client = self._connected()
         request = encode({"player": player, "bots": bots, "settings": settings}).encode()
         try:
-            reply = await self._client.request(self.subjects.tables_create, request, timeout=CREATE_TIMEOUT)
+            reply = await client.request(self.subjects.tables_create, request, timeout=CREATE_TIMEOUT)
         except Exception as exc:  # no worker answered (none running, or all busy): nothing was created
             raise RoomError(f"no table worker answered ({type(exc).__name__}); try again in a moment") from None
         answer = json.loads(reply.data)
@@ -221,22 +222,26 @@ class GatewayLobby(Lobby):
             raise TableLimit(answer["error"], status=int(answer["status"]), retry_after=answer.get("retry_after"))
         raise RoomError(answer["error"])
 
+    def _connected(self) -> Any:
+        """The NATS client; RoomError before :meth:`start` has connected it."""
+        if self._client is None:
+            raise RoomError("the room is not connected to its workers yet; try again in a moment")
+        return self._client
+
     # ------------------------------------------------------------------ waiting lists
 
     async def waitlist(self, what: str, player: str, table_id: int | None = None) -> Any:
         """:meth:`Lobby.waitlist` through the workers (module docstring): the value the worker's lobby gives, or its
         refusal raised again here (:class:`UnknownTable`, :class:`RoomError`); RoomError when the table's worker
         does not answer within :data:`ASK_TIMEOUT` seconds.  A player's places are sorted by table id."""
-        if self._client is None:
-            raise RoomError("the room is not connected to its workers yet; try again in a moment")
-        request = encode({"what": what, "player": player}).encode()
-        if what in ("join", "leave"):
+        request: dict[str, object] = {"what": what, "player": player}
+        if what in TABLE_WAITLIST_REQUESTS:
             if table_id is None or (
                 table_id not in self._fresh() and not await anyio.to_thread.run_sync(self._stored_open, table_id)
             ):
                 raise UnknownTable(f"no table with id {table_id}")
-            return await self._ask_table(table_id, {"what": what, "player": player})
-        if what not in ("mine", "leave_all"):
+            return await self._ask_table(table_id, request)
+        if what not in ROOM_WAITLIST_REQUESTS:
             return Lobby.waitlist_request(self, what, player, table_id)  # the lobby's refusal of the request
         answers = [_answered(a) for a in await self._gather(self.subjects.waitlists, request)]
         if what == "leave_all":
@@ -278,19 +283,15 @@ class GatewayLobby(Lobby):
     async def remove_player(self, player: str, reason: str) -> list[int]:
         """:meth:`Lobby.remove_player` by every worker (``room.players.hold``: each ends the player's sockets at its
         tables, every gateway's, and stands them up there): the tables they were seated at, sorted."""
-        if self._client is None:
-            raise RoomError("the room is not connected to its workers yet; try again in a moment")
-        request = encode({"player": player, "reason": reason}).encode()
-        answers = await self._gather(self.subjects.players_hold, request)
+        answers = await self._gather(self.subjects.players_hold, {"player": player, "reason": reason})
         return sorted(int(t) for answer in answers for t in _answered(answer))
 
     async def _ask_table(self, table_id: int, request: dict[str, object]) -> Any:
         """``request`` to the worker holding ``table_id`` (``room.table.<id>.ask``): its answer's value, or its
-        refusal raised again; RoomError when none answers within :data:`ASK_TIMEOUT` seconds."""
-        if self._client is None:
-            raise RoomError("the room is not connected to its workers yet; try again in a moment")
+        refusal raised again; :class:`TableUnreachable` when none answers within :data:`ASK_TIMEOUT` seconds."""
+        client = self._connected()
         try:
-            reply = await self._client.request(
+            reply = await client.request(
                 self.subjects.table_ask(table_id), encode(request).encode(), timeout=ASK_TIMEOUT
             )
         except Exception as exc:  # no worker holds it this moment (being taken over, closed), or none answered
@@ -298,10 +299,10 @@ class GatewayLobby(Lobby):
                                    "a moment") from None  # fmt: skip
         return _answered(json.loads(reply.data))
 
-    async def _gather(self, subject: str, request: bytes) -> list[dict[str, Any]]:
+    async def _gather(self, subject: str, request: dict[str, object]) -> list[dict[str, Any]]:
         """Publish ``request`` to every worker on ``subject`` and gather their answers: until every worker heard
         from within the lease timeout has answered, or :data:`GATHER_TIMEOUT` seconds."""
-        client = self._client
+        client = self._connected()
         now = time.monotonic()
         expected = {worker for worker, (when, _rows) in self.published.items() if now - when <= DEFAULT_TIMEOUT}
         answers: list[dict[str, Any]] = []
@@ -319,7 +320,7 @@ class GatewayLobby(Lobby):
         inbox = client.new_inbox()
         sub = await client.subscribe(inbox, cb=take)
         try:
-            await client.publish(subject, request, reply=inbox)
+            await client.publish(subject, encode(request).encode(), reply=inbox)
             if expected:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(complete.wait(), GATHER_TIMEOUT)
@@ -412,7 +413,8 @@ class GatewayLobby(Lobby):
 
 
 def _answered(answer: dict[str, Any]) -> Any:
-    """A worker's answer to a waiting-list request: its value, or its refusal raised again."""
+    """A worker's answer to a request (:meth:`Worker._reply <pokerroom.server.split.worker.Worker._reply>`): its
+    value, or its refusal raised again."""
     if "error" in answer:
         raise (UnknownTable if answer.get("unknown") else RoomError)(str(answer["error"]))
     return answer["value"]

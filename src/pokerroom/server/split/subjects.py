@@ -55,6 +55,7 @@ __all__ = [
     "WORKERS",
     "Publisher",
     "Subjects",
+    "ending",
     "envelope",
 ]
 
@@ -113,17 +114,18 @@ class Subjects:
         """The subject of socket ``conn`` of ``gateway``: ``room.gw.<gateway>.<conn>``."""
         return f"{self.room}.gw.{gateway}.{int(conn)}"
 
-    def to_gateway_end(self, gateway: str, conn: int) -> str:
-        """The subject that closes socket ``conn`` of ``gateway``: ``room.gw.<gateway>.<conn>.end``."""
-        return f"{self.to_gateway(gateway, conn)}.end"
-
     def to_gateway_ends(self, gateway: str) -> str:
         """Every socket's closing subject of ``gateway`` (a wildcard)."""
-        return f"{self.room}.gw.{gateway}.*.end"
+        return ending(self.to_gateway_any(gateway))
 
     def to_gateway_any(self, gateway: str) -> str:
         """Every socket's subject of ``gateway`` (a wildcard)."""
         return f"{self.room}.gw.{gateway}.*"
+
+
+def ending(to_socket: str) -> str:
+    """The subject that closes the socket (or sockets, a wildcard) of subject ``to_socket``: ``<to_socket>.end``."""
+    return f"{to_socket}.end"
 
 
 def envelope(kind: str, gateway: str, conn: int, player: str, text: str = "") -> bytes:

@@ -44,9 +44,16 @@ from typing import Any
 import anyio.to_thread
 from sqlalchemy import select
 
-from pokerroom.errors import PokerroomError
+from pokerroom.errors import PokerroomError, RoomError
 from pokerroom.server.admin_desk import ACCOUNT_HELD
-from pokerroom.server.lobby import MAX_OPEN_TABLES, Lobby, TableLimit, UnknownTable
+from pokerroom.server.lobby import (
+    MAX_OPEN_TABLES,
+    ROOM_WAITLIST_REQUESTS,
+    TABLE_WAITLIST_REQUESTS,
+    Lobby,
+    TableLimit,
+    UnknownTable,
+)
 from pokerroom.server.operations import log_recovery
 from pokerroom.server.oplog import event
 from pokerroom.server.protocol import ProtocolError, encode, error_message, parse
@@ -79,7 +86,7 @@ class RemoteConnection:
 
     def end(self, code: int, reason: str) -> None:
         """Have the gateway close the socket with ``code`` and ``reason`` (its table closed)."""
-        self._out.put(f"{self.subject}.end", json.dumps({"code": code, "reason": reason}).encode())
+        self._out.put(subjects.ending(self.subject), json.dumps({"code": code, "reason": reason}).encode())
 
 
 class Worker:
@@ -376,66 +383,59 @@ class Worker:
     async def _ask(self, msg: Any) -> None:
         """A request for one of this worker's tables (``room.table.<id>.ask``): a waiting list's join or leave, the
         table's state for an operator's action, or the action (:mod:`~pokerroom.server.split.subjects`)."""
-        if self.stale():
-            return
-        try:
-            table_id = self.subjects.table_of(msg.subject)
-            data = json.loads(msg.data)
-            what = str(data["what"])
-            if what == "state":
-                answer: dict[str, object] = {"value": self.lobby.table_state_now(table_id), "worker": self.name}
-            elif what == "admin":
-                hand = None if data.get("hand") is None else int(data["hand"])
-                done = self.lobby.table_action_now(
-                    table_id, str(data["action"]), operator=str(data["operator"]), hand=hand
-                )
-                answer = {"value": done, "worker": self.name}
-            else:
-                await self._answer(msg, what if what in ("join", "leave") else "", str(data["player"]), table_id)
-                return
-        except (ValueError, KeyError, TypeError):
-            return
-        with contextlib.suppress(Exception):
-            await msg.respond(encode(answer).encode())
+        await self._reply(msg, lambda data: self._table_request(self.subjects.table_of(msg.subject), data))
+
+    def _table_request(self, table_id: int, data: dict[str, Any]) -> object:
+        what = str(data["what"])
+        if what == "state":
+            return self.lobby.table_state_now(table_id)
+        if what == "admin":
+            hand = None if data.get("hand") is None else int(data["hand"])
+            return self.lobby.table_action_now(table_id, str(data["action"]), operator=str(data["operator"]), hand=hand)
+        if what not in TABLE_WAITLIST_REQUESTS:
+            raise RoomError(f"no table request {what!r}")
+        return self.lobby.waitlist_request(what, str(data["player"]), table_id)
 
     async def _waitlists(self, msg: Any) -> None:
         """A player's places on this worker's waiting lists, or their leaving every one (``room.waitlists``)."""
-        if self.stale():
-            return
-        try:
-            data = json.loads(msg.data)
-            what, player = str(data["what"]), str(data["player"])
-        except (ValueError, KeyError, TypeError):
-            return
-        await self._answer(msg, what if what in ("mine", "leave_all") else "", player, None)
+
+        def request(data: dict[str, Any]) -> object:
+            what = str(data["what"])
+            if what not in ROOM_WAITLIST_REQUESTS:
+                raise RoomError(f"no request {what!r} over every table")
+            return self.lobby.waitlist_request(what, str(data["player"]))
+
+        await self._reply(msg, request)
 
     async def _hold(self, msg: Any) -> None:
         """An operator's hold on a player (``room.players.hold``): their sockets at this worker's tables end with
         ACCOUNT_HELD (every gateway's), and they stand up there (:meth:`Lobby.remove_player_now`)."""
+
+        def hold(data: dict[str, Any]) -> object:
+            player, reason = str(data["player"]), str(data["reason"])
+            for conns in self.sockets.values():
+                for conn in conns.values():
+                    if conn.player == player:
+                        conn.end(ACCOUNT_HELD, reason)
+            return self.lobby.remove_player_now(player)
+
+        await self._reply(msg, hold)
+
+    async def _reply(self, msg: Any, value: Callable[[dict[str, Any]], object]) -> None:
+        """Answer the request ``msg`` (a JSON object) with ``{"value": value(it), "worker"}``, or the lobby's refusal
+        ``{"error", "unknown" (an unknown table), "worker"}``.  A malformed request gets no answer, nor does any
+        while this worker is :meth:`stale`."""
         if self.stale():
             return
-        try:
-            data = json.loads(msg.data)
-            player, reason = str(data["player"]), str(data["reason"])
-        except (ValueError, KeyError, TypeError):
-            return
-        for conns in self.sockets.values():
-            for conn in conns.values():
-                if conn.player == player:
-                    conn.end(ACCOUNT_HELD, reason)
-        answer = {"value": self.lobby.remove_player_now(player), "worker": self.name}
-        with contextlib.suppress(Exception):
-            await msg.respond(encode(answer).encode())
-
-    async def _answer(self, msg: Any, what: str, player: str, table_id: int | None) -> None:
-        """Answer a request with what this worker's lobby does (:meth:`Lobby.waitlist_request`) or its refusal."""
         answer: dict[str, object]
         try:
-            answer = {"value": self.lobby.waitlist_request(what, player, table_id), "worker": self.name}
+            answer = {"value": value(json.loads(msg.data)), "worker": self.name}
         except UnknownTable as err:
             answer = {"error": str(err), "unknown": True, "worker": self.name}
         except PokerroomError as err:
             answer = {"error": str(err), "unknown": False, "worker": self.name}
+        except (ValueError, KeyError, TypeError):
+            return
         with contextlib.suppress(Exception):
             await msg.respond(encode(answer).encode())
 
