@@ -339,3 +339,22 @@ def test_a_rebuy_past_the_stores_limit_stops_the_run_before_its_deposit(store: b
     ) in out
     assert f"Results after 2 hands (BB = big blind = {big} chips)" in out
     assert ("Store check passed" if store else "Chip check passed after every hand") in out
+
+
+@pytest.mark.parametrize("store", [True, False])
+def test_a_reset_past_the_stores_limit_stops_the_run_before_its_deposit(store: bool) -> None:
+    """``--reset-stacks`` of 100 big blinds at stakes just inside the limit: the two stacks are 9007199254740800
+    chips, 192 short of 2**53, so after hand 1 (seed 1: a bot folds, one blind of {big} lost) topping the
+    loser back up would pass it.  The run stops there, through the store and without it alike."""
+    big = MAX_CHIPS // (100 * 2)
+    args = ["simulate", "holdem", "--players", "2", "--hands", "10", "--stakes", f"{big}/{big}", "--reset-stacks",
+            str(100 * big), "--seed", "1"] + ([] if store else ["--no-store"])  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert (
+        f"stopped after 1 hand: depositing {big} chips more would take the {200 * big} deposited past "
+        f"{MAX_CHIPS} chips (2**53, the store's limit)"
+    ) in out
+    assert f"Results after 1 hand (BB = big blind = {big} chips)" in out
+    assert ("Store check passed" if store else "Chip check passed after every hand") in out
