@@ -344,7 +344,7 @@ def test_a_rebuy_past_the_stores_limit_stops_the_run_before_its_deposit(store: b
 @pytest.mark.parametrize("store", [True, False])
 def test_a_reset_past_the_stores_limit_stops_the_run_before_its_deposit(store: bool) -> None:
     """``--reset-stacks`` of 100 big blinds at stakes just inside the limit: the two stacks are 9007199254740800
-    chips, 192 short of 2**53, so after hand 1 (seed 1: a bot folds, one blind of {big} lost) topping the
+    chips, 192 short of 2**53, so after hand 1 (seed 1: a bot folds, one blind lost) topping the
     loser back up would pass it.  The run stops there, through the store and without it alike."""
     big = MAX_CHIPS // (100 * 2)
     args = ["simulate", "holdem", "--players", "2", "--hands", "10", "--stakes", f"{big}/{big}", "--reset-stacks",
