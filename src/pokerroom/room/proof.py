@@ -143,12 +143,31 @@ def _path(levels: list[list[bytes]], position: int) -> list[list[str]]:
     return path
 
 
+class _Commitment:
+    """A deck's order and Merkle tree, with each position's :class:`Opening` made once however many seats' proofs
+    open it (callers never change them)."""
+
+    __slots__ = ("_opened", "levels", "order", "secret")
+
+    def __init__(self, order: list[int], secret: bytes) -> None:
+        self.order, self.secret = order, secret
+        self.levels = _tree(order, secret)
+        self._opened: dict[int, Opening] = {}
+
+    def opening(self, position: int) -> Opening:
+        """Position ``position`` opened: its card, salt and path."""
+        o = self._opened.get(position)
+        if o is None:
+            path = tuple((side, sibling) for side, sibling in _path(self.levels, position))
+            o = self._opened[position] = Opening(position, self.order[position], salt(self.secret, position).hex(),
+                                                 path)  # fmt: skip
+        return o
+
+
 @functools.lru_cache(maxsize=16)
-def _committed(cards: tuple[int, ...], key: bytes, secret: bytes) -> tuple[list[int], list[list[bytes]]]:
-    """The deck's order and Merkle tree, made once per hand however many seats get a proof (callers never
-    change them)."""
-    order = deck_order(cards, key)
-    return order, _tree(order, secret)
+def _committed(cards: tuple[int, ...], key: bytes, secret: bytes) -> _Commitment:
+    """The deck's commitment, made once per hand however many seats get a proof."""
+    return _Commitment(deck_order(cards, key), secret)
 
 
 def _tree(order: Sequence[int], secret: bytes) -> list[list[bytes]]:
@@ -161,7 +180,7 @@ def commit(deck: Deck, cards: Sequence[int]) -> Deck:
     secret = deck.secret
     if secret is None:
         raise RecordError("a deck without a seed cannot be committed to", field="deck")
-    root = _committed(tuple(cards), deck.key(), secret)[1][-1][0]
+    root = _committed(tuple(cards), deck.key(), secret).levels[-1][0]
     return replace(deck, seed_hash=seed_hash(secret), root=root.hex())
 
 
@@ -195,21 +214,19 @@ def openings(record: HandRecord, seat: int | None, *, every: bool = False) -> li
     own cards, the board, up cards and cards shown (``every``: every position dealt, once the seed is revealed).
     A card a draw game dealt after its reshuffle is not opened: its first position would tell who held it and threw
     it away; the server seed alone checks those."""
+    return _openings(record, record if every else record.view(seat))
+
+
+def _openings(record: HandRecord, seen: HandRecord) -> list[Opening]:
+    """:func:`openings` of the positions dealt in ``seen`` (``record`` itself, or a seat's view of it)."""
     deck = record.setup.deck
     secret = deck.secret
     if secret is None or deck.root is None:
         raise RecordError("the hand's deck was not committed to, so it has no openings", field="deck")
-    order, levels = _committed(tuple(record.setup.the_game().deck), deck.key(), secret)
+    committed = _committed(tuple(record.setup.the_game().deck), deck.key(), secret)
     # The positions as the viewer saw them dealt: a card seen only later (a reshuffled discard) is not opened
     # where it was first dealt, which would tell who held it.
-    out = []
-    for dealt in _dealt(record if every else record.view(seat)):
-        if dealt.reshuffled or dealt.card == UNKNOWN:
-            continue
-        p = dealt.position
-        path = tuple((side, sibling) for side, sibling in _path(levels, p))
-        out.append(Opening(p, order[p], salt(secret, p).hex(), path))
-    return out
+    return [committed.opening(d.position) for d in _dealt(seen) if not d.reshuffled and d.card != UNKNOWN]
 
 
 def proof_json(record: HandRecord, seat: int | None, *, reveal: bool, hand_id: int | None = None) -> dict[str, Any]:
@@ -222,7 +239,8 @@ def proof_json(record: HandRecord, seat: int | None, *, reveal: bool, hand_id: i
     secret = deck.secret
     if secret is None:
         raise RecordError("the hand's deck has no seed, so it has no proof", field="deck")
-    hand = record.view(seat)
+    seen = record if reveal else record.view(seat)
+    hand = seen
     if reveal:
         hand = replace(record, setup=replace(record.setup, deck=replace(deck.public(), server_seed=secret.hex())))
     return {
@@ -230,7 +248,7 @@ def proof_json(record: HandRecord, seat: int | None, *, reveal: bool, hand_id: i
         "hand_id": hand_id,
         "seat": None if seat is None else record.setup.seats[seat].seat,
         "hand": record_json(hand),
-        "openings": [o.json() for o in openings(record, seat, every=reveal)],
+        "openings": [o.json() for o in _openings(record, seen)],
         "server_seed": secret.hex() if reveal else None,
     }
 
