@@ -151,6 +151,8 @@ class _Sent:
     personal: dict[str, str]
     view: Hashable
     seq: int = 0
+    values: dict[str, Any] = field(default_factory=dict)
+    """The personal keys' values (a value equal to the last one's is not encoded again)."""
 
 
 class Deltas:
@@ -206,19 +208,19 @@ class Deltas:
         ``delta``, or ``None`` when nothing it holds changed.  ``personal``: its player's own top-level keys."""
         frame = self._frame
         assert frame is not None
-        texts = {k: encode(v) for k, v in personal.items()}
         sent = self._sent.get(conn)
         if sent is None or sent.frame != frame.number - 1:
-            self._sent[conn] = _Sent(frame.number, texts, view.key)
+            texts = {k: encode(v) for k, v in personal.items()}
+            self._sent[conn] = _Sent(frame.number, texts, view.key, values=personal)
             return f'{frame.head},{_members(texts, list(texts))},"hand":{view.full}}}'
-        changed = [k for k, t in texts.items() if sent.personal.get(k) != t]
+        texts, changed = _diff(personal, sent.values, sent.personal)
         members = [m for m in (frame.changed, _members(texts, changed)) if m]
         if sent.view != view.key or view.prev_number != sent.frame:
             members.append(f'"hand":{view.full}')
             hand = _NO_HAND_DELTA
         else:
             hand = view.delta_members or _NO_HAND_DELTA
-        sent.frame, sent.personal, sent.view = frame.number, texts, view.key
+        sent.frame, sent.personal, sent.values, sent.view = frame.number, texts, personal, view.key
         if not members and hand == _NO_HAND_DELTA:
             return None
         sent.seq += 1
