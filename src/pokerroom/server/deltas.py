@@ -38,17 +38,31 @@ def _members(texts: dict[str, str], keys: Sequence[str]) -> str:
     return ",".join(f'"{k}":{texts[k]}' for k in keys)  # the keys are plain names: no escaping
 
 
-def _diff(values: dict[str, Any], last: dict[str, Any], last_texts: dict[str, str]) -> tuple[dict[str, str], list[str]]:
-    """Encode ``values`` key by key, reusing the text of a value equal to ``last``'s; returns the texts and the
-    keys whose value differs from ``last`` (all of them when ``last`` is empty)."""
+def _diff(
+    values: dict[str, Any],
+    last: dict[str, Any],
+    last_texts: dict[str, str],
+    known: dict[str, tuple[Any, str]] | None = None,
+) -> tuple[dict[str, str], list[str]]:
+    """Encode ``values`` key by key, reusing the text of a value equal to ``last``'s (or to ``known``'s value of
+    that key: ``known`` is updated with each value encoded); returns the texts and the keys whose value differs
+    from ``last`` (all of them when ``last`` is empty)."""
     texts: dict[str, str] = {}
     changed: list[str] = []
     for k, v in values.items():
         if k in last and last[k] == v:
             texts[k] = last_texts[k]
-        else:
+            continue
+        changed.append(k)
+        if known is None:
             texts[k] = encode(v)
-            changed.append(k)
+            continue
+        seen = known.get(k)
+        if seen is not None and seen[0] == v:
+            texts[k] = seen[1]
+        else:
+            text = texts[k] = encode(v)
+            known[k] = (v, text)
     return texts, changed
 
 
@@ -110,13 +124,16 @@ class ViewFrame:
         events: Sequence[Any],
         seat_of: Sequence[int],
         shared: dict[int, tuple[Any, str]],
+        shared_values: dict[str, tuple[Any, str]] | None = None,
     ) -> None:
         """Bring the view to broadcast ``number``: ``values`` (the hand's keys but ``events``) and ``events``
         (the engine's events of the view, encoded with table seats ``seat_of``; ``shared``: the texts of the
-        events encoded for another view of this broadcast, by ``id``: an event no view redacts is one object)."""
+        events encoded for another view of this broadcast, by ``id``: an event no view redacts is one object;
+        ``shared_values``: each key's value and text as another view of this broadcast encoded it, most keys being
+        the same in every view)."""
         self.prev_number, self.prev_events, self.prev_epoch = self.number, len(self.event_texts), self.epoch
         self.number = number
-        self.texts, changed = _diff(values, self.values, self.texts)
+        self.texts, changed = _diff(values, self.values, self.texts, shared_values)
         self.values = values
         k = len(self.events)
         if len(events) < k or tuple(events[:k]) != self.events:  # an event sent reads differently now
@@ -180,6 +197,7 @@ class Deltas:
         self._number += 1
         self._frame = Frame(self._number, shared, self._frame)
         self._event_texts: dict[int, tuple[Any, str]] = {}
+        self._value_texts: dict[str, tuple[Any, str]] = {}
         return self._frame
 
     def view(
@@ -195,7 +213,7 @@ class Deltas:
             if parts is None:
                 view.clear(self._number)
             else:
-                view.update(self._number, *parts, self._event_texts)
+                view.update(self._number, *parts, self._event_texts, self._value_texts)
         return view
 
     def end_frame(self, keys: set[Hashable]) -> None:
