@@ -416,6 +416,57 @@ def _in_a_thread(main: Callable[[], Any]) -> None:
         raise failed[0]
 
 
+def test_a_players_sockets_end_at_every_gateway(tmp_path: Path) -> None:
+    """A hold, a log-out everywhere or a changed password ends the player's (or the session's) sockets at every
+    gateway of the room, not only at the one that took the request (``room.sockets.end``)."""
+    why = _unreachable()
+    if why is not None:
+        pytest.skip(why)
+    from pokerroom.server.sockets import Socket
+
+    async def main() -> None:
+        room = f"r{random.getrandbits(32):08x}"
+        with Store(f"sqlite:///{tmp_path / 'room.db'}") as store:
+            gateways = [GatewayLobby(store, NATS_URL, room=room, name=name) for name in ("a", "b", "c")]
+            registries = [SocketRegistry(24, 200) for _ in gateways]
+            for gateway, registry in zip(gateways, registries, strict=True):
+                gateway.share_socket_ends(registry)
+                await gateway.start()
+            try:
+                socks = {
+                    (k, who): Socket(who, session=f"s-{who}-{k}") for k in range(3) for who in ("bob", "carol")
+                }
+                for (k, _who), sock in socks.items():
+                    assert registries[k].open(sock) is None
+                # An operator's hold taken at gateway a: bob's sockets close with 4423 at a, b and c.
+                assert registries[0].end("account suspended", player="bob", code=ACCOUNT_HELD) == 1
+                for _ in range(200):
+                    if all(socks[(k, "bob")].ended.is_set() for k in range(3)):
+                        break
+                    await asyncio.sleep(0.01)
+                for k in range(3):
+                    bob = socks[(k, "bob")]
+                    assert bob.ended.is_set() and bob.close_code == ACCOUNT_HELD
+                    assert bob.close_reason == "account suspended"
+                    assert not socks[(k, "carol")].ended.is_set()  # nobody else's
+                # A log-out at gateway c ends the sockets of that session only, wherever they are.
+                registries[2].end("logged out", session="s-carol-1")
+                for _ in range(200):
+                    if socks[(1, "carol")].ended.is_set():
+                        break
+                    await asyncio.sleep(0.01)
+                assert socks[(1, "carol")].ended.is_set() and socks[(1, "carol")].close_reason == "logged out"
+                assert not socks[(0, "carol")].ended.is_set() and not socks[(2, "carol")].ended.is_set()
+                await asyncio.sleep(0.1)
+                # Each gateway ended once per end; none told the others again (no echo).
+                assert [r.ends for r in registries] == [2, 2, 2]
+            finally:
+                for gateway in gateways:
+                    await gateway.stop()
+
+    _in_a_thread(main)
+
+
 # --- the room as processes -----------------------------------------------------------------------------------
 
 

@@ -197,6 +197,7 @@ def create_app(
         lobby = Lobby(the_store, clock=clock, seed=seed, chat=chat, reveal=reveal, metrics=metrics, **actor_options)
     nights = NightHall(the_store, clock=clock, seed=seed, **{**actor_options, **dict(night_options or {})})
     sockets = SocketRegistry(sockets_per_player, sockets_per_address)
+    lobby.share_socket_ends(sockets)  # a split room's gateways end a player's sockets together
     desk = AdminDesk(the_store, lobby, sockets)  # the operators' actions applied, who is online told (issue 20)
     hash_pool = HashPool(hash_threads, hash_queue)
     throttle = LoginThrottle(login_limits or LoginLimits(), (clock or SystemClock()).now)

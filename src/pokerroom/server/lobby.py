@@ -40,6 +40,7 @@ from pokerroom.server.house_bots import check_players_bots, most_house_bots
 from pokerroom.server.oplog import event
 from pokerroom.server.protocol import parse
 from pokerroom.server.ratelimit import TokenBucket
+from pokerroom.server.sockets import SocketRegistry
 from pokerroom.server.starters import STARTER_TABLES, Starter
 from pokerroom.server.table_info import ShutSummary, TableInfo
 from pokerroom.store import Store
@@ -481,6 +482,11 @@ class Lobby:
         if action == "close":
             return {"done": True, "closed_at_once": self.close_table(table_id, then=_closed_by_operator)}
         return {"done": False, "why": f"no table action {action!r}"}
+
+    def share_socket_ends(self, registry: SocketRegistry) -> None:
+        """Where else an end of ``registry``'s sockets (the server's: a hold, a log-out everywhere, a password
+        changed) must happen: nowhere for the single process, whose registry holds every socket of the room; a
+        gateway of the split room has every other gateway end the same sockets."""
 
     async def remove_player(self, player: str, reason: str) -> list[int]:
         """An operator's hold on ``player`` at the tables (on the event loop): :meth:`remove_player_now` here; a

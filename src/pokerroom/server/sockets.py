@@ -133,6 +133,9 @@ class SocketRegistry:
         self.ends = 0
         """How many times :meth:`end` ran: a socket whose session was looked up before an end and registered
         after it looks its session up again."""
+        self.shared: Callable[[str, str | None, str | None, int], None] | None = None
+        """Told of each end made here, ``(reason, player, session, code)``: a gateway of the split room has every
+        other gateway end the same sockets (:meth:`~pokerroom.server.lobby.Lobby.share_socket_ends`)."""
 
     def open(self, sock: Socket) -> str | None:
         """Register ``sock``; or, over a cap, not, and the close reason."""
@@ -162,17 +165,26 @@ class SocketRegistry:
         return self._addresses.get(address or "", 0)
 
     def end(
-        self, reason: str, *, player: str | None = None, session: str | None = None, code: int = SESSION_ENDED
+        self,
+        reason: str,
+        *,
+        player: str | None = None,
+        session: str | None = None,
+        code: int = SESSION_ENDED,
+        share: bool = True,
     ) -> int:
         """Close every socket of ``player`` (or opened under ``session``, a token's SHA-256) with ``code``
         (:data:`SESSION_ENDED` unless told: an operator's hold closes with its own) and ``reason``; returns how
-        many.  The one way to end a player's sockets: it counts in :attr:`ends`."""
+        many here.  The one way to end a player's sockets: it counts in :attr:`ends`, and (``share``, unless this
+        end came from another gateway) :attr:`shared` is told, so the room's other gateways end theirs too."""
         self.ends += 1
         ended = 0
         for sock in list(self.sockets):
             if (player is not None and sock.player == player) or (session is not None and sock.session == session):
                 sock.end(code, reason)
                 ended += 1
+        if share and self.shared is not None:
+            self.shared(reason, player, session, code)
         return ended
 
 

@@ -25,7 +25,8 @@ says so.  An operator's table action (pause, resume, close, void; from the API o
 applied by a gateway's desk) is checked and applied by the table's worker (``room.table.<id>.ask``); the sockets
 at a table an operator closed are closed by their gateway when the worker says so (``room.gw.<gateway>.<conn>.end``).
 A hold on a player goes to every worker (``room.players.hold``): each ends their sockets at its tables and stands
-them up there.
+them up there.  Any end of a player's or a session's sockets at one gateway (a hold, a log-out, a password
+changed) is told to every other gateway (``room.sockets.end``), which ends the same sockets of its own.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ from pokerroom.server.lobby import (
 )
 from pokerroom.server.oplog import event
 from pokerroom.server.protocol import Ping, encode, parse
+from pokerroom.server.sockets import SocketRegistry
 from pokerroom.server.split import subjects
 from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
@@ -122,6 +124,8 @@ class GatewayLobby(Lobby):
         self._client: Any = None
         self._out: subjects.Publisher | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self.registry: SocketRegistry | None = None
+        """The server's sockets (:meth:`share_socket_ends`): ended here when another gateway ends theirs."""
 
     # ------------------------------------------------------------------ the lobby's life
 
@@ -140,6 +144,7 @@ class GatewayLobby(Lobby):
         await client.subscribe(self.subjects.to_gateway_ends(self.name), cb=self._end)
         await client.subscribe(self.subjects.tables_rows, cb=self._rows)
         await client.subscribe(self.subjects.table_owner_any, cb=self._owner)
+        await client.subscribe(self.subjects.sockets_end, cb=self._ended_elsewhere)
         event("gateway_start", gateway=self.name, nats=self.nats_url)
 
     async def stop(self) -> ShutSummary:
@@ -279,6 +284,30 @@ class GatewayLobby(Lobby):
             self._end_sockets(table_id, TABLE_CLOSED, f"table {table_id} is closed")
             return {"done": True, "closed_at_once": True}
         return done
+
+    def share_socket_ends(self, registry: SocketRegistry) -> None:
+        """Each end of ``registry``'s sockets goes to every other gateway (``room.sockets.end``), and theirs come
+        here: a hold, a log-out everywhere or a changed password ends the player's sockets at every gateway."""
+        self.registry = registry
+        registry.shared = self._share_end
+
+    def _share_end(self, reason: str, player: str | None, session: str | None, code: int) -> None:
+        if self._out is not None:
+            told = {"gateway": self.name, "reason": reason, "player": player, "session": session, "code": code}
+            self._out.put(self.subjects.sockets_end, json.dumps(told).encode())
+
+    async def _ended_elsewhere(self, msg: Any) -> None:
+        """Another gateway ended a player's or a session's sockets: end them here too (not told on again)."""
+        try:
+            told = json.loads(msg.data)
+            if told["gateway"] == self.name or self.registry is None:
+                return
+            player, session = told.get("player"), told.get("session")
+            if not (isinstance(player, str | None) and isinstance(session, str | None)):
+                raise TypeError("player and session are text or null")
+            self.registry.end(str(told["reason"]), player=player, session=session, code=int(told["code"]), share=False)
+        except (ValueError, KeyError, TypeError) as exc:  # not one of ours: said in the log, nothing ended
+            log.warning("gateway %s: a sockets' end it cannot read: %s", self.name, exc)
 
     async def remove_player(self, player: str, reason: str) -> list[int]:
         """:meth:`Lobby.remove_player` by every worker (``room.players.hold``: each ends the player's sockets at its

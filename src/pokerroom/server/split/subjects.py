@@ -32,6 +32,9 @@ A gateway holds players' WebSockets; a worker holds table actors, each under its
     room.players.hold            gateway -> every worker, a request each answers: an operator suspended or banned a
                                  player ({"player", "reason"}); each worker ends their sockets at its tables (every
                                  gateway's) and stands them up there; the answer {"value": [table ids], "worker"}
+    room.sockets.end             gateway -> every gateway: a gateway ended a player's or a session's sockets (an
+                                 operator's hold, a log-out everywhere, a password changed or reset; {"gateway",
+                                 "reason", "player", "session", "code"}); every other gateway ends theirs too
 
 Why core NATS and not JetStream for the table traffic: nothing of value lives in these messages.  The chips and
 every hand's journal are written to PostgreSQL by the actor before the players see them, and what a message
@@ -90,6 +93,7 @@ class Subjects:
         self.table_owner_any = f"{room}.table.*.owner"
         self.waitlists = f"{room}.waitlists"
         self.players_hold = f"{room}.players.hold"
+        self.sockets_end = f"{room}.sockets.end"
 
     def table_in(self, table: int) -> str:
         """The subject of table ``table``'s commands: ``room.table.<table>.in``."""
