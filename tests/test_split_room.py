@@ -350,6 +350,68 @@ async def _table_actions(worker: Worker, gateway: GatewayLobby, table: int) -> N
     assert table not in worker.lobby.actors
 
 
+def test_who_is_online_is_the_whole_rooms_through_any_gateway(store: Store) -> None:
+    """Who is online (the admin desk's presence, ``GET /api/admin/online``) through any gateway of the split room:
+    every gateway's sockets (``room.gateways.presence``) and every worker's tables (its rows' ``presence``)."""
+    why = _unreachable()
+    if why:
+        pytest.skip(why)
+    for name in ("alice", "bob", "dave"):
+        Users(store).sign_up(name, PASSWORD)
+    table = _lobby_table(store, "P")
+    _with_worker_and_gateway(store, lambda worker, gateway: _presence(worker, gateway, table))
+
+
+async def _presence(worker: Worker, gateway: GatewayLobby, table: int) -> None:
+    from pokerroom.server.sockets import Socket
+
+    other = GatewayLobby(worker.store, NATS_URL, room=gateway.subjects.room, name="g2")
+    registries = [SocketRegistry(24, 200), SocketRegistry(24, 200)]
+    for g, registry in zip((gateway, other), registries, strict=True):
+        g.share_socket_ends(registry)
+    await other.start()
+    try:
+        actor = worker.lobby.actors[table]
+        alice, bob = _GatewaySocket("alice"), _GatewaySocket("bob")
+        for sock in (alice, bob):
+            gateway._submit(table, sock, "connect")  # type: ignore[arg-type]
+        for _ in range(100):
+            if actor.connections.get("alice") and actor.connections.get("bob"):
+                break
+            await asyncio.sleep(0.02)
+        actor.handle(actor.connections["bob"][0], Sit(1, 200))
+        assert registries[0].open(Socket("alice")) is None and registries[1].open(Socket("dave")) is None
+
+        desks = [AdminDesk(worker.store, g, r) for g, r in zip((gateway, other), registries, strict=True)]
+
+        async def heard(want: list[dict[str, Any]]) -> None:
+            await worker.beat()  # its rows, with its tables' players
+            for g in (gateway, other):
+                g._tell_presence()
+            for _ in range(200):
+                if all(desk.presence() == want for desk in desks):
+                    return
+                await asyncio.sleep(0.02)
+            for desk in desks:
+                assert desk.presence() == want, desk.lobby
+
+        # Alice watches through the first gateway, bob sits there, dave is in the lobby of the second.
+        await heard([
+            {"player": "alice", "seated": [], "watching": [table], "away": []},
+            {"player": "bob", "seated": [table], "watching": [], "away": []},
+            {"player": "dave", "seated": [], "watching": [], "away": []},
+        ])  # fmt: skip
+        # Bob's socket goes: his seat is kept (away), as the single process says it.
+        gateway._submit(table, bob, "disconnect")  # type: ignore[arg-type]
+        await heard([
+            {"player": "alice", "seated": [], "watching": [table], "away": []},
+            {"player": "bob", "seated": [table], "watching": [], "away": [table]},
+            {"player": "dave", "seated": [], "watching": [], "away": []},
+        ])  # fmt: skip
+    finally:
+        await other.stop()
+
+
 def _lobby_table(store: Store, name: str) -> int:
     """A two-seat hold'em table of the room's lobby, nobody playing it; its id."""
     TableRunner(store, name, TableConfig("holdem", seats=2)).close()

@@ -163,27 +163,10 @@ class AdminDesk:
     # ------------------------------------------------------------------ who is online
 
     def presence(self) -> list[dict[str, Any]]:
-        """Who is online and where, by name: ``[{"player", "seated": [table ids], "watching": [table ids], "away":
-        [table ids where they are seated with no socket open]}]``;
-        a player with a socket open and no table (a club night, the lobby) has both lists empty.  House bots are
-        not listed."""
-        seen: dict[str, dict[str, list[int]]] = {}
-
-        def where(name: str) -> dict[str, list[int]]:
-            return seen.setdefault(name, {"seated": [], "watching": [], "away": []})
-
-        for sock in self.sockets.sockets:
-            where(sock.player)
-        for table_id, actor in sorted(self.lobby.actors.items()):
-            seated = {st.player for st in actor.table.seats if st is not None and st.player not in actor.bots}
-            for name in seated:
-                where(name)["seated"].append(table_id)
-                if not actor.connections.get(name):  # the seat kept through the grace, or until they stand
-                    where(name)["away"].append(table_id)
-            for name in actor.connections:
-                if name not in seated:
-                    where(name)["watching"].append(table_id)
-        return [{"player": name, **where} for name, where in sorted(seen.items())]
+        """Who is online and where, by name (:func:`~pokerroom.server.lobby.presence_of`: ``[{"player", "seated",
+        "watching", "away"}]``, table ids); house bots are not listed.  In the split room, every gateway's sockets
+        and every worker's tables (:meth:`~pokerroom.server.lobby.Lobby.room_presence`)."""
+        return self.lobby.room_presence({sock.player for sock in self.sockets.sockets})
 
     # ------------------------------------------------------------------ applying
 

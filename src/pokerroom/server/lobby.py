@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import anyio.to_thread
@@ -67,6 +67,7 @@ __all__ = [
     "TableLimit",
     "TableUnreachable",
     "UnknownTable",
+    "presence_of",
     "stakes_text",
 ]
 
@@ -136,6 +137,29 @@ def stakes_text(table: PokerTable) -> str:
 
 def _account_of(real_money: bool) -> Any:
     return (lambda player: player) if real_money else play_account
+
+
+def presence_of(players: Iterable[str], tables: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Who is online and where, by name: ``[{"player", "seated": [table ids], "watching": [table ids], "away":
+    [table ids where they are seated with no socket open]}]``, from the ``players`` with a socket open (a
+    player with one and no table, at a club night or in the lobby, has all three lists empty) and each table's
+    :meth:`Lobby.table_presence`.  The one rule for the single process and the split room."""
+    seen: dict[str, dict[str, list[int]]] = {}
+
+    def where(name: str) -> dict[str, list[int]]:
+        return seen.setdefault(name, {"seated": [], "watching": [], "away": []})
+
+    for name in players:
+        where(name)
+    for table in sorted(tables, key=lambda t: int(t["table"])):
+        table_id, seated, connected = int(table["table"]), set(table["seated"]), set(table["connected"])
+        for name in sorted(seated):
+            where(name)["seated"].append(table_id)
+            if name not in connected:  # the seat kept through the grace, or until they stand
+                where(name)["away"].append(table_id)
+        for name in sorted(connected - seated):
+            where(name)["watching"].append(table_id)
+    return [{"player": name, **lists} for name, lists in sorted(seen.items())]
 
 
 class Lobby:
@@ -482,6 +506,23 @@ class Lobby:
         if action == "close":
             return {"done": True, "closed_at_once": self.close_table(table_id, then=_closed_by_operator)}
         return {"done": False, "why": f"no table action {action!r}"}
+
+    def table_presence(self) -> list[dict[str, Any]]:
+        """Who is at each table of this lobby: ``[{"table": id, "seated": [names], "connected": [names with a
+        connection open]}]`` by table id, names sorted, house bots left out of ``seated`` (who is online, issue
+        20; a worker of the split room publishes its tables' with their rows)."""
+        out: list[dict[str, Any]] = []
+        for table_id, actor in sorted(self.actors.items()):
+            seated = sorted({st.player for st in actor.table.seats if st is not None and st.player not in actor.bots})
+            connected = sorted(name for name, conns in actor.connections.items() if conns)
+            out.append({"table": table_id, "seated": seated, "connected": connected})
+        return out
+
+    def room_presence(self, players: Collection[str]) -> list[dict[str, Any]]:
+        """Who is online in the room and where (:func:`presence_of`), ``players`` having a socket open at this
+        server: here every table is this lobby's and every socket this server's; a gateway of the split room adds
+        the workers' tables and the other gateways' sockets."""
+        return presence_of(players, self.table_presence())
 
     def share_socket_ends(self, registry: SocketRegistry) -> None:
         """Where else an end of ``registry``'s sockets (the server's: a hold, a log-out everywhere, a password

@@ -39,7 +39,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +58,7 @@ from pokerroom.server.lobby import (
     TableLimit,
     TableUnreachable,
     UnknownTable,
+    presence_of,
 )
 from pokerroom.server.oplog import event
 from pokerroom.server.protocol import Ping, encode, parse
@@ -124,6 +125,11 @@ class GatewayLobby(Lobby):
         self._client: Any = None
         self._out: subjects.Publisher | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self.table_presences: dict[str, tuple[float, list[dict[str, Any]]]] = {}
+        """Worker -> (when, monotonic seconds; its tables' :meth:`~pokerroom.server.lobby.Lobby.table_presence`)."""
+        self.peers: dict[str, tuple[float, list[str]]] = {}
+        """Another gateway -> (when; the players with a socket open there)."""
+        self._told: tuple[float, list[str]] = (0.0, [])
         self.registry: SocketRegistry | None = None
         """The server's sockets (:meth:`share_socket_ends`): ended here when another gateway ends theirs."""
 
@@ -145,6 +151,7 @@ class GatewayLobby(Lobby):
         await client.subscribe(self.subjects.tables_rows, cb=self._rows)
         await client.subscribe(self.subjects.table_owner_any, cb=self._owner)
         await client.subscribe(self.subjects.sockets_end, cb=self._ended_elsewhere)
+        await client.subscribe(self.subjects.gateways_presence, cb=self._peer_presence)
         event("gateway_start", gateway=self.name, nats=self.nats_url)
 
     async def stop(self) -> ShutSummary:
@@ -166,6 +173,7 @@ class GatewayLobby(Lobby):
         while True:
             assert self._out is not None
             self._out.put(self.subjects.gateways_alive, json.dumps({"gateway": self.name}).encode())
+            self._tell_presence()
             with contextlib.suppress(Exception):  # the store away a moment: looked at again next time
                 await self._sweep()
             await asyncio.sleep(subjects.ALIVE_EVERY)
@@ -361,7 +369,54 @@ class GatewayLobby(Lobby):
     async def _rows(self, msg: Any) -> None:
         with contextlib.suppress(ValueError, KeyError, TypeError):
             data = json.loads(msg.data)
-            self.published[str(data["worker"])] = (time.monotonic(), list(data["rows"]))
+            now, worker = time.monotonic(), str(data["worker"])
+            self.published[worker] = (now, list(data["rows"]))
+            self.table_presences[worker] = (now, list(data.get("presence") or []))
+
+    # ------------------------------------------------------------------ who is online
+
+    def _players_here(self) -> list[str]:
+        return sorted({sock.player for sock in self.registry.sockets}) if self.registry is not None else []
+
+    def _tell_presence(self) -> None:
+        """Tell the other gateways who has a socket here, when it changed or every :data:`PRESENCE_EVERY` s."""
+        players, (when, told) = self._players_here(), self._told
+        now = time.monotonic()
+        if self._out is not None and (players != told or now - when >= subjects.PRESENCE_EVERY):
+            self._told = (now, players)
+            message = json.dumps({"gateway": self.name, "players": players})
+            self._out.put(self.subjects.gateways_presence, message.encode())
+
+    async def _peer_presence(self, msg: Any) -> None:
+        with contextlib.suppress(ValueError, KeyError, TypeError):
+            data = json.loads(msg.data)
+            if data["gateway"] != self.name:
+                self.peers[str(data["gateway"])] = (time.monotonic(), [str(p) for p in data["players"]])
+
+    def table_presence(self) -> list[dict[str, Any]]:
+        """Every table's players as its worker last published them (workers heard within the lease timeout; a table
+        two workers list while it changes hands: the newer word)."""
+        now = time.monotonic()
+        newest: dict[int, tuple[float, dict[str, Any]]] = {}
+        for when, tables in self.table_presences.values():
+            if now - when > DEFAULT_TIMEOUT:
+                continue
+            for table in tables:
+                table_id = int(table["table"])
+                if table_id not in newest or newest[table_id][0] < when:
+                    newest[table_id] = (when, table)
+        return [table for _when, table in (newest[t] for t in sorted(newest))]
+
+    def room_presence(self, players: Collection[str]) -> list[dict[str, Any]]:
+        """:func:`~pokerroom.server.lobby.presence_of` over the room: ``players`` (this gateway's sockets) and the
+        other gateways' heard within :data:`~pokerroom.server.split.subjects.GATEWAY_TIMEOUT`, every worker's
+        tables."""
+        now = time.monotonic()
+        everyone = set(players)
+        for when, theirs in self.peers.values():
+            if now - when <= subjects.GATEWAY_TIMEOUT:
+                everyone.update(theirs)
+        return presence_of(everyone, self.table_presence())
 
     # ------------------------------------------------------------------ sockets
 

@@ -15,8 +15,9 @@ A gateway holds players' WebSockets; a worker holds table actors, each under its
     room.gateways.alive          gateway -> workers, every :data:`ALIVE_EVERY` s: {"gateway"}; a worker that has
                                  not heard of a gateway for :data:`GATEWAY_TIMEOUT` s disconnects its sockets
                                  (a gateway that dies loses only its connections)
-    room.tables.rows             worker -> gateways, every heartbeat: {"worker", "rows": [lobby rows]}; the
-                                 gateways' lobby (``GET /api/tables``) is the union of the fresh ones
+    room.tables.rows             worker -> gateways, every heartbeat: {"worker", "rows": [lobby rows], "presence":
+                                 [each table's seated and connected players]}; the gateways' lobby (``GET
+                                 /api/tables``) is the union of the fresh rows (``presence`` is not shown there)
     room.tables.create           gateway -> one worker (queue group ``workers``), a request: a player's new table
                                  ({"player", "bots", "settings"}); the answer {"row", "worker"} or {"error", "status",
                                  "retry_after"} (``POST /api/tables``)
@@ -32,6 +33,10 @@ A gateway holds players' WebSockets; a worker holds table actors, each under its
     room.players.hold            gateway -> every worker, a request each answers: an operator suspended or banned a
                                  player ({"player", "reason"}); each worker ends their sockets at its tables (every
                                  gateway's) and stands them up there; the answer {"value": [table ids], "worker"}
+    room.gateways.presence       gateway -> every gateway, when it changes (else every :data:`PRESENCE_EVERY` s): the
+                                 players with a socket open there ({"gateway", "players"}): who is online in the
+                                 room is every gateway's sockets and every worker's tables (``room.tables.rows``
+                                 carries each worker's tables' seated and connected players beside the rows)
     room.sockets.end             gateway -> every gateway: a gateway ended a player's or a session's sockets (an
                                  operator's hold, a log-out everywhere, a password changed or reset; {"gateway",
                                  "reason", "player", "session", "code"}); every other gateway ends theirs too
@@ -55,6 +60,7 @@ __all__ = [
     "ALIVE_EVERY",
     "DEFAULT_ROOM",
     "GATEWAY_TIMEOUT",
+    "PRESENCE_EVERY",
     "WORKERS",
     "Publisher",
     "Subjects",
@@ -75,6 +81,10 @@ ALIVE_EVERY = 1.0
 GATEWAY_TIMEOUT = 5.0
 """Seconds without word from a gateway after which a worker counts it as gone and disconnects its sockets."""
 
+PRESENCE_EVERY = 3.0
+"""Seconds between a gateway's ``room.gateways.presence`` messages while its players do not change (a change is
+sent at the next :data:`ALIVE_EVERY`); another gateway's list older than :data:`GATEWAY_TIMEOUT` is dropped."""
+
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -94,6 +104,7 @@ class Subjects:
         self.waitlists = f"{room}.waitlists"
         self.players_hold = f"{room}.players.hold"
         self.sockets_end = f"{room}.sockets.end"
+        self.gateways_presence = f"{room}.gateways.presence"
 
     def table_in(self, table: int) -> str:
         """The subject of table ``table``'s commands: ``room.table.<table>.in``."""

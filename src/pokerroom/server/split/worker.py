@@ -363,7 +363,8 @@ class Worker:
         except PokerroomError as err:  # the store away: the gateways keep the last rows a while
             event("rows_failed", level=logging.WARNING, worker=self.name, reason=str(err))
             return
-        self._out.put(self.subjects.tables_rows, encode({"worker": self.name, "rows": rows}).encode())
+        message = {"worker": self.name, "rows": rows, "presence": self.lobby.table_presence()}  # presence: not public
+        self._out.put(self.subjects.tables_rows, encode(message).encode())
 
     async def _gateway_alive(self, msg: Any) -> None:
         with contextlib.suppress(ValueError, KeyError, TypeError):
