@@ -231,3 +231,30 @@ def test_a_server_killed_is_named_gone_not_running(db: str) -> None:
         r"stored closed; no server will open it again",
         out,
     ), out
+
+
+def test_the_gateways_of_a_split_room_are_named_together(db: str) -> None:
+    """With several servers checked in (the gateways of a split room: any of them claims a queued action), the
+    command line names them all; a killed one among them is left out."""
+    import os
+    import subprocess
+    import sys
+
+    with serve(db, DUEL):
+        pass
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        with Store(db) as store:
+            desk_open(store, "g1", socket.gethostname(), os.getpid())
+            desk_open(store, "g2", socket.gethostname(), other.pid)
+            desk_open(store, "killed", socket.gethostname(), dead_pid())
+        out = admin(db, "pause", "1")
+        assert out.startswith("table 1: paused (audit #1) queued: one of the room's 2 servers ("), out
+        names = re.search(r"one of the room's 2 servers \((.*)\) applies it within about 2 s$", out)
+        assert names is not None, out
+        assert sorted(names.group(1).split(", ")) == sorted(
+            f"{socket.gethostname()} pid {pid}" for pid in (os.getpid(), other.pid)
+        )
+    finally:
+        other.kill()
+        other.wait()

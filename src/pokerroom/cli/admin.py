@@ -204,13 +204,18 @@ def _ended(entry: audit.Entry) -> str:
 def _server(store: Store, queued: str, no_server: str) -> str:
     """What becomes of an action queued for the running server: ``queued`` (a prefix; none when empty) and when it
     applies it, when one checked in lately (with how long ago); ``no_server`` else."""
-    desk = audit.server_running(store)
-    if desk is None:
+    running = audit.servers_running(store)
+    if not running:
         return f"no server is running: {no_server}"
-    ago = f"last heard from {(store.now() - desk.beat_at).total_seconds():.0f} s ago"
-    if _gone(desk):
-        return f"the server ({desk.host}, pid {desk.pid}; {ago}) is gone: {no_server}"
     said = f"{queued}: " if queued else ""  # "" when the first line says it is queued already
+    live = [d for d in running if not _gone(d)]
+    if len(live) > 1:  # the gateways of a split room: whichever polls first claims it
+        names = ", ".join(f"{d.host} pid {d.pid}" for d in live)
+        return f"{said}one of the room's {len(live)} servers ({names}) applies it within about 2 s"
+    desk = live[0] if live else running[0]
+    ago = f"last heard from {(store.now() - desk.beat_at).total_seconds():.0f} s ago"
+    if not live:
+        return f"the server ({desk.host}, pid {desk.pid}; {ago}) is gone: {no_server}"
     return f"{said}the server ({desk.host}, pid {desk.pid}; {ago}) applies it within about 2 s if it still runs"
 
 

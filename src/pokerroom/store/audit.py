@@ -465,10 +465,15 @@ def desks(store: Store) -> list[Desk]:
     ]
 
 
-def server_running(store: Store) -> Desk | None:
-    """The desk of a server that beat within :data:`DESK_FRESH` seconds, or ``None`` (no server runs)."""
+def servers_running(store: Store) -> list[Desk]:
+    """The desks of the servers that beat within :data:`DESK_FRESH` seconds, newest beat first (the gateways of a
+    split room; one for the single process)."""
     now = store.now()
-    for desk in desks(store):
-        if (now - desk.beat_at).total_seconds() <= DESK_FRESH:
-            return desk
-    return None
+    return [desk for desk in desks(store) if (now - desk.beat_at).total_seconds() <= DESK_FRESH]
+
+
+def server_running(store: Store) -> Desk | None:
+    """The desk of a server that beat within :data:`DESK_FRESH` seconds (the newest beat), or ``None`` (no server
+    runs)."""
+    running = servers_running(store)
+    return running[0] if running else None
