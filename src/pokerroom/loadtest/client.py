@@ -185,6 +185,7 @@ class Client:
             self.last_error = f"{code}: {message.get('message')}"
             if self.sit_sent and not self.seated.is_set():
                 raise LoadtestError(f"{self.url}: seat {self.seat} refused: {self.last_error}")
+            self.sit_sent = False  # a sit again refused: asked again at the next state
             if code in ACTION_ERRORS:
                 self.pending = None
             return
@@ -226,6 +227,9 @@ class Client:
                 self.sit_sent = True
                 await self._send({"type": "sit", "seat": self.seat, "buy_in": self.table.buy_in})
             return
+        # Seated: stood up later (the table's worker died and the one taking it over stood everyone up, RULES
+        # §3.8), the client sits down again, as a player at the page does.
+        self.sit_sent = False
         self.seated.set()
         mine = state["seats"][self.seat]
         rebuy = state.get("rebuy") or {}
