@@ -33,15 +33,10 @@ import sys
 import tempfile
 import time
 import urllib.request
-import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
-from sqlalchemy import create_engine
-from sqlalchemy.engine import make_url
-from sqlalchemy.pool import NullPool
 
 from pokerroom.loadtest.client import Params
 from pokerroom.loadtest.driver import Options, _in_processes, run_clients, ws_base
@@ -49,25 +44,12 @@ from pokerroom.loadtest.figures import Summary
 from pokerroom.loadtest.setup import set_up
 from pokerroom.server import COOKIE
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from storetools import pg_database  # a new database on the server, dropped after (the suite's own helper)
+
 PG = os.environ.get("POKERROOM_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 NATS = os.environ.get("POKERROOM_NATS", "nats://127.0.0.1:4222")
 CLI = [str(Path(sys.executable).with_name("pokerroom"))]
-
-
-@contextlib.contextmanager
-def _database(server: str) -> Iterator[str]:
-    """A new, empty database on ``server``'s PostgreSQL; its URL, dropped after."""
-    url = make_url(server)
-    name = f"pokerroom_bench_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    try:
-        yield url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()
 
 
 def _free_port() -> int:
@@ -156,7 +138,7 @@ def _room(
 
 def measure(level: str, args: argparse.Namespace, logs: Path) -> Level:
     """One level: a new database and room, the load tool's set-up and clients, the CPU sampled meanwhile."""
-    with _database(args.database) as url:
+    with pg_database(args.database) as url:
         port = _free_port()
         base = f"http://127.0.0.1:{port}"
         gateway, workers, procs = _room(level, url, f"bench-{os.getpid()}-{level}", port, logs)

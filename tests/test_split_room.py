@@ -295,16 +295,25 @@ def test_an_operators_table_actions_through_a_gateway_are_applied_by_the_tables_
     _with_worker_and_gateway(store, lambda worker, gateway: _table_actions(worker, gateway, table))
 
 
-async def _table_actions(worker: Worker, gateway: GatewayLobby, table: int) -> None:
+async def _alice_watches_bob_sits(
+    worker: Worker, gateway: GatewayLobby, table: int
+) -> tuple[Any, _GatewaySocket, _GatewaySocket]:
+    """Alice's and bob's sockets at ``table`` through ``gateway``, bob seated at seat 1 with 200 chips: the table's
+    actor (at the worker) and the two sockets."""
     actor = worker.lobby.actors[table]
-    sock, bob = _GatewaySocket("alice"), _GatewaySocket("bob")
-    for s in (sock, bob):
-        gateway._submit(table, s, "connect")  # type: ignore[arg-type]
+    alice, bob = _GatewaySocket("alice"), _GatewaySocket("bob")
+    for sock in (alice, bob):
+        gateway._submit(table, sock, "connect")  # type: ignore[arg-type]
     for _ in range(100):
         if actor.connections.get("alice") and actor.connections.get("bob"):
             break
         await asyncio.sleep(0.02)
     actor.handle(actor.connections["bob"][0], Sit(1, 200))
+    return actor, alice, bob
+
+
+async def _table_actions(worker: Worker, gateway: GatewayLobby, table: int) -> None:
+    actor, sock, bob = await _alice_watches_bob_sits(worker, gateway, table)
     assert actor.table.seats[1] is not None and actor.table.seats[1].player == "bob"
     assert await gateway.remove_player("bob", "bob is banned from this room") == [table]
     for _ in range(100):
@@ -371,15 +380,7 @@ async def _presence(worker: Worker, gateway: GatewayLobby, table: int) -> None:
         g.share_socket_ends(registry)
     await other.start()
     try:
-        actor = worker.lobby.actors[table]
-        alice, bob = _GatewaySocket("alice"), _GatewaySocket("bob")
-        for sock in (alice, bob):
-            gateway._submit(table, sock, "connect")  # type: ignore[arg-type]
-        for _ in range(100):
-            if actor.connections.get("alice") and actor.connections.get("bob"):
-                break
-            await asyncio.sleep(0.02)
-        actor.handle(actor.connections["bob"][0], Sit(1, 200))
+        _actor, _alice, bob = await _alice_watches_bob_sits(worker, gateway, table)
         assert registries[0].open(Socket("alice")) is None and registries[1].open(Socket("dave")) is None
 
         desks = [AdminDesk(worker.store, g, r) for g, r in zip((gateway, other), registries, strict=True)]
@@ -530,6 +531,19 @@ def test_a_players_sockets_end_at_every_gateway(tmp_path: Path) -> None:
 
 
 # --- the room as processes -----------------------------------------------------------------------------------
+
+
+def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM every process still running, and wait for each (SIGKILL past 15 s)."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def _free_port() -> int:
@@ -729,15 +743,7 @@ def test_a_killed_workers_table_resumes_on_another_with_the_hand_refunded(tmp_pa
                 state = ws.play_until(lambda m: m["type"] == "state")
                 assert state["seats"][3]["player"] == "alice" and state["seats"][3]["connected"]
         finally:
-            for proc in procs:
-                if proc.poll() is None:
-                    proc.send_signal(signal.SIGTERM)
-            for proc in procs:
-                try:
-                    proc.wait(15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+            _stop(procs)
             store.close()
         # Every process stopped (SIGTERM): the last hand voided, everyone stood up, every chip home, none lost.
         assert owner.returncode == 0, (tmp_path / "gateway.log").read_text()

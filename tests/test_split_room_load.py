@@ -22,7 +22,7 @@ import soak
 from pokerroom.store import Store
 from pokerroom.store.hands import IN_PROGRESS
 from storetools import pg_database
-from test_split_room import CLI, NATS_URL, _free_port, _get, _start, _unreachable, _until
+from test_split_room import CLI, NATS_URL, _free_port, _get, _start, _stop, _unreachable, _until
 
 KILLS = soak.count(50)
 """Workers SIGKILLed under load (50 under ``make soak``, a tenth in the suite)."""
@@ -127,15 +127,7 @@ def test_workers_killed_under_load_lose_no_table_and_no_chip(tmp_path: Path) -> 
                 f"{figures['errors']} errors {figures.get('errors_by_code')}, {figures['stalled_tables']} stalled"
             )
         finally:
-            for proc in procs:
-                if proc.poll() is None:
-                    proc.send_signal(signal.SIGTERM)
-            for proc in procs:
-                try:
-                    proc.wait(15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+            _stop(procs)
             store.close()
         with Store(url) as after:  # every process stopped: the last hands voided, every chip home
             after.check_balanced()

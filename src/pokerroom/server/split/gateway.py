@@ -39,7 +39,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +101,22 @@ def relay(data: str | bytes) -> Ping | Relayed:
     if isinstance(command, Ping):
         return command
     return Relayed(data if isinstance(data, str) else data.decode("utf-8"))
+
+
+def _newest(published: Mapping[str, tuple[float, list[dict[str, Any]]]], key: str) -> dict[int, dict[str, Any]]:
+    """Table id (each entry's ``key``) -> its entry in the newest of the lists ``published`` (worker -> (when,
+    monotonic seconds; its tables' entries)) by workers heard within the lease timeout: while a table changes
+    hands two workers may list it, and the newer word is the holder's."""
+    now = time.monotonic()
+    out: dict[int, tuple[float, dict[str, Any]]] = {}
+    for when, entries in published.values():
+        if now - when > DEFAULT_TIMEOUT:
+            continue
+        for entry in entries:
+            table_id = int(entry[key])
+            if table_id not in out or out[table_id][0] < when:
+                out[table_id] = (when, entry)
+    return {table_id: entry for table_id, (_when, entry) in out.items()}
 
 
 class GatewayLobby(Lobby):
@@ -196,16 +212,7 @@ class GatewayLobby(Lobby):
 
     def _fresh(self) -> dict[int, dict[str, object]]:
         """Each table's latest row from a worker heard of within the lease timeout."""
-        now = time.monotonic()
-        out: dict[int, tuple[float, dict[str, object]]] = {}
-        for when, rows in self.published.values():
-            if now - when > DEFAULT_TIMEOUT:
-                continue
-            for row in rows:
-                table_id = int(row["id"])  # type: ignore[call-overload]
-                if table_id not in out or out[table_id][0] < when:
-                    out[table_id] = (when, row)
-        return {table_id: row for table_id, (_when, row) in out.items()}
+        return _newest(self.published, "id")
 
     def rows(self) -> list[dict[str, object]]:
         fresh = self._fresh()
@@ -396,16 +403,8 @@ class GatewayLobby(Lobby):
     def table_presence(self) -> list[dict[str, Any]]:
         """Every table's players as its worker last published them (workers heard within the lease timeout; a table
         two workers list while it changes hands: the newer word)."""
-        now = time.monotonic()
-        newest: dict[int, tuple[float, dict[str, Any]]] = {}
-        for when, tables in self.table_presences.values():
-            if now - when > DEFAULT_TIMEOUT:
-                continue
-            for table in tables:
-                table_id = int(table["table"])
-                if table_id not in newest or newest[table_id][0] < when:
-                    newest[table_id] = (when, table)
-        return [table for _when, table in (newest[t] for t in sorted(newest))]
+        newest = _newest(self.table_presences, "table")
+        return [newest[t] for t in sorted(newest)]
 
     def room_presence(self, players: Collection[str]) -> list[dict[str, Any]]:
         """:func:`~pokerroom.server.lobby.presence_of` over the room: ``players`` (this gateway's sockets) and the
