@@ -88,6 +88,24 @@ def _unreachable() -> str | None:
 # --- the lease renewal (no NATS needed) ----------------------------------------------------------------------
 
 
+def test_a_gateway_reads_a_binary_frame_as_the_single_process_does() -> None:
+    """A binary frame is read as JSON reads bytes (UTF-8, -16 or -32): the gateway relays it to the worker as the
+    text the single process would have parsed; bytes that are no such text are refused (``malformed``), never a
+    dropped socket."""
+    from pokerroom.server.protocol import ProtocolError, parse
+    from pokerroom.server.split.gateway import Relayed, relay
+
+    chat = '{"v":4,"type":"chat","text":"é"}'
+    for encoding in ("utf-8", "utf-16-le", "utf-16", "utf-32"):
+        data = chat.encode(encoding)
+        assert relay(data) == Relayed(chat), encoding
+        assert parse(data) == parse(chat)
+    for junk in (b'{"v":4,"type":"chat","text":"\xff"}', '{"v":4}'.encode("utf-16-le")[:-1]):
+        with pytest.raises(ProtocolError) as refused:
+            relay(junk)
+        assert refused.value.code == "malformed"
+
+
 def test_renew_refreshes_held_leases_and_names_lost_ones(store: Store) -> None:
     runner = TableRunner(store, "beat", TableConfig("holdem"))
     other = TableRunner(store, "other", TableConfig("holdem"))
@@ -413,6 +431,53 @@ async def _presence(worker: Worker, gateway: GatewayLobby, table: int) -> None:
         await other.stop()
 
 
+class _TableActions:
+    """A gateway's lobby as its admin desk sees it for table actions: each applied is recorded; while
+    ``unreachable``, the table's worker does not answer."""
+
+    def __init__(self) -> None:
+        self.applied: list[tuple[int, str]] = []
+        self.unreachable = False
+
+    async def table_action(self, table_id: int, action: str, *, operator: str, hand: int | None = None) -> Any:
+        if self.unreachable:
+            raise TableUnreachable(f"table {table_id}'s worker did not answer")
+        self.applied.append((table_id, action))
+        return {"done": True}
+
+
+def test_queued_table_actions_apply_in_audit_order_across_gateways(store: Store) -> None:
+    """Several gateways poll the command line's queue: a table's actions apply in audit order even when one
+    gateway holds a claim on an earlier one (its worker not answering) or puts it back; other tables go on."""
+    table, other = _lobby_table(store, "T"), _lobby_table(store, "U")
+    first, second, third = (
+        audit.table_action(store, table, action, operator="olga", applied=False)
+        for action in ("pause", "resume", "pause")
+    )
+    elsewhere = audit.table_action(store, other, "pause", operator="olga", applied=False)
+    lobby = _TableActions()
+    desk = AdminDesk(store, lobby, SocketRegistry(24, 200))  # type: ignore[arg-type]
+
+    async def main() -> None:
+        # Another gateway claimed the resume (#2) and is still waiting on the table's worker.
+        assert audit.claim(store, second.id)
+        assert await desk._catch_up() == 2
+        assert lobby.applied == [(table, "pause"), (other, "pause")]  # the third waits for the second
+        assert [e.id for e in audit.pending(store)] == [third.id]
+        # That gateway gives up on it (TableUnreachable) and puts it back: now it comes first, then the third.
+        audit.unclaim(store, second.id)
+        lobby.unreachable = True
+        assert await desk._catch_up() == 0  # this gateway's worker does not answer either: both stay queued
+        assert [e.id for e in audit.pending(store)] == [second.id, third.id]
+        lobby.unreachable = False
+        assert await desk._catch_up() == 2
+        assert lobby.applied == [(table, "pause"), (other, "pause"), (table, "resume"), (table, "pause")]
+        assert audit.pending(store) == [] and audit.in_flight(store) == []
+        assert {e.id for e in audit.entries(store)} == {first.id, second.id, third.id, elsewhere.id}
+
+    _in_a_thread(main)
+
+
 def _lobby_table(store: Store, name: str) -> int:
     """A two-seat hold'em table of the room's lobby, nobody playing it; its id."""
     TableRunner(store, name, TableConfig("holdem", seats=2)).close()
@@ -481,11 +546,13 @@ def _in_a_thread(main: Callable[[], Any]) -> None:
 
 def test_a_players_sockets_end_at_every_gateway(tmp_path: Path) -> None:
     """A hold, a log-out everywhere or a changed password ends the player's (or the session's) sockets at every
-    gateway of the room, not only at the one that took the request (``room.sockets.end``)."""
+    gateway of the room, not only at the one that took the request (``room.sockets.end``); a session opened since
+    the end (the new password's) keeps its sockets."""
     why = _unreachable()
     if why is not None:
         pytest.skip(why)
-    from pokerroom.server.sockets import Socket
+    from pokerroom.server.accounts import digest
+    from pokerroom.server.sockets import SESSION_ENDED, Socket
 
     async def main() -> None:
         room = f"r{random.getrandbits(32):08x}"
@@ -523,6 +590,22 @@ def test_a_players_sockets_end_at_every_gateway(tmp_path: Path) -> None:
                 await asyncio.sleep(0.1)
                 # Each gateway ended once per end; none told the others again (no echo).
                 assert [r.ends for r in registries] == [2, 2, 2]
+                # Erin changes her password at gateway a: her old sessions end everywhere, but the new password's
+                # session (opened before gateway b heard of the end) keeps its socket there.
+                users = Users(store)
+                users.sign_up("erin", PASSWORD)
+                fresh = digest(users.open_session("erin"))
+                old, new = Socket("erin", session="s-erin-old"), Socket("erin", session=fresh)
+                for sock in (old, new):
+                    assert registries[1].open(sock) is None
+                registries[0].end("password changed", player="erin")
+                for _ in range(200):
+                    if old.ended.is_set():
+                        break
+                    await asyncio.sleep(0.01)
+                await asyncio.sleep(0.1)
+                assert old.ended.is_set() and old.close_code == SESSION_ENDED and old.close_reason == "password changed"
+                assert not new.ended.is_set()
             finally:
                 for gateway in gateways:
                     await gateway.stop()

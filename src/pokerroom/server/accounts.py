@@ -19,6 +19,7 @@ import hmac
 import re
 import secrets
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -34,7 +35,16 @@ from pokerroom.store.ledger import play_account
 from pokerroom.store.roles import OPERATOR, has_role
 from pokerroom.store.schema import account_holds, logins, sessions
 
-__all__ = ["MAX_PASSWORD", "MIN_PASSWORD", "PLAY_CHIPS", "SESSION_DAYS", "AuthError", "Users", "play_account"]
+__all__ = [
+    "MAX_PASSWORD",
+    "MIN_PASSWORD",
+    "PLAY_CHIPS",
+    "SESSION_DAYS",
+    "AuthError",
+    "Users",
+    "live_sessions",
+    "play_account",
+]
 
 PLAY_CHIPS = 10_000
 """Play-money chips a new player gets, and what a top-up brings the play account back to."""
@@ -67,6 +77,18 @@ def wrong_password() -> AuthError:
 def digest(token: str) -> str:
     """The SHA-256 of a session token (hex), as the database keeps it."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def live_sessions(store: Store, sessions_of: Collection[str]) -> set[str]:
+    """Which of the session digests ``sessions_of`` (:func:`digest` of each token) are sessions not ended and not
+    expired: a gateway told that another ended a player's sessions ends the sockets of the others only (a session
+    opened since, the new password's, keeps its sockets)."""
+    wanted = sorted(set(sessions_of))
+    if not wanted:
+        return set()
+    query = select(sessions.c.token).where(sessions.c.token.in_(wanted), sessions.c.expires_at >= _now())
+    with store.reading() as conn:
+        return {str(token) for token in conn.execute(query).scalars()}
 
 
 def _now() -> datetime:

@@ -45,6 +45,7 @@ from pokerroom.store.audit import (
     desk_beat,
     desk_close,
     desk_open,
+    in_flight,
     mark_applied,
     pending,
     refusal,
@@ -133,15 +134,24 @@ class AdminDesk:
     async def _catch_up(self) -> int:
         """Apply every queued action, oldest first, and mark them applied (the caller holds the lock)."""
         queued = await anyio.to_thread.run_sync(pending, self.store)
+        # A table's actions apply in audit order: none while an earlier one of that table is being applied (claimed
+        # by another gateway of a split room) or put back in the queue.
+        busy: dict[str, int] = {}  # table -> the first of its actions not applied yet
+        for e in await anyio.to_thread.run_sync(in_flight, self.store):
+            busy.setdefault(e.target, e.id)
         done: dict[int, dict[str, Any]] = {}
         for e in queued:
             # A table action is applied once in the room, by the server that claims it (several gateways poll).
-            if e.action in TABLE_ACTIONS and not await anyio.to_thread.run_sync(claim, self.store, e.id):
+            if e.action in TABLE_ACTIONS and (
+                busy.get(e.target, e.id) < e.id or not await anyio.to_thread.run_sync(claim, self.store, e.id)
+            ):
+                busy.setdefault(e.target, e.id)
                 continue
             try:
                 done[e.id] = await self.apply(e, via="cli", unreachable=True)
             except TableUnreachable:  # its table is changing hands: queued again, applied at a later poll
                 await anyio.to_thread.run_sync(unclaim, self.store, e.id)
+                busy.setdefault(e.target, e.id)
         if done:
             await anyio.to_thread.run_sync(mark_applied, self.store, done)
         return len(done)

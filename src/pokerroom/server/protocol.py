@@ -43,6 +43,7 @@ __all__ = [
     "encode",
     "error_message",
     "legal_json",
+    "message_text",
     "parse",
     "pong",
     "view_json",
@@ -291,6 +292,17 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Command]] = {
 """Message type -> parser (the message types a client may send)."""
 
 
+def message_text(data: str | bytes) -> str:
+    """A client message as text: a binary frame read as JSON reads bytes (UTF-8, -16 or -32, told by its first
+    bytes).  Raises :class:`ProtocolError` (``malformed``) for bytes that are none of them."""
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode(json.detect_encoding(data), "surrogatepass")
+    except UnicodeDecodeError as err:
+        raise ProtocolError("malformed", f"the message is not JSON: {err}") from err
+
+
 def parse(text: str | bytes) -> Command:
     """The command in one client message; raises :class:`ProtocolError` (see :data:`ERROR_CODES`).
 
@@ -305,7 +317,7 @@ come_back, rebuy, act, bots, ping, resync, seed, chat, mute, unmute, chat_remove
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_long", f"the message has {len(text)} characters; at most {MAX_MESSAGE} are read")
     try:
-        msg = json.loads(text)
+        msg = json.loads(message_text(text))
     except (ValueError, UnicodeDecodeError) as err:
         raise ProtocolError("malformed", f"the message is not JSON: {err}") from err
     except RecursionError:

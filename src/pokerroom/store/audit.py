@@ -33,6 +33,7 @@ from pokerroom.store.store import Store
 __all__ = [
     "ACCOUNT_ACTIONS",
     "BANNED",
+    "CLAIM_SECONDS",
     "CLOSED",
     "DESK_FRESH",
     "EARLIEST",
@@ -52,6 +53,7 @@ __all__ = [
     "entries",
     "hold",
     "hold_of",
+    "in_flight",
     "log",
     "mark_applied",
     "pending",
@@ -79,6 +81,10 @@ ACCOUNT_ACTIONS = ("suspend", "ban", "reinstate", "password")
 standing them up."""
 TABLE_ACTIONS = ("close", "pause", "resume", "void")
 """Actions on a server table (target: its id); a server applies them to the table's actor."""
+
+CLAIM_SECONDS = 30.0
+"""Seconds a claimed table action counts as being applied (:func:`in_flight`) until its server says what applying
+did: the later actions of its table wait for it.  A server that died holding a claim holds it no longer."""
 
 DESK_FRESH = 15.0
 """Seconds after its last beat a server's desk counts as running (it beats every few seconds)."""
@@ -360,6 +366,20 @@ def pending(store: Store) -> list[Entry]:
     query = select(audit_log).where(audit_log.c.applied_at.is_(None)).order_by(audit_log.c.id)
     with store.reading() as conn:
         return [_entry(r) for r in conn.execute(query)]
+
+
+def in_flight(store: Store) -> list[Entry]:
+    """The table actions a server claimed (:func:`claim`) within the last :data:`CLAIM_SECONDS` and has not marked
+    applied (:func:`mark_applied`) yet, oldest first: a table's later queued actions wait for them (audit order)."""
+    since = to_naive_utc(store.now() - timedelta(seconds=CLAIM_SECONDS))
+    query = (
+        select(audit_log)
+        .where(audit_log.c.applied_at >= since, audit_log.c.action.in_(TABLE_ACTIONS))
+        .order_by(audit_log.c.id)
+    )
+    with store.reading() as conn:
+        rows = [_entry(r) for r in conn.execute(query)]
+    return [e for e in rows if "applied" not in e.detail]
 
 
 def claim(store: Store, entry_id: int) -> bool:

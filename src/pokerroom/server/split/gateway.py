@@ -46,7 +46,8 @@ from typing import Any
 import anyio.to_thread
 from sqlalchemy import select
 
-from pokerroom.errors import RoomError
+from pokerroom.errors import PokerroomError, RoomError
+from pokerroom.server.accounts import live_sessions
 from pokerroom.server.actor import Connection
 from pokerroom.server.lobby import (
     ROOM_WAITLIST_REQUESTS,
@@ -61,8 +62,8 @@ from pokerroom.server.lobby import (
     presence_of,
 )
 from pokerroom.server.oplog import event
-from pokerroom.server.protocol import Ping, encode, parse
-from pokerroom.server.sockets import SocketRegistry
+from pokerroom.server.protocol import Ping, encode, message_text, parse
+from pokerroom.server.sockets import SESSION_ENDED, SocketRegistry
 from pokerroom.server.split import subjects
 from pokerroom.server.table_info import ShutSummary
 from pokerroom.store import Store
@@ -100,7 +101,7 @@ def relay(data: str | bytes) -> Ping | Relayed:
     command = parse(data)
     if isinstance(command, Ping):
         return command
-    return Relayed(data if isinstance(data, str) else data.decode("utf-8"))
+    return Relayed(message_text(data))  # a binary frame as the single process reads it: the worker gets text
 
 
 def _newest(published: Mapping[str, tuple[float, list[dict[str, Any]]]], key: str) -> dict[int, dict[str, Any]]:
@@ -320,9 +321,24 @@ class GatewayLobby(Lobby):
             player, session = told.get("player"), told.get("session")
             if not (isinstance(player, str | None) and isinstance(session, str | None)):
                 raise TypeError("player and session are text or null")
-            self.registry.end(str(told["reason"]), player=player, session=session, code=int(told["code"]), share=False)
+            reason, code = str(told["reason"]), int(told["code"])
         except (ValueError, KeyError, TypeError) as exc:  # not one of ours: said in the log, nothing ended
             log.warning("gateway %s: a sockets' end it cannot read: %s", self.name, exc)
+            return
+        registry = self.registry
+        if player is not None and session is None and code == SESSION_ENDED:
+            # The player's sessions were ended there (a log-out everywhere, a password changed or reset): the
+            # sockets of a session opened since (the new password's, a page that logged in again) stay.
+            theirs = {sock.session for sock in registry.sockets if sock.player == player}
+            try:
+                live = await anyio.to_thread.run_sync(live_sessions, self.store, theirs)
+            except PokerroomError as exc:  # the store away: every socket of theirs ends, as it was told
+                log.warning("gateway %s: sessions not checked (%s); every socket of %s ends", self.name, exc, player)
+                live = set()
+            for ended in sorted(theirs - live):
+                registry.end(reason, session=ended, code=code, share=False)
+            return
+        registry.end(reason, player=player, session=session, code=code, share=False)
 
     async def remove_player(self, player: str, reason: str) -> list[int]:
         """:meth:`Lobby.remove_player` by every worker (``room.players.hold``: each ends the player's sockets at its
