@@ -22,6 +22,7 @@ memory, and a census of the objects its collector tracks (taken after the window
                                                            # 700, 1000 up to the first failure, then one between
     python benchmarks/bench_server.py --quick --tables 10  # a short run (5 s warm-up, 10 s window)
     python benchmarks/bench_server.py --tables 400 --profile prof/   # py-spy the server during the window
+    python benchmarks/bench_server.py --tables 300 --cprofile prof/  # cProfile it: every call, counted per action
 
 A level passes when p99 < ``--p99-target`` ms (100), nothing is lost, no connection dropped and at least 90% of
 the offered actions are applied.  The server and the generators share the machine (and with whatever else runs
@@ -113,10 +114,26 @@ def count():  # on SIGUSR2, after the window: what the collector tracks, by type
     census["coroutines"] = sorted(coros.items(), key=lambda kv: -kv[1])[:5]
     census.update(tracked=tracked, garbage=garbage, live=len(objects), frozen=gc.get_freeze_count(), kinds=top)
 
+profiler = [None]
+
+def profile_on():  # --cprofile, on SIGRTMIN at the window's start: every call of the event loop's thread counted
+    import cProfile
+    profiler[0] = cProfile.Profile()
+    profiler[0].enable()
+
+def profile_off():  # on SIGRTMIN+1 at its end: the calls written for the parent (BENCH_CPROFILE)
+    import os
+    if profiler[0] is not None:
+        profiler[0].disable()
+        profiler[0].dump_stats(os.environ["BENCH_CPROFILE"])
+        profiler[0] = None
+
 async def main():
     watcher = asyncio.create_task(watch())
     asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, freeze)
     asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, count)
+    asyncio.get_running_loop().add_signal_handler(signal.SIGRTMIN, profile_on)
+    asyncio.get_running_loop().add_signal_handler(signal.SIGRTMIN + 1, profile_off)
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", ws_max_size=65536, backlog=8192, ws_per_message_deflate=False
     )
@@ -320,6 +337,9 @@ async def _signup(http: httpx2.AsyncClient, name: str) -> str:
 
 def run_level(tables: int, args: argparse.Namespace) -> Result:
     server = Server(args.host, args.port)
+    if args.cprofile:  # where the server writes its calls at the window's end (inherited by its process)
+        Path(args.cprofile).mkdir(parents=True, exist_ok=True)
+        os.environ["BENCH_CPROFILE"] = str(Path(args.cprofile).resolve() / f"server-{tables}-tables.pstats")
     workers: list[mp.process.BaseProcess] = []
     spy: subprocess.Popen[bytes] | None = None
     figures: list[Figures] = []
@@ -357,8 +377,12 @@ def run_level(tables: int, args: argparse.Namespace) -> Result:
         server_cpu0, busy0 = process_cpu(server.proc.pid), machine_times()
         if args.profile:
             spy = _py_spy(server.proc.pid, tables, args)
+        if args.cprofile:
+            server.proc.send_signal(signal.SIGRTMIN)
         time.sleep(max(0.0, end - time.monotonic()))
         server_cpu1, busy1 = process_cpu(server.proc.pid), machine_times()
+        if args.cprofile:
+            server.proc.send_signal(signal.SIGRTMIN + 1)
         for pipe, process in zip(pipes, workers, strict=True):
             _wait(pipe, process, 60, "send its figures")
             figures.append(pipe.recv()[1])
@@ -506,6 +530,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     ap.add_argument("--keep", action="store_true", help="keep each server's folder (database, log, loop stats)")
     ap.add_argument("--profile", default=None, help="folder: py-spy record the server in each window (speedscope)")
+    ap.add_argument(
+        "--cprofile", default=None,
+        help="folder: cProfile the server's event loop thread in each window (server-N-tables.pstats; every call "
+        "counted, a few times slower: read the call counts per action, not the times)",
+    )  # fmt: skip
     args = ap.parse_args(argv)
     if args.quick:
         args.duration, args.warmup = 10.0, 5.0
