@@ -173,6 +173,8 @@ class Lobby:
         self.actor_options = actor_options
         self.actors: dict[int, TableActor] = {}
         self.tasks: dict[int, asyncio.Task[None]] = {}
+        self._ending: set[asyncio.Task[None]] = set()
+        """The tasks of tables closed while the server runs, until they end (:meth:`stop` waits for them too)."""
         self.stats = TableStatsReader(store)
         self.takes_by_heartbeat = False
         """Whether this lobby takes a table whose holder on this host lives but stopped renewing its lease
@@ -454,7 +456,10 @@ class Lobby:
 
         def closed(actor: TableActor, moved: dict[str, int]) -> None:
             self.actors.pop(actor.info.id, None)
-            self.tasks.pop(actor.info.id, None)  # the task ends by itself
+            task = self.tasks.pop(actor.info.id, None)  # the task ends by itself
+            if task is not None and not task.done():
+                self._ending.add(task)
+                task.add_done_callback(self._ending.discard)
             if then is not None:
                 then(actor, moved)
 
@@ -687,7 +692,7 @@ class Lobby:
         that did, summed over the tables."""
         for actor in self.actors.values():
             actor.stop()
-        for task in self.tasks.values():
+        for task in [*self.tasks.values(), *self._ending]:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(task, 5)
         self.tasks.clear()
