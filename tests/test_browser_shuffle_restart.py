@@ -106,6 +106,9 @@ def test_a_page_open_over_a_restart_between_hands_verifies_the_next_hand(tmp_pat
             if sit.is_visible():  # the restart stood vera up with her chips: she sits again
                 sit.click()
                 page.get_by_test_id("buyin-confirm").click()
+                # The seat is shown taken by the state that answers: wait for it rather than click again (a second
+                # click would open the buy-in dialog over a page the state is redrawing).
+                _wait(page, lambda: len(seeds()) >= 2 or not sit.is_visible(), "vera seated again", timeout=15)
             page.wait_for_timeout(50)
         first, second = seeds()
         assert first["hand"] == second["hand"] and first["seed"] != second["seed"]
