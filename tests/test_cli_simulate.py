@@ -322,39 +322,37 @@ def test_house_rules_are_set_with_rule_as_in_play(tmp_path: Path) -> None:
     assert plain_run.exit_code == 0 and "House rules:" not in plain_run.output
 
 
+BIG = MAX_CHIPS // (100 * 2)
+"""A big blind at which two stacks of 100 big blinds are 9007199254740800 chips, 192 short of 2**53."""
+
+
 @pytest.mark.parametrize("store", [True, False])
-def test_a_rebuy_past_the_stores_limit_stops_the_run_before_its_deposit(store: bool) -> None:
-    """Stakes just inside the limit: the two buy-ins are 9007199254740800 chips, so when a bot busts its rebuy
-    would take the chips deposited past 2**53.  The run stops there (seed 1: after hand 2), through the store and
-    without it alike, and what was played checks out."""
-    big = MAX_CHIPS // (100 * 2)
-    args = ["simulate", "holdem", "--players", "2", "--hands", "40", "--stakes", f"{big}/{big}", "--bots", "random",
-            "--seed", "1"] + ([] if store else ["--no-store"])  # fmt: skip
+@pytest.mark.parametrize(
+    ("options", "played", "deposit"),
+    [
+        # A bot busts (seed 1: after hand 2) and its rebuy would take the chips deposited past 2**53.
+        (["--hands", "40", "--bots", "random"], "2 hands", 100 * BIG),
+        # --reset-stacks of 100 big blinds: after hand 1 (seed 1: a bot folds, one blind lost) topping the loser
+        # back up would pass it.
+        (["--hands", "10", "--reset-stacks", str(100 * BIG)], "1 hand", BIG),
+    ],
+    ids=["rebuy", "reset"],
+)
+def test_a_deposit_past_the_stores_limit_stops_the_run_before_it(
+    options: list[str], played: str, deposit: int, store: bool
+) -> None:
+    """Stakes just inside the limit: the run stops before the deposit (a rebuy, or a reset of the stacks) that
+    would take the chips deposited past 2**53, through the store and without it alike, and what was played
+    checks out."""
+    args = ["simulate", "holdem", "--players", "2", "--stakes", f"{BIG}/{BIG}", "--seed", "1", *options] + (
+        [] if store else ["--no-store"]
+    )
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     out = flat(result.output)
     assert (
-        f"stopped after 2 hands: depositing {100 * big} chips more would take the {200 * big} deposited past "
+        f"stopped after {played}: depositing {deposit} chips more would take the {200 * BIG} deposited past "
         f"{MAX_CHIPS} chips (2**53, the store's limit)"
     ) in out
-    assert f"Results after 2 hands (BB = big blind = {big} chips)" in out
-    assert ("Store check passed" if store else "Chip check passed after every hand") in out
-
-
-@pytest.mark.parametrize("store", [True, False])
-def test_a_reset_past_the_stores_limit_stops_the_run_before_its_deposit(store: bool) -> None:
-    """``--reset-stacks`` of 100 big blinds at stakes just inside the limit: the two stacks are 9007199254740800
-    chips, 192 short of 2**53, so after hand 1 (seed 1: a bot folds, one blind lost) topping the
-    loser back up would pass it.  The run stops there, through the store and without it alike."""
-    big = MAX_CHIPS // (100 * 2)
-    args = ["simulate", "holdem", "--players", "2", "--hands", "10", "--stakes", f"{big}/{big}", "--reset-stacks",
-            str(100 * big), "--seed", "1"] + ([] if store else ["--no-store"])  # fmt: skip
-    result = runner.invoke(app, args)
-    assert result.exit_code == 0, result.output
-    out = flat(result.output)
-    assert (
-        f"stopped after 1 hand: depositing {big} chips more would take the {200 * big} deposited past "
-        f"{MAX_CHIPS} chips (2**53, the store's limit)"
-    ) in out
-    assert f"Results after 1 hand (BB = big blind = {big} chips)" in out
+    assert f"Results after {played} (BB = big blind = {BIG} chips)" in out
     assert ("Store check passed" if store else "Chip check passed after every hand") in out
