@@ -239,10 +239,9 @@ def proof_json(record: HandRecord, seat: int | None, *, reveal: bool, hand_id: i
     secret = deck.secret
     if secret is None:
         raise RecordError("the hand's deck has no seed, so it has no proof", field="deck")
-    seen = record if reveal else record.view(seat)
-    hand = seen
-    if reveal:
-        hand = replace(record, setup=replace(record.setup, deck=replace(deck.public(), server_seed=secret.hex())))
+    seen = record if reveal else record.view(seat)  # the positions opened: every one once the seed is out
+    revealed = replace(deck.public(), server_seed=secret.hex()) if reveal else None
+    hand = replace(record, setup=replace(record.setup, deck=revealed)) if revealed is not None else seen
     return {
         "format": FORMAT,
         "hand_id": hand_id,

@@ -67,6 +67,7 @@ __all__ = [
     "TableLimit",
     "TableUnreachable",
     "UnknownTable",
+    "end_connections",
     "presence_of",
     "stakes_text",
 ]
@@ -153,11 +154,11 @@ def presence_of(players: Iterable[str], tables: Iterable[Mapping[str, Any]]) -> 
         where(name)
     for table in sorted(tables, key=lambda t: int(t["table"])):
         table_id, seated, connected = int(table["table"]), set(table["seated"]), set(table["connected"])
-        for name in sorted(seated):
+        for name in seated:
             where(name)["seated"].append(table_id)
             if name not in connected:  # the seat kept through the grace, or until they stand
                 where(name)["away"].append(table_id)
-        for name in sorted(connected - seated):
+        for name in connected - seated:
             where(name)["watching"].append(table_id)
     return [{"player": name, **lists} for name, lists in sorted(seen.items())]
 
@@ -176,10 +177,10 @@ class Lobby:
         self._ending: set[asyncio.Task[None]] = set()
         """The tasks of tables closed while the server runs, until they end (:meth:`stop` waits for them too)."""
         self.stats = TableStatsReader(store)
+        """Each table's figures from its settled hands (store/table_stats.py)."""
         self.takes_by_heartbeat = False
         """Whether this lobby takes a table whose holder on this host lives but stopped renewing its lease
         (:func:`pokerroom.store.leases.gone`'s ``by_heartbeat``): a split room's worker's lobby does."""
-        """Each table's figures from its settled hands (store/table_stats.py)."""
         self._buckets: dict[str, TokenBucket] = {}
         """Each player's table creations (:data:`TABLE_CREATE_RATE`), on the lobby's clock."""
         self._creating: dict[str, int] = {}
@@ -717,12 +718,18 @@ def _running_loop() -> bool:
     return True
 
 
+def end_connections(conns: Iterable[object], code: int, reason: str) -> None:
+    """Close each of ``conns`` that can be closed (a socket, or a split room's connection through its gateway;
+    in-process test connections cannot) with ``code`` and ``reason``."""
+    for conn in conns:
+        end = getattr(conn, "end", None)
+        if end is not None:
+            end(code, reason)
+
+
 def _closed_by_operator(actor: TableActor, moved: dict[str, int]) -> None:
     """A table an operator closed has closed: every socket there ends with :data:`TABLE_CLOSED` (a gateway's too,
     through its worker), and the log says who took what back."""
-    for conns in actor.connections.values():
-        for conn in conns:
-            end = getattr(conn, "end", None)  # a socket; in-process test connections have none
-            if end is not None:
-                end(TABLE_CLOSED, f"table {actor.info.id} is closed")
+    reason = f"table {actor.info.id} is closed"
+    end_connections((conn for conns in actor.connections.values() for conn in conns), TABLE_CLOSED, reason)
     event("admin", action="table_closed", target=str(actor.info.id), cashed_out=moved)

@@ -59,6 +59,7 @@ from pokerroom.server.lobby import (
     TableLimit,
     TableUnreachable,
     UnknownTable,
+    end_connections,
     presence_of,
 )
 from pokerroom.server.oplog import event
@@ -204,10 +205,7 @@ class GatewayLobby(Lobby):
                 self._end_sockets(table_id, TABLE_CLOSED, f"table {table_id} is closed")
 
     def _end_sockets(self, table_id: int, code: int, reason: str) -> None:
-        for conn in list(self.sockets.get(table_id, {}).values()):
-            end = getattr(conn, "end", None)
-            if end is not None:
-                end(code, reason)
+        end_connections(list(self.sockets.get(table_id, {}).values()), code, reason)
 
     # ------------------------------------------------------------------ the lobby's list
 
@@ -496,9 +494,7 @@ class GatewayLobby(Lobby):
         with contextlib.suppress(ValueError, KeyError, TypeError):
             conn = self._by_id.get(int(msg.subject.split(".")[-2]))
             data = json.loads(msg.data)
-            end = getattr(conn, "end", None)
-            if end is not None:
-                end(int(data["code"]), str(data["reason"]))
+            end_connections([conn], int(data["code"]), str(data["reason"]))
 
     async def _owner(self, msg: Any) -> None:
         """A worker claimed a table: every socket of this gateway at it connects again, to the new holder."""
