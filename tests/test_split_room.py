@@ -446,9 +446,10 @@ class _TableActions:
         return {"done": True}
 
 
-def test_queued_table_actions_apply_in_audit_order_across_gateways(store: Store) -> None:
+def test_queued_table_actions_apply_in_audit_order_across_gateways(store: Store, clock: Clock) -> None:
     """Several gateways poll the command line's queue: a table's actions apply in audit order even when one
-    gateway holds a claim on an earlier one (its worker not answering) or puts it back; other tables go on."""
+    gateway holds a claim on an earlier one (its worker not answering) or puts it back; other tables go on.  A
+    claim held by a gateway that died holds the table's later actions for :data:`audit.CLAIM_SECONDS` only."""
     table, other = _lobby_table(store, "T"), _lobby_table(store, "U")
     first, second, third = (
         audit.table_action(store, table, action, operator="olga", applied=False)
@@ -474,6 +475,17 @@ def test_queued_table_actions_apply_in_audit_order_across_gateways(store: Store)
         assert lobby.applied == [(table, "pause"), (other, "pause"), (table, "resume"), (table, "pause")]
         assert audit.pending(store) == [] and audit.in_flight(store) == []
         assert {e.id for e in audit.entries(store)} == {first.id, second.id, third.id, elsewhere.id}
+        # A gateway claims a resume and dies: the pause queued after it waits, then goes on without it.
+        lost = audit.table_action(store, table, "resume", operator="olga", applied=False)
+        later = audit.table_action(store, table, "pause", operator="olga", applied=False)
+        assert audit.claim(store, lost.id)
+        clock.advance(seconds=audit.CLAIM_SECONDS - 1)
+        assert await desk._catch_up() == 0 and [e.id for e in audit.in_flight(store)] == [lost.id]
+        assert [e.id for e in audit.pending(store)] == [later.id]
+        clock.advance(seconds=2)
+        assert audit.in_flight(store) == []
+        assert await desk._catch_up() == 1
+        assert lobby.applied[-1] == (table, "pause") and len(lobby.applied) == 5
 
     _in_a_thread(main)
 
