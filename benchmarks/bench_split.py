@@ -23,8 +23,8 @@ for a large room.  Needs PostgreSQL (``--database``, a server URL whose user may
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
+import io
 import os
 import shutil
 import socket
@@ -37,11 +37,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
+from rich.console import Console
 
-from pokerroom.loadtest.client import Params
-from pokerroom.loadtest.driver import Options, _in_processes, run_clients, ws_base
+from pokerroom.loadtest.driver import Options, run
 from pokerroom.loadtest.figures import Summary
-from pokerroom.loadtest.setup import set_up
 from pokerroom.server import COOKIE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -152,19 +151,7 @@ def measure(level: str, args: argparse.Namespace, logs: Path) -> Level:
                 if stage == "second":  # within the window: the room at its steady load
                     sampler.take()
 
-            plan = asyncio.run(set_up(base, args.tables, COOKIE, True, lambda stage: None))
-            plans = list(plan.tables)
-            params = Params(ws_base(base), COOKIE, args.think, 1)
-            if args.processes <= 1:
-
-                async def go() -> tuple[float, float]:
-                    start = time.monotonic()
-                    return start, start + args.seconds
-
-                tallies = [asyncio.run(run_clients(plans, params, tick, go))]
-            else:
-                tallies = _in_processes(plans, params, options, tick)
-            summary = Summary.of(tallies, [p.id for p in plans], args.seconds, args.think, plan.game)
+            summary, _said = run(options, COOKIE, Console(file=io.StringIO()), watch=tick)
             if len(sampler.samples) < 2:
                 raise RuntimeError("the window was too short to sample the room's CPU (give --seconds 5 or more)")
             cores = sampler.rates()
@@ -226,7 +213,6 @@ def main() -> None:
     finally:
         if not args.keep_logs:
             shutil.rmtree(logs, ignore_errors=True)
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"the split room under load ({os.cpu_count()} cores, think {args.think:g} s, "

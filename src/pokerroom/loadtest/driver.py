@@ -198,8 +198,12 @@ def _in_processes(plans: list[TablePlan], params: Params, options: Options, tick
     return tallies
 
 
-def run(options: Options, cookie_name: str, console: Console) -> tuple[Summary, str]:
-    """The whole test; its figures and a line on what was set up.  Raises :class:`LoadtestError`."""
+def run(
+    options: Options, cookie_name: str, console: Console, watch: Tick | None = None
+) -> tuple[Summary, str]:
+    """The whole test; its figures and a line on what was set up.  ``watch(stage)`` is told each step the
+    progress shows (``"second"``: each second of the measured window, so a caller can sample the room meanwhile).
+    Raises :class:`LoadtestError`."""
     params = Params(ws_base(options.url), cookie_name, options.think, options.seed)
     players, sockets = groups_for(options.tables) * SEATS, options.tables * SEATS
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -217,6 +221,8 @@ def run(options: Options, cookie_name: str, console: Console) -> tuple[Summary, 
         def tick(stage: str) -> None:
             marks[stage] = time.monotonic()
             progress.advance(stages[stage])
+            if watch is not None:
+                watch(stage)
 
         began = time.monotonic()
         plan = asyncio.run(set_up(options.url, options.tables, cookie_name, options.forwarded, tick))
