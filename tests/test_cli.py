@@ -117,6 +117,11 @@ def test_replay_unit_and_missing_path(tmp_path: Path) -> None:
     assert bad_unit.exit_code == 2 and "not a decimal" in bad_unit.output
     missing = runner.invoke(app, ["replay", str(tmp_path / "nope")])
     assert missing.exit_code == 1 and "no such file or folder" in missing.stdout
+    # A path through a file, a link to nowhere and a name with a NUL byte are not there either, as Path.exists says.
+    (tmp_path / "dangling").symlink_to(tmp_path / "gone")
+    for name in (str(copy / "inside.phh"), str(tmp_path / "dangling"), f"{tmp_path}/a\0b.phh"):
+        gone = runner.invoke(app, ["replay", name])
+        assert gone.exit_code == 1 and f"{name}: no such file or folder" in gone.stdout, name
 
 
 # ---------------------------------------------------------------------------------------------- play

@@ -50,6 +50,26 @@ def test_a_command_imports_what_it_needs_only_when_run() -> None:
     assert "fastapi" not in loaded and "sqlalchemy" not in loaded
 
 
+def test_a_piped_replay_never_loads_rich(tmp_path: object) -> None:
+    """Rich's console is for a terminal: a replay whose output is piped writes its lines and summary plainly."""
+    import pathlib
+
+    folder = pathlib.Path(str(tmp_path))
+    (folder / "a.phh").write_text(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\nactions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'p2 f']\n"
+        "finishing_stacks = [201, 199]\n"
+    )
+    command = [sys.executable, "-c", PROBE, "rich,rich.console", "replay", str(folder / "a.phh")]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report == {"code": 0, "loaded": []}
+    line, summary = done.stdout.splitlines()
+    assert line == f"ok         {folder / 'a.phh'}  #0  final stacks match"
+    assert summary.startswith("1 hand in ")
+    assert summary.endswith(" hands/s): 1 ok, 0 mismatch, 0 error, 0 unchecked, 0 incomplete, 0 rake, 0 unsupported")
+
+
 @pytest.mark.parametrize("entry", COMMANDS, ids=[c.name for c in COMMANDS])
 def test_each_listed_help_is_the_commands_own(entry: object) -> None:
     from pokerroom.cli.lazy import LazyCommand

@@ -78,7 +78,8 @@ def _decode(data: bytes) -> Tables:
     classes = array(typecode)
     classes.frombytes(raw)
     values["classes"] = classes
-    values["categories"] = tuple(Category(c) for c in values["categories"])
+    by_value = {c.value: c for c in Category}  # a dict lookup, not the enum's call, for each of thousands
+    values["categories"] = tuple(map(by_value.__getitem__, values["categories"]))
     values["suit_model"] = SuitModel(values["suit_model"])
     return kind(**values)
 
