@@ -7,6 +7,7 @@ every deal with its exact probability, so that small games' trees are walked exa
 from __future__ import annotations
 
 import random
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -43,7 +44,15 @@ _STATEFUL = (Hand, BettingRound, DrawRound, Showdown, DeckSource, DeckStream, Sc
 
 def _slots(obj: object) -> Iterator[str]:
     for cls in type(obj).__mro__:
-        yield from getattr(cls, "__slots__", ())
+        yield from (name for name in getattr(cls, "__slots__", ()) if name != "__weakref__")
+
+
+def _holds(part_of: Any, hand: Hand) -> bool:
+    """Whether a phase's back-reference is ``hand``: the hand itself while it plays, a weak proxy to it once it is
+    complete (:meth:`Hand.unlink`)."""
+    if hand.is_complete:
+        return any(ref is part_of for ref in weakref.getweakrefs(hand))
+    return part_of is hand
 
 
 def state(obj: Any) -> Any:
@@ -68,7 +77,7 @@ def check_slots(a: Any, b: Any, hand_a: Hand, hand_b: Hand, path: str = "hand") 
         where = f"{path}.{name}"
         va, vb = getattr(a, name), getattr(b, name)  # AttributeError: a slot the copy left unset
         if name == "hand":
-            assert va is hand_a and vb is hand_b, where
+            assert _holds(va, hand_a) and _holds(vb, hand_b), where
         elif isinstance(va, _STATEFUL) or type(va).__name__ == "_ReplayCards":
             assert vb is not va and type(vb) is type(va), where
             check_slots(va, vb, hand_a, hand_b, where)

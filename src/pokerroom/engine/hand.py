@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
+from weakref import proxy
 
 from pokerroom.engine.actions import Action, LegalActions
 from pokerroom.engine.betting import BettingRound
@@ -108,6 +109,7 @@ class Hand:
     """
 
     __slots__ = (
+        "__weakref__",
         "_cards",
         "_draw",
         "_round",
@@ -638,12 +640,24 @@ class Hand:
         twin._round = self._round.copy_for(twin)
         twin._draw = self._draw.copy_for(twin)
         twin._showdown = self._showdown.copy_for(twin)
+        if twin.phase is _COMPLETE:
+            twin.unlink()
         if resample is None and deal is None and rng is None:
             return twin
         from pokerroom.engine.chance import copy_options
 
         copy_options(twin, resample=resample, rng=rng, deal=deal)
         return twin
+
+    def unlink(self) -> None:
+        """From now on the hand's betting round, draw and showdown hold it weakly (the engine calls this as the
+        hand completes; a holder done with a hand still in play may call it too: the hand still plays, a little
+        slower).  With no reference cycle left, the hand, its events and its lists are freed the moment the last
+        holder lets it go, by reference counting.  Cyclic, every finished hand waited for the garbage collector (a
+        room ends a hand every few seconds at each table); a server that freezes what lives (``gc.freeze``) kept
+        them all until its next full sweep, and that sweep stalled every table."""
+        weak = proxy(self)
+        self._round.hand = self._draw.hand = self._showdown.hand = weak
 
     # ------------------------------------------------------------------ chance nodes (search)
 

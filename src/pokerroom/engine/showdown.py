@@ -115,6 +115,7 @@ class Showdown:
                 hand.stacks[seat] += chips
         text = " ".join(map(str, hand.stacks))
         hand.events.append(_tnew(Event, (_HAND_END, None, None, None, None, text, False, None, None, None)))
+        hand.unlink()
 
     # ------------------------------------------------------------------ the split question (RULES G15)
 

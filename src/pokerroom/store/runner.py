@@ -401,6 +401,7 @@ class TableRunner:
             if not hand.is_complete:
                 # The set-up as stored must deal this very hand again, or a crash could not be recovered (§3.8).
                 again = setup_from_json(stored).deal()
+                again.unlink()  # checked, never played: freed here, not left to the garbage collector
                 if again.events != hand.events or again.to_act != hand.to_act or again.stacks != hand.stacks:
                     raise RoomError(f"hand {self.table.hand_number}: its stored set-up would not deal it again")
             accounts = [self._account(s.player) for s in setup.seats]
