@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import traceback
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -49,6 +48,7 @@ from pokerroom.server.actor import TableActor
 from pokerroom.server.admin_desk import AdminDesk
 from pokerroom.server.admin_routes import admin_routes
 from pokerroom.server.chat import ChatRoom
+from pokerroom.server.collector import FREEZE_EVERY, SWEEP_EVERY, keep_gc
 from pokerroom.server.hand_replay import replay_json
 from pokerroom.server.hashing import HASH_QUEUE, HASH_THREADS, HashPool
 from pokerroom.server.lobby import STARTER_TABLES, Lobby, Starter, TableLimit, TableUnreachable, UnknownTable
@@ -98,24 +98,6 @@ class NewTable(BaseModel):
     showdown: str = Field(default="auto", pattern="^(auto|choose)$")
 
 
-async def _keep_gc(freeze_every: float, sweep_every: float) -> None:
-    """Keep the garbage collector's full collections short: they stall every table at once, and their time grows
-    with every object alive (each connection holds dozens).  Every ``freeze_every`` seconds what is alive is
-    frozen (``gc.freeze``: never scanned again); every ``sweep_every`` seconds everything is unfrozen and
-    collected once, so cycles frozen on their way out are freed (one longer pause, seldom)."""
-    gc.collect()
-    gc.freeze()
-    since = 0.0
-    while True:
-        await asyncio.sleep(freeze_every)
-        since += freeze_every
-        if since >= sweep_every:
-            since = 0.0
-            gc.unfreeze()
-            gc.collect()
-        gc.freeze()
-
-
 async def _keep_leases(lobby: Lobby) -> None:
     """Renew the leases of this process's tables every :data:`~pokerroom.store.leases.HEARTBEAT` seconds
     (:meth:`Lobby.renew_leases`): a table nobody plays writes nothing for minutes, and a server on another host
@@ -149,8 +131,8 @@ def create_app(
     rate: float = 20.0,
     burst: int = 40,
     seed: int | None = None,
-    gc_freeze_every: float = 2.0,
-    gc_sweep_every: float = 900.0,
+    gc_freeze_every: float = FREEZE_EVERY,
+    gc_sweep_every: float = SWEEP_EVERY,
     night_options: dict[str, Any] | None = None,
     public_url: str | None = None,
     allowed_origins: Sequence[str] = (),
@@ -168,8 +150,9 @@ def create_app(
     ``starters``: the tables a new store is given; ``rate``/``burst``: messages per second per connection;
     ``actor_options``: delays and grace of every table (:class:`TableActor`); ``gc_freeze_every`` and
     ``gc_sweep_every``: seconds between moving what lives on (tables, connections) out of the garbage collector's
-    way and a full collection (see :func:`_keep_gc`); ``night_options``: what the club nights take besides
-    (:class:`~pokerroom.server.nights.NightHall`: ``bust_wait``; delays other than the tables').
+    way and a full collection (see :func:`~pokerroom.server.collector.keep_gc`); ``night_options``: what the club
+    nights take besides (:class:`~pokerroom.server.nights.NightHall`: ``bust_wait``; delays other than the
+    tables').
 
     The defences (docs/server.md, "Security"): ``public_url``, the room's address as players see it (its origin
     is the one WebSockets and state-changing requests must come from, and an ``https`` URL makes the cookies
@@ -218,7 +201,7 @@ def create_app(
         nights.open()
         await nights.start()
         await desk.start()  # a gateway's too: a table action reaches the table's worker (server/split/gateway.py)
-        keeper = asyncio.get_running_loop().create_task(_keep_gc(gc_freeze_every, gc_sweep_every))
+        keeper = asyncio.get_running_loop().create_task(keep_gc(gc_freeze_every, gc_sweep_every))
         renewer = None if split else asyncio.get_running_loop().create_task(_keep_leases(lobby))
         if on_started is not None:
             on_started()

@@ -46,6 +46,7 @@ from sqlalchemy import select
 
 from pokerroom.errors import PokerroomError, RoomError
 from pokerroom.server.admin_desk import ACCOUNT_HELD
+from pokerroom.server.collector import keep_gc
 from pokerroom.server.lobby import (
     MAX_OPEN_TABLES,
     ROOM_WAITLIST_REQUESTS,
@@ -141,9 +142,11 @@ class Worker:
         # Renewing runs on its own: claiming many tables at once (a dead worker's hundreds) takes longer than the
         # lease timeout, and must never let this worker's own leases expire meanwhile.
         renewing = asyncio.get_running_loop().create_task(self._every_beat(self.renew, stop))
+        collecting = asyncio.get_running_loop().create_task(keep_gc())  # the tables' actions run here
         try:
             await self._every_beat(self.look, stop)
         finally:
+            collecting.cancel()
             renewing.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await renewing

@@ -1,0 +1,31 @@
+"""The room processes' garbage collector (pokerroom.server.collector.keep_gc): young collections every 10,000
+allocations while a room runs, Python's own threshold back once it stops; what lives is frozen."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+
+from pokerroom.server.collector import YOUNG_COLLECTION, keep_gc
+
+
+def test_keep_gc_sets_the_young_threshold_freezes_and_gives_both_back() -> None:
+    before = gc.get_threshold()
+    assert before[0] != YOUNG_COLLECTION
+
+    async def run() -> tuple[tuple[int, ...], int]:
+        keeper = asyncio.get_running_loop().create_task(keep_gc(freeze_every=0.01, sweep_every=0.05))
+        await asyncio.sleep(0.03)
+        during = gc.get_threshold()
+        frozen = gc.get_freeze_count()
+        keeper.cancel()
+        await asyncio.gather(keeper, return_exceptions=True)
+        return during, frozen
+
+    try:
+        during, frozen = asyncio.run(run())
+        assert during == (YOUNG_COLLECTION, *before[1:])
+        assert frozen > 1000  # the interpreter's and the test's objects, at least
+        assert gc.get_threshold() == before
+    finally:
+        gc.unfreeze()
