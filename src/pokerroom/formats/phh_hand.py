@@ -63,9 +63,9 @@ from pokerroom.engine.order import largest_blind_seat
 from pokerroom.errors import PHHError, UnsupportedRule
 from pokerroom.formats.phh import BUTTON_VARIANTS, PHHHand
 from pokerroom.formats.phh_actions import plain_amount
+from pokerroom.formats.phh_extensions import BETTING_AMOUNTS
 from pokerroom.formats.replay import (
     ARTIFICIAL_ALL_IN,
-    BETTING_AMOUNTS,
     CODES,
     SPLIT,
     TIMED_OUT,

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from functools import lru_cache
-from typing import TypeGuard
 
 from pokerroom.cards import UNKNOWN, format_card, format_cards
 from pokerroom.engine import TIMED_OUT, Action, ActionKind, Hand, OutOfCards, Phase
@@ -31,6 +30,19 @@ from pokerroom.engine.order import largest_blind_seat
 from pokerroom.errors import DuplicateCard, IllegalAction, PokerroomError, UnknownCards, UnsupportedRule
 from pokerroom.formats.phh import INF, PHHHand, chip_unit, to_units
 from pokerroom.formats.phh_actions import PHHAction, format_action, parse_action
+from pokerroom.formats.phh_extensions import (
+    BETTING_AMOUNTS,
+    RAKE_FIELDS,
+    RAKE_FROM,
+    by_position,
+    extension_amounts,
+    is_amount,
+    main_first,
+    read_betting_value,
+    read_big_blind_seat,
+    read_dead,
+    read_rake,
+)
 from pokerroom.formats.replay_check import compare, unknown_cards
 from pokerroom.games import Betting, Family, Game, Limit, all_games, find
 
@@ -95,17 +107,6 @@ ARTIFICIAL_ALL_IN = "artificial all-in"
 """The comment that marks disconnect protection (``pN cc # artificial all-in``; RULES §3.7): the player stays in
 the hand for the chips already in, as if all-in; the chips behind come back at the end."""
 
-RAKE_FIELDS: frozenset[str] = frozenset(("schedule", "cents_per_unit", "amount", "pots", "from"))
-"""The fields of a record's ``_rake`` table (``docs/phh.md``)."""
-
-RAKE_FROM: tuple[str, ...] = ("proportion", "main")
-"""Where a ``_rake`` ``amount`` is taken from: the pots in proportion to their sizes (A-3.10-4, the default) or
-the main pot first, then each side pot in order (PokerStars' files)."""
-
-BETTING_AMOUNTS: frozenset[str] = frozenset(("min_bet", "bet_sizes", "min_raise"))
-"""The fields of :class:`~pokerroom.games.Betting` that are amounts (the rest are counts, multipliers and
-switches); in a ``_betting`` table they are written in the file's units."""
-
 ALLOW_LIST: dict[str, str] = {
     "wsop/2019/42/3/00-01-07.phh": (
         "data faults: the action list skips p8 (the button never acts after p7's raise), and the file says "
@@ -119,7 +120,6 @@ ALLOW_LIST: dict[str, str] = {
 
 _HUGE = 10**15  # stands for an `inf` (unknown) stack, in chip units
 _LIMITS = {limit.value: limit for limit in Limit}  # Limit(text) without the enum's call
-_ZERO = Decimal(0)
 _parse = lru_cache(maxsize=1 << 16)(parse_action)  # records are immutable, and action strings repeat a lot
 
 
@@ -223,14 +223,6 @@ class _Units:
         return q
 
 
-def _by_position(values: Sequence[Decimal], n: int) -> list[Decimal]:
-    """PHH lists are by position (p1 first); heads-up they apply in reverse order (PHH-NOTES, Seats)."""
-    out = list(values)
-    if len(out) < n:
-        out += [_ZERO] * (n - len(out))
-    return out[::-1] if n == 2 else out
-
-
 def base_betting(
     game: Game, limit: Limit, *, small_bet: int | None = None, big_bet: int | None = None, min_bet: int = 0
 ) -> Betting:
@@ -308,31 +300,6 @@ def _limit(value: object) -> Limit:
     return Limit.parse(value)
 
 
-def _is_amount(value: object) -> TypeGuard[Decimal | int]:
-    return isinstance(value, Decimal | int) and not isinstance(value, bool)
-
-
-_AMOUNT_KEYS = frozenset(("_carried_in", "_carried", "_dead", "_betting", "_rake"))
-"""The extension keys that can hold amounts."""
-
-
-def _extension_amounts(extra: Mapping[str, object]) -> list[Decimal]:
-    """Amounts in a record's extension keys (they count toward the file's chip unit)."""
-    if _AMOUNT_KEYS.isdisjoint(extra):  # most records have none
-        return []
-    values: list[object] = [extra.get("_carried_in"), extra.get("_carried")]
-    dead = extra.get("_dead")
-    if isinstance(dead, list):
-        values += dead
-    for key, names in (("_betting", BETTING_AMOUNTS), ("_rake", ("amount", "pots"))):
-        table = extra.get(key)
-        if isinstance(table, Mapping):
-            for name in names:
-                value = table.get(name)
-                values += value if isinstance(value, list) else [value]
-    return [Decimal(v) for v in values if _is_amount(v)]
-
-
 def record_unit(record: PHHHand, actions: Sequence[PHHAction] | None = None) -> Decimal:
     """The chip unit a replay of ``record`` uses: its ``_chip_unit``, else the reader's
     :func:`~pokerroom.formats.phh.chip_unit` with the extension amounts included (never coarser than the
@@ -344,7 +311,7 @@ def record_unit(record: PHHHand, actions: Sequence[PHHAction] | None = None) -> 
         return Decimal(declared)
     if actions is None:
         actions = [_parse(a) for a in record.actions]
-    return chip_unit(record, actions, _extension_amounts(record.extra))
+    return chip_unit(record, actions, extension_amounts(record.extra))
 
 
 _BETTINGS: dict[tuple[int, Limit, int | None, int | None, int], tuple[Game, Betting]] = {}
@@ -381,29 +348,11 @@ def _betting(record: PHHHand, game: Game, limit: Limit, conv: _Units) -> Betting
     for name, raw in table.items():
         if name not in names:
             raise UnsupportedRule(f"_betting has no field {name!r}; fields: {', '.join(sorted(names))}")
-        changes[name] = _betting_value(name, raw, conv)
+        changes[name] = read_betting_value(name, raw, conv)
     try:
         return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
     except TypeError as exc:  # pragma: no cover - a field the dataclass refuses
         raise UnsupportedRule(f"_betting: {exc}") from None
-
-
-def _betting_value(name: str, raw: object, conv: _Units) -> object:
-    """One ``_betting`` value: ``'none'`` as ``None``, lists as tuples, amounts in chips of the replay's unit."""
-    if raw == "none":
-        return None
-    amount = name in BETTING_AMOUNTS
-
-    def one(v: object) -> object:
-        if isinstance(v, bool) and not amount:
-            return v
-        if isinstance(v, bool) or not isinstance(v, int | Decimal) or (not amount and v != int(v)):
-            raise UnsupportedRule(f"_betting {name}: {v!r} is not {'an amount' if amount else 'a whole number'}")
-        return conv(Decimal(v)) if amount else int(v)
-
-    if isinstance(raw, list):
-        return tuple(one(v) for v in raw)
-    return one(raw)
 
 
 def _posts(signed: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -422,89 +371,6 @@ def _posts(signed: Sequence[int]) -> tuple[list[int], list[int]]:
             live.append(part)
             dead.append(-x - part)
     return live, dead
-
-
-def _dead(raw: object, n: int, conv: _Units) -> list[int] | None:
-    """``_dead``: the dead money each player posts before the deal, by position like ``antes``."""
-    if raw is None:
-        return None
-    if not isinstance(raw, list) or len(raw) != n or not all(_is_amount(v) and v >= 0 for v in raw):
-        raise UnsupportedRule(f"_dead must list one amount per player ({n}), not {raw!r}")
-    return [conv(x) for x in _by_position([Decimal(v) for v in raw], n)]
-
-
-def _big_blind_seat(raw: object, n: int) -> int | None:
-    """``_big_blind_seat``: the player (``'p3'``) whose big blind is the one in position."""
-    if raw is None:
-        return None
-    if isinstance(raw, str) and raw[:1] == "p" and raw[1:].isdigit() and 1 <= int(raw[1:]) <= n:
-        return int(raw[1:]) - 1
-    raise UnsupportedRule(f"_big_blind_seat must name a player p1..p{n}, not {raw!r}")
-
-
-_RakeHook = Callable[[Sequence[int], int], Sequence[int]]
-
-
-def _rake_hook(raw: object, unit: Decimal, conv: _Units) -> _RakeHook | None:
-    """The engine's rake hook for a record's ``_rake`` table: each pot's part as ``pots`` says, else the
-    ``schedule`` (RULES §3.10, ``cents_per_unit`` cents for 1 in the file), else ``amount`` taken from the pots in
-    proportion (A-3.10-4).  The replay checks ``amount`` afterwards (:func:`replay`)."""
-    if raw is None:
-        return None
-    # Loaded here, for the few records with a rake: the room package costs a replay run 50 ms at start-up.
-    from pokerroom.room.rake import SCHEDULES, TableRake, split_rake
-
-    if not isinstance(raw, Mapping) or not raw.keys() <= RAKE_FIELDS or not raw.keys() - {"cents_per_unit"}:
-        raise UnsupportedRule(
-            f"_rake must be a table of {', '.join(sorted(RAKE_FIELDS))} (schedule, amount or pots), not {raw!r}"
-        )
-    amount, pots, name = raw.get("amount"), raw.get("pots"), raw.get("schedule")
-    if amount is not None and not (_is_amount(amount) and amount >= 0):
-        raise UnsupportedRule(f"_rake amount must be an amount, not {amount!r}")
-    if pots is not None:
-        if not isinstance(pots, list) or not all(_is_amount(v) and v >= 0 for v in pots):
-            raise UnsupportedRule(f"_rake pots must list an amount per pot, not {pots!r}")
-        parts = [conv(Decimal(v)) for v in pots]
-
-        def per_pot(amounts: Sequence[int], dealt: int) -> list[int]:
-            if len(amounts) != len(parts):
-                raise UnsupportedRule(f"_rake pots lists {len(parts)} pots; the hand has {len(amounts)}")
-            return parts
-
-        return per_pot
-    if name is not None:
-        schedule = SCHEDULES.get(name) if isinstance(name, str) else None
-        if schedule is None:
-            raise UnsupportedRule(f"_rake schedule must be one of {', '.join(SCHEDULES)}, not {name!r}")
-        cents = raw.get("cents_per_unit", 1)
-        per_chip = Decimal(cents) * unit if _is_amount(cents) else Decimal(0)
-        if per_chip <= 0 or per_chip != per_chip.to_integral_value():
-            raise UnsupportedRule(
-                f"_rake cents_per_unit {cents!r} must make a chip of this file ({unit}) a whole number of cents"
-            )
-        return TableRake(schedule, int(per_chip))
-    assert amount is not None
-    total = conv(Decimal(amount))
-    where = raw.get("from", "proportion")
-    if where not in RAKE_FROM:
-        raise UnsupportedRule(f"_rake from must be one of {', '.join(RAKE_FROM)}, not {where!r}")
-    if where == "main":
-        return lambda amounts, dealt: main_first(total, amounts)
-    return lambda amounts, dealt: split_rake(total, amounts)
-
-
-def main_first(rake: int, pots: Sequence[int]) -> list[int]:
-    """The part of ``rake`` taken from each pot when it comes from the main pot first, then each side pot in order
-    (``_rake`` ``from = "main"``; PokerStars' files show it so).  Raises
-    :class:`~pokerroom.errors.UnsupportedRule` for a rake larger than the pots."""
-    if rake > sum(pots):
-        raise UnsupportedRule(f"a rake of {rake} chips is more than the {sum(pots)} chips in the pots")
-    out = []
-    for pot in pots:
-        take = min(rake, pot)
-        out.append(take)
-        rake -= take
-    return out
 
 
 class _ReplayCards:
@@ -608,9 +474,9 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
     conv = _Units(unit)
     n = len(record.starting_stacks)
     stacks = conv.many(record.starting_stacks)
-    signed = conv.many(_by_position(record.blinds_or_straddles or [], n))  # a post stays negative
+    signed = conv.many(by_position(record.blinds_or_straddles or [], n))  # a post stays negative
     blinds, posted_dead = _posts(signed)
-    antes = conv.many(_by_position(record.antes or [], n))
+    antes = conv.many(by_position(record.antes or [], n))
     betting = _betting(record, game, limit, conv)
     if game.family is Family.STUD and record.bring_in is None:
         raise UnsupportedRule(f"{game.id} has a bring-in: the record needs the field bring_in")
@@ -642,15 +508,15 @@ def build_hand(record: PHHHand, *, unit: Decimal | None = None) -> tuple[Hand, l
         raise UnsupportedRule(f"_last_hand must be true or false, not {last_hand!r}")
     if isinstance(carried_in, bool) or not isinstance(carried_in, int | Decimal):
         raise UnsupportedRule(f"_carried_in must be an amount, not {carried_in!r}")
-    dead = _dead(extra.get("_dead"), n, conv)
+    dead = read_dead(extra.get("_dead"), n, conv)
     if any(posted_dead):
         dead = [a + b for a, b in zip(dead or [0] * n, posted_dead, strict=True)]
-    big_blind_seat = _big_blind_seat(extra.get("_big_blind_seat"), n)
+    big_blind_seat = read_big_blind_seat(extra.get("_big_blind_seat"), n)
     button = n - 1 if n > 2 else 1
     if big_blind_seat is None and min(signed, default=0) < 0:
         # The big blind in position, and so who opens, comes from the blinds proper, never from a post.
         big_blind_seat = largest_blind_seat([max(x, 0) for x in signed], button)
-    rake = _rake_hook(extra.get("_rake"), unit, conv)
+    rake = read_rake(extra.get("_rake"), unit, conv)
     hand = Hand(
         game,
         stacks=stacks,
@@ -838,7 +704,7 @@ def replay(record: PHHHand, *, unit: Decimal | None = None, observer: Observer |
             return result("mismatch", message, computed, hand)
     rake = extra.get("_rake")
     raked = rake.get("amount") if rake is not None and isinstance(rake, Mapping) else None
-    if raked is not None and _is_amount(raked) and used * hand.rake != raked:
+    if raked is not None and is_amount(raked) and used * hand.rake != raked:
         return result("mismatch", f"rake: {raked} expected, {used * hand.rake} computed", computed, hand)
     return compare(record, hand, used, computed, result)
 
