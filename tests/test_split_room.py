@@ -17,7 +17,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -48,7 +47,7 @@ from pokerroom.server.starters import Starter
 from pokerroom.store import Store, audit, leases
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import lobby_tables
-from servertools import PASSWORD, Recorder, States, check_or_call, my_turn
+from servertools import PASSWORD, Recorder, States, check_or_call, in_own_thread, my_turn
 from storetools import PG_URL, Clock, holder_dies, pg_database
 
 CLI = [str(Path(sys.executable).parent / "pokerroom")]
@@ -239,7 +238,7 @@ def test_a_worker_claims_serves_and_drops_a_table_whose_lease_was_taken(store: S
         pump.cancel()
         await client.close()
 
-    _in_a_thread(main)
+    in_own_thread(main)
 
 
 def test_waiting_lists_through_a_gateway_are_the_tables_workers(store: Store) -> None:
@@ -487,7 +486,7 @@ def test_queued_table_actions_apply_in_audit_order_across_gateways(store: Store,
         assert await desk._catch_up() == 1
         assert lobby.applied[-1] == (table, "pause") and len(lobby.applied) == 5
 
-    _in_a_thread(main)
+    in_own_thread(main)
 
 
 def _lobby_table(store: Store, name: str) -> int:
@@ -535,25 +534,7 @@ def _with_worker_and_gateway(store: Store, body: Callable[[Worker, GatewayLobby]
         async with _worker_and_gateway(store) as (worker, gateway):
             await body(worker, gateway)
 
-    _in_a_thread(main)
-
-
-def _in_a_thread(main: Callable[[], Any]) -> None:
-    """``asyncio.run(main())`` in a thread of its own: a browser test of the same pytest worker leaves
-    Playwright's event loop running in the main thread, where asyncio.run is refused."""
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:
-            failed.append(exc)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
+    in_own_thread(main)
 
 
 def test_a_players_sockets_end_at_every_gateway(tmp_path: Path) -> None:
@@ -622,7 +603,7 @@ def test_a_players_sockets_end_at_every_gateway(tmp_path: Path) -> None:
                 for gateway in gateways:
                     await gateway.stop()
 
-    _in_a_thread(main)
+    in_own_thread(main)
 
 
 # --- the room as processes -----------------------------------------------------------------------------------
