@@ -70,6 +70,32 @@ def test_a_piped_replay_never_loads_rich(tmp_path: object) -> None:
     assert summary.endswith(" hands/s): 1 ok, 0 mismatch, 0 error, 0 unchecked, 0 incomplete, 0 rake, 0 unsupported")
 
 
+def test_a_piped_replay_writes_names_as_they_are_and_survives_a_closed_stream(tmp_path: object) -> None:
+    """No emoji codes read into a name (Rich made ``:100:`` an emoji), and a closed stderr takes the summary
+    silently, as Rich's console did (exit 0 with a good hand, not a traceback)."""
+    import pathlib
+
+    script = str(pathlib.Path(sys.executable).parent / "pokerroom")
+    folder = pathlib.Path(str(tmp_path)) / "hands:100:day"
+    folder.mkdir()
+    (folder / "notes.md").write_text("x")
+    empty = subprocess.run([script, "replay", str(folder)], capture_output=True, text=True, check=False)
+    assert empty.returncode == 1
+    assert empty.stderr == f"warning: no hand histories (.phh, .phhs, .txt files) under {folder}\n"
+    assert empty.stdout.endswith(" 0 rake, 0 unsupported (1 other file skipped: .md)\n")
+    (folder / "a.phh").write_text(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\nactions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'p2 f']\n"
+        "finishing_stacks = [201, 199]\n"
+    )
+    closed = subprocess.run(
+        ["sh", "-c", 'exec "$0" replay --json "$1" 2>&-', script, str(folder)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert closed.returncode == 0, closed.stderr
+    assert json.loads(closed.stdout)["status"] == "ok"
+
+
 @pytest.mark.parametrize("entry", COMMANDS, ids=[c.name for c in COMMANDS])
 def test_each_listed_help_is_the_commands_own(entry: object) -> None:
     from pokerroom.cli.lazy import LazyCommand

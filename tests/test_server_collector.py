@@ -33,3 +33,28 @@ def test_keep_gc_sets_the_young_threshold_freezes_and_gives_both_back() -> None:
         assert gc.get_threshold() == before
     finally:
         gc.unfreeze()
+
+
+def test_two_rooms_in_one_process_share_the_collector_and_the_last_gives_it_back() -> None:
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        first = loop.create_task(keep_gc(freeze_every=0.01, sweep_every=10))
+        await asyncio.sleep(0.02)
+        second = loop.create_task(keep_gc(freeze_every=0.01, sweep_every=10))
+        await asyncio.sleep(0.02)
+        first.cancel()
+        await asyncio.gather(first, return_exceptions=True)
+        seen.append(gc.get_threshold())  # the second room still runs: its setting stands
+        second.cancel()
+        await asyncio.gather(second, return_exceptions=True)
+        seen.append(gc.get_threshold())
+        seen.append((gc.get_freeze_count(),))
+
+    try:
+        in_own_thread(run)
+        assert seen == [(YOUNG_COLLECTION, *before[1:]), before, (0,)]
+    finally:
+        gc.unfreeze()

@@ -274,9 +274,10 @@ def format_line(result: ReplayResult) -> str:
 
 
 class _PlainConsole:
-    """The run's summary stream when it is not a terminal: each text as it is, one line a call.  Rich writes the
-    same there (no styles; soft wrap; markup off at every call below), and a piped run is spared its import, a
-    fortieth of replaying 2,000 files (issue 24)."""
+    """The run's summary stream when it is not a terminal: each text as it is, one line a call (a closed stream,
+    ``None``, takes nothing, as Rich's console does).  A piped run is spared Rich's import, a fortieth of
+    replaying 2,000 files (issue 24).  In a terminal Rich writes it, with markup and emoji codes off, so a name
+    such as ``hands:100:day`` reads the same both ways."""
 
     is_terminal = False
 
@@ -284,7 +285,9 @@ class _PlainConsole:
         self._stderr = stderr
 
     def print(self, text: str, *, markup: bool = False) -> None:
-        (sys.stderr if self._stderr else sys.stdout).write(f"{text}\n")
+        stream = sys.stderr if self._stderr else sys.stdout
+        if stream is not None:
+            stream.write(f"{text}\n")
 
 
 _RICH_SETTINGS = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
@@ -299,7 +302,7 @@ def _console(stderr: bool) -> Console | _PlainConsole:
         return _PlainConsole(stderr)
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
 
 
 class _NoProgress:

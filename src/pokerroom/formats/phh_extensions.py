@@ -116,7 +116,7 @@ RakeHook = Callable[[Sequence[int], int], Sequence[int]]
 def read_rake(raw: object, unit: Decimal, conv: Convert) -> RakeHook | None:
     """The engine's rake hook for a record's ``_rake`` table: each pot's part as ``pots`` says, else the
     ``schedule`` (RULES §3.10, ``cents_per_unit`` cents for 1 in the file), else ``amount`` taken from the pots in
-    proportion (A-3.10-4).  The replay checks ``amount`` afterwards (:func:`replay`)."""
+    proportion (A-3.10-4).  The replay checks ``amount`` afterwards (:func:`pokerroom.formats.replay.replay`)."""
     if raw is None:
         return None
     # Loaded here, for the few records with a rake: the room package costs a replay run 50 ms at start-up.

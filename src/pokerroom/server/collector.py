@@ -25,11 +25,14 @@ async def keep_gc(freeze_every: float = FREEZE_EVERY, sweep_every: float = SWEEP
     with every object alive (each connection holds dozens).  Every ``freeze_every`` seconds what is alive is
     frozen (``gc.freeze``: never scanned again); every ``sweep_every`` seconds everything is unfrozen and
     collected once, so cycles frozen on their way out are freed (one longer pause, seldom).  Young collections
-    run every :data:`YOUNG_COLLECTION` allocations."""
+    run every :data:`YOUNG_COLLECTION` allocations.  When the last keeper of the process stops, Python's
+    thresholds come back and nothing stays frozen."""
     gc.collect()
     gc.freeze()
-    threshold = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION, *threshold[1:])
+    if not _running:  # the first keeper of the process keeps Python's settings; the last gives them back
+        _saved[:] = gc.get_threshold()
+        gc.set_threshold(YOUNG_COLLECTION, *_saved[1:])
+    _running.append(None)
     since = 0.0
     try:
         while True:
@@ -40,5 +43,14 @@ async def keep_gc(freeze_every: float = FREEZE_EVERY, sweep_every: float = SWEEP
                 gc.unfreeze()
                 gc.collect()
             gc.freeze()
-    finally:  # the server stops (a process that goes on, a test's, collects as before)
-        gc.set_threshold(*threshold)
+    finally:  # the room stops; a process that goes on (a test's) collects as before, everything
+        _running.pop()
+        if not _running:
+            gc.set_threshold(*_saved)
+            gc.unfreeze()
+
+
+_running: list[None] = []
+"""One entry per :func:`keep_gc` running in this process (two rooms in one process share its collector)."""
+_saved: list[int] = []
+"""Python's thresholds as the first running :func:`keep_gc` found them."""
