@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -285,9 +285,14 @@ class _PlainConsole:
         self._stderr = stderr
 
     def print(self, text: str, *, markup: bool = False) -> None:
-        stream = sys.stderr if self._stderr else sys.stdout
+        stream = _stream(self._stderr)
         if stream is not None:
             stream.write(f"{text}\n")
+
+
+def _stream(stderr: bool) -> TextIO | None:
+    """The process's stderr or stdout as it is now (a test may have replaced it; ``None`` when closed)."""
+    return sys.stderr if stderr else sys.stdout
 
 
 _RICH_SETTINGS = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
@@ -296,7 +301,7 @@ _RICH_SETTINGS = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
 
 def _console(stderr: bool) -> Console | _PlainConsole:
     """Rich's console for a terminal (the progress bar needs one), else :class:`_PlainConsole`."""
-    stream = sys.stderr if stderr else sys.stdout
+    stream = _stream(stderr)
     isatty = getattr(stream, "isatty", None)
     if (isatty is None or not isatty()) and not any(os.environ.get(name) for name in _RICH_SETTINGS):
         return _PlainConsole(stderr)

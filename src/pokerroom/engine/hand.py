@@ -19,7 +19,7 @@ sum(starting stacks)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from weakref import proxy
 
@@ -30,7 +30,7 @@ from pokerroom.engine.draw import DrawRound
 from pokerroom.engine.events import Event, EventType
 from pokerroom.engine.order import clockwise
 from pokerroom.engine.phase import Phase
-from pokerroom.engine.pots import Pot, build_pots
+from pokerroom.engine.pots import Pot, RakeRule, build_pots
 from pokerroom.engine.setup import post_forced_bets
 from pokerroom.engine.showdown import Showdown
 from pokerroom.errors import HandOver, IllegalAction
@@ -175,7 +175,7 @@ class Hand:
         last_hand: bool = False,
         dead: Sequence[int] | None = None,
         big_blind_seat: int | None = None,
-        rake: Callable[[Sequence[int], int], Sequence[int]] | None = None,
+        rake: RakeRule | None = None,
     ) -> None:
         n = len(stacks)
         if n < 2:

@@ -9,10 +9,14 @@ the button or dealer box, ``ODD_LEFT_OF_DEALER``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Pot", "build_pots", "split_chips"]
+__all__ = ["Pot", "RakeRule", "build_pots", "split_chips"]
+
+RakeRule = Callable[[Sequence[int], int], Sequence[int]]
+"""A rake rule (RULES §3.10): the pots' amounts (main pot first) and how many players were dealt in -> the chips
+taken from each pot.  A hand takes it as ``rake`` and calls it once the pots are settled."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pokerroom.engine.dealing import CardSource, DeckSource
 from pokerroom.engine.events import Event, EventType
 from pokerroom.engine.order import clockwise
+from pokerroom.engine.pots import RakeRule
 from pokerroom.errors import UnsupportedRule
 from pokerroom.games.structures import Betting, Limit
 
@@ -55,7 +56,7 @@ def deal(
     posts: Sequence[int] | None = None,
     dead: Sequence[int] | None = None,
     big_blind_seat: int | None = None,
-    rake: Callable[[Sequence[int], int], Sequence[int]] | None = None,
+    rake: RakeRule | None = None,
 ) -> Hand:
     """Start a hand of ``game`` at a table of ``len(stacks)`` seats with the button (or dealer box) at ``button``.
 
@@ -103,7 +104,7 @@ def deal_in_order(
     posts: Sequence[int] | None,
     dead: Sequence[int] | None,
     big_blind_seat: int | None,
-    rake: Callable[[Sequence[int], int], Sequence[int]] | None,
+    rake: RakeRule | None,
 ) -> Hand:
     """:func:`deal` with every argument given in its order (``Game.deal`` passes its keywords on this way: a call
     with eighteen keywords costs several times one with eighteen positions)."""

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import TypeGuard
 
+from pokerroom.engine.pots import RakeRule
 from pokerroom.errors import UnsupportedRule
 
 __all__ = [
@@ -19,7 +20,6 @@ __all__ = [
     "RAKE_FIELDS",
     "RAKE_FROM",
     "Convert",
-    "RakeHook",
     "by_position",
     "extension_amounts",
     "is_amount",
@@ -110,10 +110,7 @@ def read_big_blind_seat(raw: object, n: int) -> int | None:
     raise UnsupportedRule(f"_big_blind_seat must name a player p1..p{n}, not {raw!r}")
 
 
-RakeHook = Callable[[Sequence[int], int], Sequence[int]]
-
-
-def read_rake(raw: object, unit: Decimal, conv: Convert) -> RakeHook | None:
+def read_rake(raw: object, unit: Decimal, conv: Convert) -> RakeRule | None:
     """The engine's rake hook for a record's ``_rake`` table: each pot's part as ``pots`` says, else the
     ``schedule`` (RULES §3.10, ``cents_per_unit`` cents for 1 in the file), else ``amount`` taken from the pots in
     proportion (A-3.10-4).  The replay checks ``amount`` afterwards (:func:`pokerroom.formats.replay.replay`)."""

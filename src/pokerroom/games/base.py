@@ -22,6 +22,7 @@ from pokerroom.rankings import Ranking, best_omaha, omaha_value
 if TYPE_CHECKING:
     from pokerroom.engine.dealing import CardSource
     from pokerroom.engine.hand import Hand
+    from pokerroom.engine.pots import RakeRule
 
 __all__ = [
     "DrawParts",
@@ -488,7 +489,7 @@ class Game:
         posts: Sequence[int] | None = None,
         dead: Sequence[int] | None = None,
         big_blind_seat: int | None = None,
-        rake: Callable[[Sequence[int], int], Sequence[int]] | None = None,
+        rake: RakeRule | None = None,
     ) -> Hand:
         """Start a hand of this game at a table of ``len(stacks)`` seats with the button (or dealer box) at
         ``button``: the blinds (or antes and bring-in) laid out, the betting structure built from ``limit``, the
