@@ -350,3 +350,22 @@ def test_view_json_draw_limit() -> None:
     button = view_json(hand.view(0), [4, 1], number=2)
     assert button["players"][0]["cards"] == ["9c", "5c", "Td", "5d", "Kc"]
     assert button["legal"] is None
+
+
+@pytest.mark.parametrize(
+    ("message", "text"),
+    [
+        ({"v": 4, "type": "delta", "seq": 3, "set": {}}, '{"v":4,"type":"delta","seq":3,"set":{}}'),
+        ({"name": "Åsa", "says": "hej då ✓"}, '{"name":"Åsa","says":"hej då ✓"}'),  # UTF-8, not escaped
+        ({"cards": ("As", "Kd"), "amount": 2**63 - 1}, '{"cards":["As","Kd"],"amount":9223372036854775807}'),
+        ({1: "by seat"}, '{"1":"by seat"}'),
+        # What orjson refuses, the standard library encodes: an integer beyond 64 bits, a lone surrogate.
+        ({"amount": 10**30}, '{"amount":1000000000000000000000000000000}'),
+        ({"chat": "\ud800"}, '{"chat":"\\ud800"}'),
+    ],
+)
+def test_encode_is_compact_json_of_every_message(message: Any, text: str) -> None:
+    from pokerroom.server.protocol import encode
+
+    assert encode(message) == text
+    assert json.loads(encode(message)) == json.loads(json.dumps(message))

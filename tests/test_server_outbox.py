@@ -1,0 +1,152 @@
+"""A socket's outbox (pokerroom.server.sockets.Socket): a message sent while nothing waits is written at once, in
+the sender's step; a write that has to wait for the client holds every later message behind it, in order; a
+write that fails ends the pump with its error; a client that never reads is dropped at the outbox's limit."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import warnings
+from typing import Any
+
+import pytest
+
+from pokerroom.server.sockets import OUTBOX_LIMIT, Socket
+
+
+class FakeWebSocket:
+    """What the pump writes to: ``send_text`` waits while :attr:`writable` is clear (the transport's buffer is
+    full, as uvicorn's protocol waits), then records the text or raises :attr:`fail`."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.writable = asyncio.Event()
+        self.writable.set()
+        self.fail: Exception | None = None
+
+    async def send_text(self, text: str) -> None:
+        await self.writable.wait()
+        if self.fail is not None:
+            raise self.fail
+        self.sent.append(text)
+
+
+def run(test: Any) -> None:
+    asyncio.run(test())
+
+
+async def started(sock: Socket, ws: FakeWebSocket) -> asyncio.Task[None]:
+    pump = asyncio.create_task(sock.pump(ws))  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    return pump
+
+
+def test_a_message_is_written_at_once_while_the_pump_waits() -> None:
+    async def main() -> None:
+        sock, ws = Socket("ann"), FakeWebSocket()
+        sock.send({"type": "state", "seq": 1})  # before the pump runs: queued
+        assert ws.sent == [] and sock.outbox.qsize() == 1 and sock.queued == len('{"type":"state","seq":1}')
+        pump = await started(sock, ws)
+        assert ws.sent == ['{"type":"state","seq":1}'] and sock.queued == 0
+        sock.send("a")
+        sock.send("b")
+        assert ws.sent[1:] == ["a", "b"]  # written in send's own step: no turn of the event loop between
+        assert sock.outbox.empty() and sock.queued == 0
+        pump.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await pump
+
+    run(main)
+
+
+def test_a_write_that_waits_holds_later_messages_behind_it_in_order() -> None:
+    async def main() -> None:
+        sock, ws = Socket("ann"), FakeWebSocket()
+        pump = await started(sock, ws)
+        ws.writable.clear()  # the client stopped reading
+        sock.send("m1")
+        sock.send("m2")
+        sock.send("m3")
+        assert ws.sent == []
+        assert sock.outbox.qsize() == 3 and sock.queued == len("m2") + len("m3")  # m1's write is begun, waiting
+        await asyncio.sleep(0.01)
+        assert ws.sent == [] and not pump.done()
+        ws.writable.set()
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert ws.sent == ["m1", "m2", "m3"] and sock.queued == 0 and sock.outbox.empty()
+        sock.send("m4")
+        assert ws.sent[-1] == "m4"  # nothing waits any more: written at once again
+        pump.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await pump
+
+    run(main)
+
+
+def test_a_failed_write_ends_the_pump_with_its_error_and_not_the_sender() -> None:
+    async def main() -> None:
+        sock, ws = Socket("ann"), FakeWebSocket()
+        pump = await started(sock, ws)
+        ws.fail = ConnectionResetError("the client is gone")
+        sock.send("lost")  # the sender (a table's broadcast) is not the one to fail
+        sock.send("after")
+        with pytest.raises(ConnectionResetError, match="the client is gone"):
+            await pump
+        assert ws.sent == []
+
+    run(main)
+
+
+def test_a_failed_write_after_waiting_ends_the_pump() -> None:
+    async def main() -> None:
+        sock, ws = Socket("ann"), FakeWebSocket()
+        pump = await started(sock, ws)
+        ws.writable.clear()
+        sock.send("lost")
+        ws.fail = ConnectionResetError("gone while waiting")
+        ws.writable.set()
+        with pytest.raises(ConnectionResetError, match="gone while waiting"):
+            await pump
+
+    run(main)
+
+
+def test_a_pump_cancelled_while_a_write_waits_closes_that_write() -> None:
+    async def main() -> None:
+        sock, ws = Socket("ann"), FakeWebSocket()
+        pump = await started(sock, ws)
+        ws.writable.clear()
+        sock.send("never")
+        await asyncio.sleep(0)
+        pump.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await pump
+        ws.writable.set()
+        await asyncio.sleep(0)
+        assert ws.sent == []
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "coroutine ... was never awaited" would be a write left open
+        run(main)
+        gc.collect()
+
+
+def test_a_client_that_never_reads_is_dropped_at_the_outbox_limit() -> None:
+    async def main() -> None:
+        sock, ws = Socket("ann"), FakeWebSocket()
+        pump = await started(sock, ws)
+        ws.writable.clear()
+        sock.send("first")  # begun, waiting for the client
+        for k in range(OUTBOX_LIMIT - 1):
+            sock.send(f"m{k}")
+        assert not sock.dropped.is_set() and sock.outbox.qsize() == OUTBOX_LIMIT
+        sock.send("one too many")
+        assert sock.dropped.is_set()
+        sock.send("ignored")
+        assert sock.outbox.qsize() == OUTBOX_LIMIT and ws.sent == []
+        pump.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await pump
+
+    run(main)
