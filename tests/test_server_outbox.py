@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from pokerroom.server.sockets import OUTBOX_LIMIT, Socket
+from servertools import in_own_thread
 
 
 class FakeWebSocket:
@@ -32,7 +33,7 @@ class FakeWebSocket:
 
 
 def run(test: Any) -> None:
-    asyncio.run(test())
+    in_own_thread(test)  # a browser test of the same pytest worker may leave an event loop running here
 
 
 async def started(sock: Socket, ws: FakeWebSocket) -> asyncio.Task[None]:
