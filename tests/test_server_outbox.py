@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import warnings
+import weakref
 from typing import Any
 
 import pytest
@@ -151,3 +152,40 @@ def test_a_client_that_never_reads_is_dropped_at_the_outbox_limit() -> None:
             await pump
 
     run(main)
+
+
+class GoneWebSocket:
+    """A client that went away: every write fails at once."""
+
+    async def send_text(self, text: str) -> None:
+        raise ConnectionResetError("the client is gone")
+
+
+@pytest.mark.parametrize("pump_ends", [True, False])
+def test_a_socket_whose_write_failed_is_freed_without_the_collector(pump_ends: bool) -> None:
+    """The room freezes what lives every 0.5 s, so a socket held in a reference cycle would wait for the
+    15-minute sweep (with its WebSocket and whatever it queued): the error of a failed write carries no cycle,
+    whether the pump raised it or was cancelled first (the read side saw the client go)."""
+    refs: list[weakref.ref[object]] = []
+
+    async def main() -> None:
+        sock, ws = Socket("ann"), GoneWebSocket()
+        pump = await started(sock, ws)  # type: ignore[arg-type]
+        sock.send({"type": "delta", "seq": 1})  # a broadcast reaches a client that just left
+        if pump_ends:
+            with pytest.raises(ConnectionResetError):
+                await pump
+        else:
+            pump.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await pump
+        refs.extend([weakref.ref(sock), weakref.ref(ws)])
+        del sock, ws, pump
+
+    gc.collect()
+    gc.disable()
+    try:
+        run(main)
+        assert [r() for r in refs] == [None, None], "kept alive by a reference cycle"
+    finally:
+        gc.enable()

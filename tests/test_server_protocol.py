@@ -362,10 +362,13 @@ def test_view_json_draw_limit() -> None:
         # What orjson refuses, the standard library encodes: an integer beyond 64 bits, a lone surrogate.
         ({"amount": 10**30}, '{"amount":1000000000000000000000000000000}'),
         ({"chat": "\ud800"}, '{"chat":"\\ud800"}'),
+        # A ping's id echoed back: NaN and infinity are not JSON (a browser's JSON.parse refuses them).
+        ({"id": float("nan"), "at": float("inf")}, '{"id":null,"at":null}'),
     ],
 )
 def test_encode_is_compact_json_of_every_message(message: Any, text: str) -> None:
     from pokerroom.server.protocol import encode
 
     assert encode(message) == text
-    assert json.loads(encode(message)) == json.loads(json.dumps(message))
+    if text.count("null") == 0:
+        assert json.loads(encode(message)) == json.loads(json.dumps(message))

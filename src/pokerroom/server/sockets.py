@@ -127,6 +127,8 @@ class Socket:
         except StopIteration:
             return
         except Exception as err:  # the socket is closed: the pump ends with it
+            # Without its traceback (this frame, the sender's): kept, it would hold the socket in a reference cycle.
+            err.__traceback__ = err.__context__ = err.__cause__ = None
             self.outbox.put_nowait(err)
             return
         self.outbox.put_nowait(_Unfinished(write, waiting))
@@ -151,7 +153,10 @@ class Socket:
                 elif isinstance(item, _Unfinished):
                     await item.finish()
                 else:
-                    raise item
+                    try:
+                        raise item
+                    finally:
+                        del item  # the error's traceback holds this frame: no cycle through the local
                 self._writing = False
         finally:
             self._ws = None
