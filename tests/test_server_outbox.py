@@ -1,6 +1,7 @@
-"""A socket's outbox (pokerroom.server.sockets.Socket): a message sent while nothing waits is written at once, in
-the sender's step; a write that has to wait for the client holds every later message behind it, in order; a
-write that fails ends the pump with its error; a client that never reads is dropped at the outbox's limit."""
+"""A socket's outbox (pokerroom.server.sockets.Socket): messages written in the order sent, a write that has to wait
+for the client holding every later one behind it; a write that fails ends the pump with its error, never the
+sender; a client that never reads is dropped at the outbox's limit; a socket whose client went is freed without
+the garbage collector (the room freezes what lives, pokerroom.server.collector)."""
 
 from __future__ import annotations
 
@@ -43,16 +44,16 @@ async def started(sock: Socket, ws: FakeWebSocket) -> asyncio.Task[None]:
     return pump
 
 
-def test_a_message_is_written_at_once_while_the_pump_waits() -> None:
+def test_messages_are_written_in_the_order_sent() -> None:
     async def main() -> None:
         sock, ws = Socket("ann"), FakeWebSocket()
         sock.send({"type": "state", "seq": 1})  # before the pump runs: queued
         assert ws.sent == [] and sock.outbox.qsize() == 1 and sock.queued == len('{"type":"state","seq":1}')
         pump = await started(sock, ws)
-        assert ws.sent == ['{"type":"state","seq":1}'] and sock.queued == 0
         sock.send("a")
         sock.send("b")
-        assert ws.sent[1:] == ["a", "b"]  # written in send's own step: no turn of the event loop between
+        await asyncio.sleep(0)
+        assert ws.sent == ['{"type":"state","seq":1}', "a", "b"]
         assert sock.outbox.empty() and sock.queued == 0
         pump.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -69,16 +70,16 @@ def test_a_write_that_waits_holds_later_messages_behind_it_in_order() -> None:
         sock.send("m1")
         sock.send("m2")
         sock.send("m3")
-        assert ws.sent == []
-        assert sock.outbox.qsize() == 3 and sock.queued == len("m2") + len("m3")  # m1's write is begun, waiting
         await asyncio.sleep(0.01)
+        assert sock.outbox.qsize() == 2 and sock.queued == len("m2") + len("m3")  # m1's write is begun, waiting
         assert ws.sent == [] and not pump.done()
         ws.writable.set()
         for _ in range(10):
             await asyncio.sleep(0)
         assert ws.sent == ["m1", "m2", "m3"] and sock.queued == 0 and sock.outbox.empty()
         sock.send("m4")
-        assert ws.sent[-1] == "m4"  # nothing waits any more: written at once again
+        await asyncio.sleep(0)
+        assert ws.sent[-1] == "m4"
         pump.cancel()
         with pytest.raises(asyncio.CancelledError):
             await pump
@@ -92,6 +93,7 @@ def test_a_failed_write_ends_the_pump_with_its_error_and_not_the_sender() -> Non
         pump = await started(sock, ws)
         ws.fail = ConnectionResetError("the client is gone")
         sock.send("lost")  # the sender (a table's broadcast) is not the one to fail
+        await asyncio.sleep(0)
         sock.send("after")
         with pytest.raises(ConnectionResetError, match="the client is gone"):
             await pump
@@ -106,6 +108,7 @@ def test_a_failed_write_after_waiting_ends_the_pump() -> None:
         pump = await started(sock, ws)
         ws.writable.clear()
         sock.send("lost")
+        await asyncio.sleep(0)
         ws.fail = ConnectionResetError("gone while waiting")
         ws.writable.set()
         with pytest.raises(ConnectionResetError, match="gone while waiting"):
@@ -114,7 +117,7 @@ def test_a_failed_write_after_waiting_ends_the_pump() -> None:
     run(main)
 
 
-def test_a_pump_cancelled_while_a_write_waits_closes_that_write() -> None:
+def test_a_pump_cancelled_while_a_write_waits_writes_nothing_more() -> None:
     async def main() -> None:
         sock, ws = Socket("ann"), FakeWebSocket()
         pump = await started(sock, ws)
@@ -129,7 +132,7 @@ def test_a_pump_cancelled_while_a_write_waits_closes_that_write() -> None:
         assert ws.sent == []
 
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # "coroutine ... was never awaited" would be a write left open
+        warnings.simplefilter("error")  # "coroutine ... was never awaited": a write left open
         run(main)
         gc.collect()
 
@@ -139,8 +142,9 @@ def test_a_client_that_never_reads_is_dropped_at_the_outbox_limit() -> None:
         sock, ws = Socket("ann"), FakeWebSocket()
         pump = await started(sock, ws)
         ws.writable.clear()
-        sock.send("first")  # begun, waiting for the client
-        for k in range(OUTBOX_LIMIT - 1):
+        sock.send("first")
+        await asyncio.sleep(0)  # begun, waiting for the client
+        for k in range(OUTBOX_LIMIT):
             sock.send(f"m{k}")
         assert not sock.dropped.is_set() and sock.outbox.qsize() == OUTBOX_LIMIT
         sock.send("one too many")
@@ -164,8 +168,8 @@ class GoneWebSocket:
 @pytest.mark.parametrize("pump_ends", [True, False])
 def test_a_socket_whose_write_failed_is_freed_without_the_collector(pump_ends: bool) -> None:
     """The room freezes what lives every 0.5 s, so a socket held in a reference cycle would wait for the
-    15-minute sweep (with its WebSocket and whatever it queued): the error of a failed write carries no cycle,
-    whether the pump raised it or was cancelled first (the read side saw the client go)."""
+    15-minute sweep (with its WebSocket and whatever it queued): a failed write leaves no cycle, whether the pump
+    raised its error or was cancelled first (the read side saw the client go)."""
     refs: list[weakref.ref[object]] = []
 
     async def main() -> None:
@@ -175,7 +179,7 @@ def test_a_socket_whose_write_failed_is_freed_without_the_collector(pump_ends: b
         if pump_ends:
             with pytest.raises(ConnectionResetError):
                 await pump
-        else:
+        else:  # before the pump takes the message
             pump.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await pump

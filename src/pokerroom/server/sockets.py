@@ -1,11 +1,10 @@
 """The server's WebSockets (tables and club nights): each one's outbox and rate limit, and the registry of every
 open socket by player, by session and by address.
 
-:class:`Socket` is one WebSocket as an actor sees it (``send`` writes a message, or queues it behind one that waits
-for the client; :meth:`Socket.pump` writes the queue out); :func:`talk` serves one; :class:`SocketRegistry` caps
-the sockets a player (:data:`SOCKETS_PER_PLAYER`) and an address (:data:`SOCKETS_PER_ADDRESS`) may hold open (one
-more is closed with :data:`TOO_MANY`) and ends the sockets of a session or a player at once
-(:data:`SESSION_ENDED`: log-out, log-out everywhere, a password change).
+:class:`Socket` is one WebSocket as an actor sees it (``send`` queues a message, :meth:`Socket.pump` writes them
+out); :func:`talk` serves one; :class:`SocketRegistry` caps the sockets a player (:data:`SOCKETS_PER_PLAYER`) and
+an address (:data:`SOCKETS_PER_ADDRESS`) may hold open (one more is closed with :data:`TOO_MANY`) and ends the
+sockets of a session or a player at once (:data:`SESSION_ENDED`: log-out, log-out everywhere, a password change).
 A socket that closes, for whatever reason, is a disconnect for its table or night.
 """
 
@@ -14,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
@@ -80,21 +79,16 @@ class RateLimit:
 
 
 class Socket:
-    """One WebSocket as the actor sees it: :meth:`send` writes a message at once, or queues it behind a write that
-    waits for the client; :meth:`pump` writes the queue out.  ``session``: the SHA-256 of the session token it was
-    opened with; ``address``: the client's address."""
+    """One WebSocket as the actor sees it: :meth:`send` queues a message; :meth:`pump` writes them out.
+    ``session``: the SHA-256 of the session token it was opened with; ``address``: the client's address."""
 
     def __init__(self, player: str, session: str = "", address: str = "") -> None:
         self.player = player
         self.session = session
         self.address = address
-        self.outbox: asyncio.Queue[str | _Unfinished | Exception] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str] = asyncio.Queue()
         self.queued = 0
         """Characters in :attr:`outbox`."""
-        self._ws: WebSocket | None = None
-        """The WebSocket :meth:`pump` writes to, while it runs: a message sent when nothing waits is written at once."""
-        self._writing = False
-        """A write of :meth:`pump`'s is waiting for the client to read (later messages queue behind it)."""
         self.dropped = asyncio.Event()
         """Set when the client fell :data:`OUTBOX_LIMIT` messages or :data:`OUTBOX_CHARS` characters behind: the
         connection is dropped at once."""
@@ -107,31 +101,11 @@ class Socket:
         if self.dropped.is_set() or self.ended.is_set():
             return
         text = message if isinstance(message, str) else encode(message)
-        if self._ws is not None and not self._writing and self.outbox.empty():
-            self._write_now(self._ws, text)
-            return
         if self.outbox.qsize() >= OUTBOX_LIMIT or self.queued + len(text) > OUTBOX_CHARS:
             self.dropped.set()
             return
         self.queued += len(text)
         self.outbox.put_nowait(text)
-
-    def _write_now(self, ws: WebSocket, text: str) -> None:
-        """Write ``text`` now, in the caller's step, as the pump's task would (no trip through the event loop
-        for each message: the cost of a broadcast is per connection).  A write that has to wait (the client
-        does not read; the server's buffer for it is full) is finished by the pump before anything sent later;
-        a write that fails ends the pump with the error, as its own would."""
-        write = ws.send_text(text)
-        try:
-            waiting = write.send(None)
-        except StopIteration:
-            return
-        except Exception as err:  # the socket is closed: the pump ends with it
-            # Without its traceback (this frame, the sender's): kept, it would hold the socket in a reference cycle.
-            err.__traceback__ = err.__context__ = err.__cause__ = None
-            self.outbox.put_nowait(err)
-            return
-        self.outbox.put_nowait(_Unfinished(write, waiting))
 
     def end(self, code: int, reason: str) -> None:
         """Close this connection now with ``code`` and ``reason``; nothing more is read from it."""
@@ -140,51 +114,10 @@ class Socket:
             self.ended.set()
 
     async def pump(self, ws: WebSocket) -> None:
-        """Write the messages out to ``ws`` in order, until the socket fails; while it runs, :meth:`send` writes a
-        message at once when nothing waits before it."""
-        self._ws = ws
-        try:
-            while True:
-                item = await self.outbox.get()
-                self._writing = True
-                if isinstance(item, str):
-                    self.queued -= len(item)
-                    await ws.send_text(item)
-                elif isinstance(item, _Unfinished):
-                    await item.finish()
-                else:
-                    try:
-                        raise item
-                    finally:
-                        del item  # the error's traceback holds this frame: no cycle through the local
-                self._writing = False
-        finally:
-            self._ws = None
-
-
-class _Unfinished:
-    """A write :meth:`Socket.send` began that waits on ``waiting`` (what the coroutine ``write`` yielded to the
-    event loop: a future, or ``None`` for a bare yield)."""
-
-    def __init__(self, write: Coroutine[Any, Any, None], waiting: Any) -> None:
-        self.write = write
-        self.waiting = waiting
-
-    async def finish(self) -> None:
-        """Carry the write on to its end, as a task would have: resumed each time what it waits on is done."""
-        write, waiting = self.write, self.waiting
-        try:
-            while True:
-                if waiting is None:
-                    await asyncio.sleep(0)
-                else:
-                    waiting._asyncio_future_blocking = False  # what a task does with a future it is given
-                    await asyncio.wait((waiting,))
-                waiting = write.send(None)
-        except StopIteration:
-            return
-        finally:
-            write.close()  # a no-op once it ended; a write cut off (the pump cancelled) is closed
+        while True:
+            text = await self.outbox.get()
+            self.queued -= len(text)
+            await ws.send_text(text)
 
 
 class SocketRegistry:
