@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import weakref
 
 from pokerroom.server.collector import YOUNG_COLLECTION, keep_gc
 from servertools import in_own_thread
@@ -58,3 +59,46 @@ def test_two_rooms_in_one_process_share_the_collector_and_the_last_gives_it_back
         assert seen == [(YOUNG_COLLECTION, *before[1:]), before, (0,)]
     finally:
         gc.unfreeze()
+
+
+class _Cycle:
+    """An object in a reference cycle with itself: freed only by a collection."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_a_sweep_runs_when_the_frozen_objects_grew_by_the_share_and_not_before() -> None:
+    """Cyclic garbage frozen on its way out waits for a sweep; a sweep runs once the frozen objects grew by
+    ``sweep_growth`` since the last one (never on the clock alone within ``sweep_every``)."""
+    seen: dict[str, bool] = {}
+
+    def garbage(count: int) -> list[weakref.ref[_Cycle]]:
+        cycles = [_Cycle() for _ in range(count)]
+        refs = [weakref.ref(c) for c in cycles[:: max(1, count // 10)]]
+        del cycles
+        return refs
+
+    async def run() -> None:
+        keeper = asyncio.get_running_loop().create_task(
+            keep_gc(freeze_every=0.01, sweep_every=3600, sweep_growth=0.25, check_every=0.02)
+        )
+        await asyncio.sleep(0.03)
+        few = garbage(10)  # far under a quarter of what is frozen: kept, frozen, till a sweep
+        await asyncio.sleep(0.1)
+        seen["few kept"] = all(r() is not None for r in few)
+        many = garbage(gc.get_freeze_count())  # each _Cycle is two tracked objects (it and its __dict__)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if all(r() is None for r in many):
+                break
+        seen["many swept"] = all(r() is None for r in many)
+        seen["few swept with them"] = all(r() is None for r in few)
+        keeper.cancel()
+        await asyncio.gather(keeper, return_exceptions=True)
+
+    try:
+        in_own_thread(run)
+    finally:
+        gc.unfreeze()
+    assert seen == {"few kept": True, "many swept": True, "few swept with them": True}

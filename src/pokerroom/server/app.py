@@ -150,7 +150,7 @@ def create_app(
     ``starters``: the tables a new store is given; ``rate``/``burst``: messages per second per connection;
     ``actor_options``: delays and grace of every table (:class:`TableActor`); ``gc_freeze_every`` and
     ``gc_sweep_every``: seconds between moving what lives on (tables, connections) out of the garbage collector's
-    way and a full collection (see :func:`~pokerroom.server.collector.keep_gc`); ``night_options``: what the club
+    way, and the longest between two full collections (see :func:`~pokerroom.server.collector.keep_gc`); ``night_options``: what the club
     nights take besides (:class:`~pokerroom.server.nights.NightHall`: ``bust_wait``; delays other than the
     tables').
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 
-__all__ = ["FREEZE_EVERY", "SWEEP_EVERY", "YOUNG_COLLECTION", "keep_gc"]
+__all__ = ["FREEZE_EVERY", "SWEEP_CHECK", "SWEEP_EVERY", "SWEEP_GROWTH", "YOUNG_COLLECTION", "keep_gc"]
 
 FREEZE_EVERY = 0.5
 """Seconds between freezing what lives (:func:`keep_gc`).  Short, because a young collection's pause grows with
@@ -16,8 +16,16 @@ lower the count too.  Freezing every 2 s, the server at 300 to 500 tables held 3
 a collection and paused 20 to 95 ms (once or twice in every 10 s at 500 tables: at the p99 of its latency); every
 0.5 s, no collection ran in the measured windows (``benchmarks/bench_server.py``).  A freeze itself costs no
 scan."""
-SWEEP_EVERY = 900.0
-"""Seconds between full collections of everything, frozen or not (:func:`keep_gc`)."""
+SWEEP_EVERY = 6 * 3600.0
+"""The longest time between two sweeps (full collections of everything, frozen or not: :func:`keep_gc`)."""
+SWEEP_GROWTH = 0.25
+"""A sweep runs once the frozen objects are this much more (as a share) than the last sweep left, or than the
+first freeze found: cyclic garbage waiting frozen is at most about a quarter of what lived then.  A sweep stalls every
+table at once, about 1 µs an object (0.6 s at 300 tables, about 560,000 objects, ``benchmarks/bench_server.py``):
+a room that makes little garbage in cycles (a hand makes none, :meth:`~pokerroom.engine.hand.Hand.unlink`) sweeps
+seldom, where a sweep every 15 minutes stalled it every 15 minutes."""
+SWEEP_CHECK = 60.0
+"""Seconds between readings of the frozen objects' count (a walk of the frozen list: about 8 ms a million)."""
 
 YOUNG_COLLECTION = 10_000
 """Allocations (less frees) between the server's young collections (Python's default is 700).  An action
@@ -26,29 +34,42 @@ found little to free (no hand is cyclic, :meth:`~pokerroom.engine.hand.Hand.unli
 CPU per action at 500 tables fell by about a tenth (``benchmarks/bench_actor.py`` with the server's freezing)."""
 
 
-async def keep_gc(freeze_every: float = FREEZE_EVERY, sweep_every: float = SWEEP_EVERY) -> None:
-    """Keep the garbage collector's full collections short: they stall every table at once, and their time grows
-    with every object alive (each connection holds dozens).  Every ``freeze_every`` seconds what is alive is
-    frozen (``gc.freeze``: never scanned again); every ``sweep_every`` seconds everything is unfrozen and
-    collected once, so cycles frozen on their way out are freed (one longer pause, seldom).  Young collections
-    run every :data:`YOUNG_COLLECTION` allocations.  When the last keeper of the process stops, Python's
-    thresholds come back and nothing stays frozen."""
+async def keep_gc(
+    freeze_every: float = FREEZE_EVERY,
+    sweep_every: float = SWEEP_EVERY,
+    sweep_growth: float = SWEEP_GROWTH,
+    check_every: float = SWEEP_CHECK,
+) -> None:
+    """Keep the garbage collector's full collections short and seldom: they stall every table at once, and their
+    time grows with every object alive (each connection holds dozens).  Every ``freeze_every`` seconds what is
+    alive is frozen (``gc.freeze``: never scanned again).  Cycles frozen on their way out are freed by a sweep
+    (everything unfrozen and collected once, then frozen again): every ``check_every`` seconds the frozen objects
+    are counted, and a sweep runs when they grew by ``sweep_growth`` (a share) since the last sweep, or when
+    ``sweep_every`` seconds passed since it.  Young collections run every :data:`YOUNG_COLLECTION` allocations.
+    When the last keeper of the process stops, Python's thresholds come back and nothing stays frozen."""
     gc.collect()
     gc.freeze()
     if not _running:  # the first keeper of the process keeps Python's settings; the last gives them back
         _saved[:] = gc.get_threshold()
         gc.set_threshold(YOUNG_COLLECTION, *_saved[1:])
     _running.append(None)
-    since = 0.0
+    swept = gc.get_freeze_count()
+    since_sweep = since_check = 0.0
     try:
         while True:
             await asyncio.sleep(freeze_every)
-            since += freeze_every
-            if since >= sweep_every:
-                since = 0.0
+            since_sweep += freeze_every
+            since_check += freeze_every
+            gc.freeze()
+            if since_check < check_every and since_sweep < sweep_every:
+                continue
+            since_check = 0.0
+            if since_sweep >= sweep_every or gc.get_freeze_count() > swept * (1 + sweep_growth):
+                since_sweep = 0.0
                 gc.unfreeze()
                 gc.collect()
-            gc.freeze()
+                gc.freeze()
+                swept = gc.get_freeze_count()
     finally:  # the room stops; a process that goes on (a test's) collects as before, everything
         _running.pop()
         if not _running:
