@@ -167,8 +167,8 @@ class GoneWebSocket:
 
 @pytest.mark.parametrize("pump_ends", [True, False])
 def test_a_socket_whose_write_failed_is_freed_without_the_collector(pump_ends: bool) -> None:
-    """The room freezes what lives every 0.5 s, so a socket held in a reference cycle would wait for the
-    15-minute sweep (with its WebSocket and whatever it queued): a failed write leaves no cycle, whether the pump
+    """The room freezes what lives every 2 s, so a socket held in a reference cycle would wait for the
+    next sweep (with its WebSocket and whatever it queued): a failed write leaves no cycle, whether the pump
     raised its error or was cancelled first (the read side saw the client go)."""
     refs: list[weakref.ref[object]] = []
 

@@ -150,9 +150,9 @@ def create_app(
     ``starters``: the tables a new store is given; ``rate``/``burst``: messages per second per connection;
     ``actor_options``: delays and grace of every table (:class:`TableActor`); ``gc_freeze_every`` and
     ``gc_sweep_every``: seconds between moving what lives on (tables, connections) out of the garbage collector's
-    way, and the longest between two full collections (see :func:`~pokerroom.server.collector.keep_gc`); ``night_options``: what the club
-    nights take besides (:class:`~pokerroom.server.nights.NightHall`: ``bust_wait``; delays other than the
-    tables').
+    way, and the longest between two full collections (see :func:`~pokerroom.server.collector.keep_gc`);
+    ``night_options``: what the club nights take besides (:class:`~pokerroom.server.nights.NightHall`:
+    ``bust_wait``; delays other than the tables').
 
     The defences (docs/server.md, "Security"): ``public_url``, the room's address as players see it (its origin
     is the one WebSockets and state-changing requests must come from, and an ``https`` URL makes the cookies

@@ -8,14 +8,11 @@ import gc
 
 __all__ = ["FREEZE_EVERY", "SWEEP_CHECK", "SWEEP_EVERY", "SWEEP_GROWTH", "YOUNG_COLLECTION", "keep_gc"]
 
-FREEZE_EVERY = 0.5
-"""Seconds between freezing what lives (:func:`keep_gc`).  Short, because a young collection's pause grows with
-what was allocated since the last freeze and still lives, and that is not bounded by :data:`YOUNG_COLLECTION`:
-Python counts allocations less frees, and the frees of older objects (a hand's, a state's, frozen a moment ago)
-lower the count too.  Freezing every 2 s, the server at 300 to 500 tables held 30,000 to 80,000 young objects at
-a collection and paused 20 to 95 ms (once or twice in every 10 s at 500 tables: at the p99 of its latency); every
-0.5 s, no collection ran in the measured windows (``benchmarks/bench_server.py``).  A freeze itself costs no
-scan."""
+FREEZE_EVERY = 2.0
+"""Seconds between freezing what lives (:func:`keep_gc`).  Not shorter: freezing every 0.5 s kept young
+collections from running at all, yet in three-minute runs of ``benchmarks/bench_server.py`` at 300 tables the
+server's loop stalled over 50 ms 90 and 249 times (p99 126 and 185 ms), against 7 to 23 times (p99 50 to 78 ms)
+freezing every 2 s, with no collection in either window; why, not found."""
 SWEEP_EVERY = 6 * 3600.0
 """The longest time between two sweeps (full collections of everything, frozen or not: :func:`keep_gc`)."""
 SWEEP_GROWTH = 0.25
