@@ -44,6 +44,23 @@ async def started(sock: Socket, ws: FakeWebSocket) -> asyncio.Task[None]:
     return pump
 
 
+async def waiting(text: str) -> tuple[Socket, FakeWebSocket, asyncio.Task[None]]:
+    """A socket whose pump runs, with the write of ``text`` begun and waiting for a client that stopped reading."""
+    sock, ws = Socket("ann"), FakeWebSocket()
+    pump = await started(sock, ws)
+    ws.writable.clear()
+    sock.send(text)
+    await asyncio.sleep(0)
+    return sock, ws, pump
+
+
+async def cancelled(pump: asyncio.Task[None]) -> None:
+    """Cancel ``pump`` and check it ended by that cancellation (not by an error of its own)."""
+    pump.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await pump
+
+
 def test_messages_are_written_in_the_order_sent() -> None:
     async def main() -> None:
         sock, ws = Socket("ann"), FakeWebSocket()
@@ -55,19 +72,14 @@ def test_messages_are_written_in_the_order_sent() -> None:
         await asyncio.sleep(0)
         assert ws.sent == ['{"type":"state","seq":1}', "a", "b"]
         assert sock.outbox.empty() and sock.queued == 0
-        pump.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await pump
+        await cancelled(pump)
 
     run(main)
 
 
 def test_a_write_that_waits_holds_later_messages_behind_it_in_order() -> None:
     async def main() -> None:
-        sock, ws = Socket("ann"), FakeWebSocket()
-        pump = await started(sock, ws)
-        ws.writable.clear()  # the client stopped reading
-        sock.send("m1")
+        sock, ws, pump = await waiting("m1")
         sock.send("m2")
         sock.send("m3")
         await asyncio.sleep(0.01)
@@ -80,9 +92,7 @@ def test_a_write_that_waits_holds_later_messages_behind_it_in_order() -> None:
         sock.send("m4")
         await asyncio.sleep(0)
         assert ws.sent[-1] == "m4"
-        pump.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await pump
+        await cancelled(pump)
 
     run(main)
 
@@ -104,11 +114,7 @@ def test_a_failed_write_ends_the_pump_with_its_error_and_not_the_sender() -> Non
 
 def test_a_failed_write_after_waiting_ends_the_pump() -> None:
     async def main() -> None:
-        sock, ws = Socket("ann"), FakeWebSocket()
-        pump = await started(sock, ws)
-        ws.writable.clear()
-        sock.send("lost")
-        await asyncio.sleep(0)
+        _, ws, pump = await waiting("lost")
         ws.fail = ConnectionResetError("gone while waiting")
         ws.writable.set()
         with pytest.raises(ConnectionResetError, match="gone while waiting"):
@@ -119,14 +125,8 @@ def test_a_failed_write_after_waiting_ends_the_pump() -> None:
 
 def test_a_pump_cancelled_while_a_write_waits_writes_nothing_more() -> None:
     async def main() -> None:
-        sock, ws = Socket("ann"), FakeWebSocket()
-        pump = await started(sock, ws)
-        ws.writable.clear()
-        sock.send("never")
-        await asyncio.sleep(0)
-        pump.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await pump
+        _, ws, pump = await waiting("never")
+        await cancelled(pump)
         ws.writable.set()
         await asyncio.sleep(0)
         assert ws.sent == []
@@ -139,11 +139,7 @@ def test_a_pump_cancelled_while_a_write_waits_writes_nothing_more() -> None:
 
 def test_a_client_that_never_reads_is_dropped_at_the_outbox_limit() -> None:
     async def main() -> None:
-        sock, ws = Socket("ann"), FakeWebSocket()
-        pump = await started(sock, ws)
-        ws.writable.clear()
-        sock.send("first")
-        await asyncio.sleep(0)  # begun, waiting for the client
+        sock, ws, pump = await waiting("first")
         for k in range(OUTBOX_LIMIT):
             sock.send(f"m{k}")
         assert not sock.dropped.is_set() and sock.outbox.qsize() == OUTBOX_LIMIT
@@ -151,9 +147,7 @@ def test_a_client_that_never_reads_is_dropped_at_the_outbox_limit() -> None:
         assert sock.dropped.is_set()
         sock.send("ignored")
         assert sock.outbox.qsize() == OUTBOX_LIMIT and ws.sent == []
-        pump.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await pump
+        await cancelled(pump)
 
     run(main)
 
@@ -180,9 +174,7 @@ def test_a_socket_whose_write_failed_is_freed_without_the_collector(pump_ends: b
             with pytest.raises(ConnectionResetError):
                 await pump
         else:  # before the pump takes the message
-            pump.cancel()
-            with pytest.raises(asyncio.CancelledError):
-                await pump
+            await cancelled(pump)
         refs.extend([weakref.ref(sock), weakref.ref(ws)])
         del sock, ws, pump
 
