@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -137,6 +138,23 @@ def browser_type_launch_args() -> dict[str, object]:
     if not CHROMIUM.exists():
         pytest.fail("Debian's Chromium is not installed: run `make chromium` (apt-get install chromium)")
     return {"executable_path": str(CHROMIUM), "headless": True, "args": FLAGS}
+
+
+@pytest.fixture(autouse=True)
+def _no_borrowed_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Run a test that is not a browser test with no event loop running in its thread.  Once a browser test ran in
+    a worker, Playwright's loop stays set as the thread's running loop: ``asyncio.run`` is refused there, and a
+    Lobby made in plain code starts its tables' actors as tasks on that loop, which are destroyed still pending
+    when it closes ("Task was destroyed but it is pending", a table 'Real' or 'actor')."""
+    borrowed = asyncio._get_running_loop()
+    if borrowed is None or {"browser", "page"} & set(request.fixturenames):
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(borrowed)
 
 
 @pytest.fixture(autouse=True)
