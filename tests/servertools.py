@@ -4,9 +4,7 @@ waits with a time limit, and the chips check every test ends with."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -411,20 +409,3 @@ def heads_up(client: TestClient) -> Iterator[tuple[Player, Player, Conn, Conn, M
         b.send("sit", seat=1, buy_in=100)
         yield alice, bob, a, b, a.state(lambda s: my_turn(s, 1))
 
-
-def in_own_thread(main: Callable[[], Any]) -> None:
-    """``asyncio.run(main())`` in a thread of its own: a browser test of the same pytest worker leaves
-    Playwright's event loop running in the main thread, where asyncio.run is refused."""
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as exc:
-            failed.append(exc)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]

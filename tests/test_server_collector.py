@@ -8,7 +8,6 @@ import gc
 import weakref
 
 from pokerroom.server.collector import YOUNG_COLLECTION, keep_gc
-from servertools import in_own_thread
 
 
 def test_keep_gc_sets_the_young_threshold_freezes_and_gives_both_back() -> None:
@@ -27,7 +26,7 @@ def test_keep_gc_sets_the_young_threshold_freezes_and_gives_both_back() -> None:
         seen.append((during, frozen))
 
     try:
-        in_own_thread(run)  # a browser test of the same pytest worker may leave an event loop running here
+        asyncio.run(run())
         ((during, frozen),) = seen
         assert during == (YOUNG_COLLECTION, *before[1:])
         assert frozen > 1000  # the interpreter's and the test's objects, at least
@@ -55,7 +54,7 @@ def test_two_rooms_in_one_process_share_the_collector_and_the_last_gives_it_back
         seen.append((gc.get_freeze_count(),))
 
     try:
-        in_own_thread(run)
+        asyncio.run(run())
         assert seen == [(YOUNG_COLLECTION, *before[1:]), before, (0,)]
     finally:
         gc.unfreeze()
@@ -98,7 +97,7 @@ def test_a_sweep_runs_when_the_frozen_objects_grew_by_the_share_and_not_before()
         await asyncio.gather(keeper, return_exceptions=True)
 
     try:
-        in_own_thread(run)
+        asyncio.run(run())
     finally:
         gc.unfreeze()
     assert seen == {"few kept": True, "many swept": True, "few swept with them": True}

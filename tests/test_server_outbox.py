@@ -9,12 +9,10 @@ import asyncio
 import gc
 import warnings
 import weakref
-from typing import Any
 
 import pytest
 
 from pokerroom.server.sockets import OUTBOX_LIMIT, Socket
-from servertools import in_own_thread
 
 
 class FakeWebSocket:
@@ -32,10 +30,6 @@ class FakeWebSocket:
         if self.fail is not None:
             raise self.fail
         self.sent.append(text)
-
-
-def run(test: Any) -> None:
-    in_own_thread(test)  # a browser test of the same pytest worker may leave an event loop running here
 
 
 async def started(sock: Socket, ws: FakeWebSocket) -> asyncio.Task[None]:
@@ -74,7 +68,7 @@ def test_messages_are_written_in_the_order_sent() -> None:
         assert sock.outbox.empty() and sock.queued == 0
         await cancelled(pump)
 
-    run(main)
+    asyncio.run(main())
 
 
 def test_a_write_that_waits_holds_later_messages_behind_it_in_order() -> None:
@@ -94,7 +88,7 @@ def test_a_write_that_waits_holds_later_messages_behind_it_in_order() -> None:
         assert ws.sent[-1] == "m4"
         await cancelled(pump)
 
-    run(main)
+    asyncio.run(main())
 
 
 def test_a_failed_write_ends_the_pump_with_its_error_and_not_the_sender() -> None:
@@ -109,7 +103,7 @@ def test_a_failed_write_ends_the_pump_with_its_error_and_not_the_sender() -> Non
             await pump
         assert ws.sent == []
 
-    run(main)
+    asyncio.run(main())
 
 
 def test_a_failed_write_after_waiting_ends_the_pump() -> None:
@@ -120,7 +114,7 @@ def test_a_failed_write_after_waiting_ends_the_pump() -> None:
         with pytest.raises(ConnectionResetError, match="gone while waiting"):
             await pump
 
-    run(main)
+    asyncio.run(main())
 
 
 def test_a_pump_cancelled_while_a_write_waits_writes_nothing_more() -> None:
@@ -133,7 +127,7 @@ def test_a_pump_cancelled_while_a_write_waits_writes_nothing_more() -> None:
 
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # "coroutine ... was never awaited": a write left open
-        run(main)
+        asyncio.run(main())
         gc.collect()
 
 
@@ -149,7 +143,7 @@ def test_a_client_that_never_reads_is_dropped_at_the_outbox_limit() -> None:
         assert sock.outbox.qsize() == OUTBOX_LIMIT and ws.sent == []
         await cancelled(pump)
 
-    run(main)
+    asyncio.run(main())
 
 
 class GoneWebSocket:
@@ -181,7 +175,7 @@ def test_a_socket_whose_write_failed_is_freed_without_the_collector(pump_ends: b
     gc.collect()
     gc.disable()
     try:
-        run(main)
+        asyncio.run(main())
         assert [r() for r in refs] == [None, None], "kept alive by a reference cycle"
     finally:
         gc.enable()

@@ -47,7 +47,7 @@ from pokerroom.server.starters import Starter
 from pokerroom.store import Store, audit, leases
 from pokerroom.store.runner import TableRunner
 from pokerroom.store.schema import lobby_tables
-from servertools import PASSWORD, Recorder, States, check_or_call, in_own_thread, my_turn
+from servertools import PASSWORD, Recorder, States, check_or_call, my_turn
 from storetools import PG_URL, Clock, holder_dies, pg_database
 
 CLI = [str(Path(sys.executable).parent / "pokerroom")]
@@ -238,7 +238,7 @@ def test_a_worker_claims_serves_and_drops_a_table_whose_lease_was_taken(store: S
         pump.cancel()
         await client.close()
 
-    in_own_thread(main)
+    asyncio.run(main())
 
 
 def test_waiting_lists_through_a_gateway_are_the_tables_workers(store: Store) -> None:
@@ -486,7 +486,7 @@ def test_queued_table_actions_apply_in_audit_order_across_gateways(store: Store,
         assert await desk._catch_up() == 1
         assert lobby.applied[-1] == (table, "pause") and len(lobby.applied) == 5
 
-    in_own_thread(main)
+    asyncio.run(main())
 
 
 def _lobby_table(store: Store, name: str) -> int:
@@ -534,7 +534,7 @@ def _with_worker_and_gateway(store: Store, body: Callable[[Worker, GatewayLobby]
         async with _worker_and_gateway(store) as (worker, gateway):
             await body(worker, gateway)
 
-    in_own_thread(main)
+    asyncio.run(main())
 
 
 def test_a_players_sockets_end_at_every_gateway(tmp_path: Path) -> None:
@@ -603,7 +603,7 @@ def test_a_players_sockets_end_at_every_gateway(tmp_path: Path) -> None:
                 for gateway in gateways:
                     await gateway.stop()
 
-    in_own_thread(main)
+    asyncio.run(main())
 
 
 # --- the room as processes -----------------------------------------------------------------------------------
